@@ -1,0 +1,25 @@
+import type { MemberAccess } from '@fieldbook/core';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { SessionUser } from './auth.js';
+import type { Sealer } from './crypto.js';
+import type { Mailer } from './mail.js';
+import { TtlCache } from './ttl-cache.js';
+/** What the areas' services are built from; tests hand in their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  sealer: Sealer;
+  caches: {
+    sessions: TtlCache<
+      SessionUser & {
+        lastUsedAt: number;
+      }
+    >;
+    members: TtlCache<MemberAccess | null>;
+  };
+}
+/** How long another process's revocation or permission change can take to show here. */
+export declare const CACHE_TTL_MS = 30000;
+export declare function createCaches(): AppDeps['caches'];

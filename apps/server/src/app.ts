@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { VERSION } from '@fieldbook/core';
+import { adminRoutes } from './areas/admin/admin.routes.js';
+import { authRoutes } from './areas/auth/auth.routes.js';
+import { createAuthService } from './areas/auth/auth.service.js';
+import { companiesRoutes } from './areas/companies/companies.routes.js';
+import { createCompaniesService } from './areas/companies/companies.service.js';
+import { filesRoutes } from './areas/files/files.routes.js';
+import { peopleRoutes } from './areas/people/people.routes.js';
+import { createPeopleService } from './areas/people/people.service.js';
+import { access, installAccess, type RouteEntry } from './platform/access.js';
+import { installAuth } from './platform/auth.js';
+import type { AppDeps } from './platform/deps.js';
+import { installErrorHandler } from './platform/errors.js';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Every /api route with its access declaration (the access matrix test walks it). */
+    routeTable: RouteEntry[];
+  }
+}
+
+/** Build the Fastify instance (no listen): the API, and the SPA when it is built. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.config.logRequests ? { level: 'info' } : false,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorate('routeTable', [] as RouteEntry[]);
+
+  installErrorHandler(app);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Fieldbook API', version: VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4 } });
+  await app.register(rateLimit, { global: false });
+  installAuth(app, deps);
+  installAccess(app, deps, app.routeTable);
+
+  const auth = createAuthService(deps);
+  authRoutes(app, auth);
+  companiesRoutes(app, createCompaniesService(deps, auth));
+  peopleRoutes(app, createPeopleService(deps));
+  filesRoutes(app);
+  adminRoutes(app);
+
+  app.get('/api/docs', { config: { access: access.public }, schema: { hide: true } }, () =>
+    app.swagger(),
+  );
+  app.get('/api/health', { config: { access: access.public }, schema: { hide: true } }, () => ({
+    ok: true,
+    version: VERSION,
+  }));
+
+  await serveSpa(app, deps.config.webDist);
+  return app;
+}
+
+/** The built SPA from `/`; unknown non-API paths get index.html so the browser router decides. */
+async function serveSpa(app: App, dist: string): Promise<void> {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) return;
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+  });
+  const html = fs.readFileSync(index);
+  app.get('/', (_req, reply) =>
+    reply.type('text/html').header('Cache-Control', 'no-cache').send(html),
+  );
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/socket.io')) {
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(html);
+    }
+    return reply.status(404).send({ error: 'Not found' });
+  });
+}

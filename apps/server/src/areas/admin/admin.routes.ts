@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import { access } from '../../platform/access.js';
+
+const ZOutboxEntry = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  date: z.string(),
+  text: z.string(),
+});
+
+/** Platform administration (rank super). */
+export function adminRoutes(app: App): void {
+  app.get('/api/admin/outbox', {
+    config: { access: access.super },
+    schema: {
+      tags: ['admin'],
+      description: 'E-mails kept because no SMTP server is configured, newest first.',
+      response: { 200: z.array(ZOutboxEntry) },
+    },
+    handler: () => app.deps.mailer.outbox(),
+  });
+}

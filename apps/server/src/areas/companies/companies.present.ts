@@ -1,0 +1,60 @@
+import type { MemberAccess, TCompany, TCompanyGroup, TCompanySummary } from '@fieldbook/core';
+import { imagePath } from '../auth/auth.present.js';
+import type { CompanyRow, GroupRow, listCompaniesOfUser, listMembers } from './companies.repo.js';
+
+type MemberListRow = Awaited<ReturnType<typeof listMembers>>[number];
+type SummaryRow = Awaited<ReturnType<typeof listCompaniesOfUser>>[number];
+
+export const presentGroup = (g: GroupRow): TCompanyGroup => ({
+  _id: g.id,
+  name: g.name,
+  rights: g.rights,
+});
+
+export function presentSummary(c: SummaryRow, userId: string): TCompanySummary {
+  return {
+    _id: c.id,
+    companyName: c.companyName,
+    companyLogo: imagePath(c.logo),
+    isOwner: c.ownerId === userId,
+  };
+}
+
+/** The company for its members; secrets leave only as "is there one". */
+export function presentCompany(
+  c: CompanyRow,
+  members: MemberListRow[],
+  groups: GroupRow[],
+  me: MemberAccess,
+): TCompany {
+  return {
+    _id: c.id,
+    companyName: c.companyName,
+    companyLogo: imagePath(c.logo),
+    userId: c.userId,
+    tax: c.tax,
+    EmailAddress: c.emailAddress,
+    smtp: c.smtp
+      ? {
+          host: c.smtp.host,
+          port: c.smtp.port,
+          secure: c.smtp.secure,
+          user: c.smtp.user,
+          hasPassword: !!c.smtp.passwordSealed,
+        }
+      : null,
+    numbering: c.numbering as TCompany['numbering'],
+    timeZone: c.timeZone,
+    users: members.map((m) => ({
+      userId: m.userId,
+      name: m.name,
+      surname: m.surname,
+      emailAddress: m.email,
+      group: m.groupId,
+      disabled: m.disabled,
+      isOwner: m.userId === c.userId,
+    })),
+    userGroups: groups.map(presentGroup),
+    me,
+  };
+}

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { files } from '../../db/schema/index.js';
+
+export async function insertFile(
+  db: Tx,
+  v: { companyId: string | null; userId: string | null; contentType: string; data: Buffer },
+): Promise<string> {
+  const [f] = await db
+    .insert(files)
+    .values({ ...v, size: v.data.length })
+    .returning({ id: files.id });
+  if (!f) throw new Error('insert returned nothing');
+  return f.id;
+}
+
+/**
+ * Images are served by their random id to `<img>` tags, which send no
+ * credentials: the unguessable id is the capability, so no company filter.
+ */
+export async function unsafeGetFileById(db: Tx, id: string) {
+  const [f] = await db
+    .select({ contentType: files.contentType, data: files.data })
+    .from(files)
+    .where(eq(files.id, id))
+    .limit(1);
+  return f ?? null;
+}
+
+export async function deleteFile(db: Tx, id: string): Promise<void> {
+  await db.delete(files).where(eq(files.id, id));
+}

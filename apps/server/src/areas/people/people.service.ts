@@ -1,0 +1,49 @@
+import type { TPerson, TPersonSave } from '@fieldbook/core';
+import type { AppDeps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
+import { imagePath } from '../auth/auth.present.js';
+import { deleteFile, insertFile } from '../files/files.repo.js';
+import * as repo from './people.repo.js';
+
+const present = (p: repo.PersonRow): TPerson => ({
+  _id: p.id,
+  name: p.name,
+  surname: p.surname,
+  rank: p.rank,
+  weight: p.weight,
+  height: p.height,
+  circum: p.circum,
+  profilePicture: imagePath(p.profilePicture),
+});
+
+export type PeopleService = ReturnType<typeof createPeopleService>;
+
+export function createPeopleService(deps: AppDeps) {
+  const db = deps.database.db;
+  const missing = () => notFound('Person not found');
+  return {
+    list: async (ownerId: string) => (await repo.listPeople(db, ownerId)).map(present),
+    async get(ownerId: string, id: string) {
+      const p = await repo.getPerson(db, ownerId, id);
+      if (!p) throw missing();
+      return present(p);
+    },
+    async create(ownerId: string, b: TPersonSave) {
+      return { _id: await repo.insertPerson(db, ownerId, b) };
+    },
+    async save(ownerId: string, id: string, b: TPersonSave) {
+      if (!(await repo.updatePerson(db, ownerId, id, b))) throw missing();
+      return { _id: id };
+    },
+    async setPicture(ownerId: string, id: string, img: { data: Buffer; contentType: string }) {
+      return db.transaction(async (tx) => {
+        const p = await repo.getPerson(tx, ownerId, id);
+        if (!p) throw missing();
+        const fileId = await insertFile(tx, { companyId: null, userId: ownerId, ...img });
+        await repo.updatePerson(tx, ownerId, id, { profilePicture: fileId });
+        if (p.profilePicture) await deleteFile(tx, p.profilePicture);
+        return { profilePicture: imagePath(fileId)! };
+      });
+    },
+  };
+}

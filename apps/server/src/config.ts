@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+/** Typed configuration; the only reader of process.env (DECISIONS §11). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  chromiumPath: string;
+  secretKey: string | null;
+  production: boolean;
+  appleKeysUrl: string;
+  appleClientId: string;
+  webDist: string;
+  /** Whether the server logs each request (off in tests). */
+  logRequests: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT is not a port: ${env.PORT}`);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Fieldbook <no-reply@fieldbook.local>',
+    chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    secretKey: env.SECRET_KEY || null,
+    production: env.NODE_ENV === 'production',
+    appleKeysUrl: env.APPLE_KEYS_URL ?? 'https://appleid.apple.com/auth/keys',
+    appleClientId: env.APPLE_CLIENT_ID ?? 'za.co.fieldbook',
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    logRequests: env.NODE_ENV !== 'test' && env.LOG_REQUESTS !== '0',
+  };
+}

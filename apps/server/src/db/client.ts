@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repos accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded database, when that is what runs (tests dump it). */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+
+export type DbSource =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dir?: string; loadDataDir?: Blob };
+
+/** Open the database (no migrations). */
+export async function openDatabase(src: DbSource): Promise<Database> {
+  if (src.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: src.url, max: src.max ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', pglite: null, close: () => pool.end() };
+  }
+  const pglite = src.loadDataDir
+    ? await PGlite.create({ loadDataDir: src.loadDataDir })
+    : await PGlite.create(src.dir ?? 'memory://');
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}
+
+/** Apply the committed drizzle-kit migrations. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const cfg = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === 'postgres') await migratePg(database.db as never, cfg);
+  else await migratePglite(database.db as never, cfg);
+}

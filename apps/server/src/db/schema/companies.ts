@@ -1,0 +1,69 @@
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { GroupRights, TTax } from '@fieldbook/core';
+import { users } from './accounts.js';
+
+export interface StoredSmtp {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  /** AES-GCM sealed with the server's secret key; never sent to a browser. */
+  passwordSealed: string | null;
+}
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyName: text('company_name').notNull(),
+  /** The owner: may do everything in the company. */
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  logo: uuid('logo'),
+  tax: jsonb('tax').$type<TTax>().notNull(),
+  emailAddress: text('email_address').notNull().default(''),
+  smtp: jsonb('smtp').$type<StoredSmtp>(),
+  numbering: text('numbering').notNull().default('INV00001'),
+  timeZone: text('time_zone').notNull().default('Africa/Johannesburg'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const companyGroups = pgTable(
+  'company_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    rights: jsonb('rights').$type<GroupRights>().notNull(),
+  },
+  (t) => [index('company_groups_company_idx').on(t.companyId)],
+);
+
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => companyGroups.id, { onDelete: 'set null' }),
+    disabled: boolean('disabled').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    index('company_members_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,42 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { DataDirLockedError } from './platform/data-lock.js';
+import { openDeps } from './platform/deps-factory.js';
+import { attachRealtime } from './platform/realtime.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
+
+// start: config -> db (locked) -> migrate -> seed -> app -> listen -> realtime
+async function main() {
+  const config = loadConfig();
+  const deps = await openDeps(config, 'the Fieldbook server');
+  if (!config.production) {
+    const demo = await seedDemoIfEmpty(deps);
+    if (demo)
+      console.log(
+        `Demo company seeded. Sign in with username "${demo.username}" and password "${demo.password}".`,
+      );
+  }
+  const app = await buildApp(deps);
+  const io = attachRealtime(app.server, deps);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `Fieldbook is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
+
+  const stop = async () => {
+    await io.close();
+    await app.close();
+    await deps.database.close();
+    deps.mailer.close();
+    deps.release();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof DataDirLockedError) console.error(e.message);
+  else console.error(e);
+  process.exit(1);
+});

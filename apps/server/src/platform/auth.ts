@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sha256 } from './crypto.js';
+import type { AppDeps } from './deps.js';
+import { unauthorized } from './errors.js';
+import { findSession, touchSession } from './sessions.repo.js';
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  rank: string | null;
+  tokenHash: string;
+}
+
+/** Sessions expire after 30 days without use (DECISIONS §2). */
+export const IDLE_EXPIRY_MS = 30 * 24 * 3600_000;
+/** lastUsedAt is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 3600_000;
+
+/** The token from `token` or `Authorization: Bearer`, and the `username` header. */
+export function credentialsOf(request: FastifyRequest): { token: string; username: string } | null {
+  const h = request.headers;
+  const bearer =
+    typeof h.authorization === 'string'
+      ? /^Bearer\s+(\S+)$/i.exec(h.authorization)?.[1]
+      : undefined;
+  const token = (typeof h.token === 'string' && h.token) || bearer;
+  if (!token) return null;
+  const username = typeof h.username === 'string' ? h.username.trim().toLowerCase() : '';
+  return { token, username };
+}
+
+/** Resolve a token to its user, from the cache when it can. */
+export async function resolveSession(
+  deps: AppDeps,
+  token: string,
+  username: string,
+  now = Date.now(),
+): Promise<SessionUser | null> {
+  const tokenHash = sha256(token);
+  let s = deps.caches.sessions.get(tokenHash, now);
+  if (!s) {
+    const row = await findSession(deps.database.db, tokenHash);
+    if (!row || row.revokedAt || !row.active) return null;
+    s = {
+      id: row.userId,
+      username: row.username,
+      rank: row.rank,
+      tokenHash,
+      lastUsedAt: row.lastUsedAt.getTime(),
+    };
+    deps.caches.sessions.set(tokenHash, s, now);
+  }
+  if (now - s.lastUsedAt > IDLE_EXPIRY_MS) {
+    deps.caches.sessions.delete(tokenHash);
+    return null;
+  }
+  // The username header must match the token's user (DECISIONS §1).
+  if (username !== s.username) return null;
+  if (now - s.lastUsedAt > TOUCH_EVERY_MS) {
+    s.lastUsedAt = now;
+    await touchSession(deps.database.db, tokenHash, new Date(now));
+  }
+  return { id: s.id, username: s.username, rank: s.rank, tokenHash };
+}
+
+/** Forget a user's cached sessions (logout, reset, rank change). */
+export function forgetSessions(
+  deps: AppDeps,
+  match: { tokenHash?: string; userId?: string },
+): void {
+  if (match.tokenHash) deps.caches.sessions.delete(match.tokenHash);
+  if (match.userId) deps.caches.sessions.deleteWhere((_, s) => s.id === match.userId);
+}
+
+/** The auth hook: who is calling. Routes that are not public answer 401 without a valid session. */
+export function installAuth(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const a = request.routeOptions.config?.access;
+    if (!a) return;
+    const creds = credentialsOf(request);
+    const user = creds ? await resolveSession(deps, creds.token, creds.username) : null;
+    request.user = user;
+    if (a.kind !== 'public' && !user) throw unauthorized();
+  });
+}

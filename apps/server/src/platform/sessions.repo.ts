@@ -1,0 +1,84 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { GroupRights } from '@fieldbook/core';
+import type { Tx } from '../db/client.js';
+import { companies, companyGroups, companyMembers, sessions, users } from '../db/schema/index.js';
+
+export interface SessionRow {
+  userId: string;
+  username: string;
+  rank: string | null;
+  active: boolean;
+  lastUsedAt: Date;
+  revokedAt: Date | null;
+}
+
+/** Sessions are looked up by token hash only: the token is what scopes them. */
+export async function findSession(db: Tx, tokenHash: string): Promise<SessionRow | null> {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      username: users.username,
+      rank: users.rank,
+      active: users.active,
+      lastUsedAt: sessions.lastUsedAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function touchSession(db: Tx, tokenHash: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function insertSession(
+  db: Tx,
+  userId: string,
+  tokenHash: string,
+  clientId: string | null,
+) {
+  await db.insert(sessions).values({ userId, tokenHash, clientId });
+}
+
+export async function revokeSession(db: Tx, tokenHash: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Tx, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export interface MemberRow {
+  ownerId: string;
+  disabled: boolean;
+  rights: GroupRights | null;
+}
+
+/** The caller's membership of a company, or null when they are not a member. */
+export async function findMember(
+  db: Tx,
+  companyId: string,
+  userId: string,
+): Promise<MemberRow | null> {
+  const [row] = await db
+    .select({
+      ownerId: companies.userId,
+      disabled: companyMembers.disabled,
+      rights: companyGroups.rights,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .leftJoin(companyGroups, eq(companyGroups.id, companyMembers.groupId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}

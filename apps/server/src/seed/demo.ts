@@ -1,0 +1,76 @@
+import { allRights } from '@fieldbook/core';
+import { createAuthService } from '../areas/auth/auth.service.js';
+import { findUserByUsername } from '../areas/auth/auth.repo.js';
+import { createCompaniesService } from '../areas/companies/companies.service.js';
+import type { AppDeps } from '../platform/deps.js';
+import { countUsers } from './seed.repo.js';
+
+export const DEMO = { username: 'demo', password: 'fieldbook-demo' };
+
+/**
+ * Seed the demo company when the database has no users at all (development
+ * only; production never seeds). Answers the demo sign-in, or null.
+ */
+export async function seedDemoIfEmpty(deps: AppDeps): Promise<typeof DEMO | null> {
+  if ((await countUsers(deps.database.db)) > 0) return null;
+  await seedDemo(deps);
+  return DEMO;
+}
+
+export async function seedDemo(deps: AppDeps): Promise<void> {
+  const auth = createAuthService(deps);
+  const companies = createCompaniesService(deps, auth);
+  const owner = await auth.createUser({
+    ...DEMO,
+    email: 'demo@fieldbook.local',
+    name: 'Sipho',
+    surname: 'Dlamini',
+    rank: 'super',
+  });
+  const { _id: companyId } = await companies.create(
+    owner.id,
+    'Dlamini Plumbing & Electrical',
+    null,
+  );
+  await companies.save(companyId, {
+    companyName: 'Dlamini Plumbing & Electrical',
+    EmailAddress: 'accounts@dlamini-plumbing.co.za',
+    tax: {
+      hasTax: true,
+      tD: 'VAT',
+      tV: 15,
+      inc1: false,
+      duc1: false,
+      hasSecondTax: false,
+      t2D: 'PST',
+      t2V: 5,
+      inc2: false,
+      duc2: false,
+      taxNumber: '4123456789',
+    },
+  });
+  const office = allRights(true);
+  office.settings = { c: false, r: true, u: false, d: false };
+  await companies.saveGroup(companyId, { name: 'Office', rights: office });
+  const { _id: techs } = await companies.saveGroup(companyId, {
+    name: 'Technicians',
+    rights: { appointments: { c: true, r: true, u: true, d: false }, clients: { r: true } },
+  });
+  const tech = await auth.createUser({
+    username: 'thandi',
+    password: 'fieldbook-demo',
+    email: 'thandi@fieldbook.local',
+    name: 'Thandi',
+    surname: 'Nkosi',
+  });
+  await companies.invite(companyId, owner.id, {
+    companyId,
+    email: tech.email,
+    name: tech.name,
+    surname: tech.surname,
+    group: techs,
+  });
+  await companies.create(owner.id, 'Dlamini Cleaning Services', null);
+  if (!(await findUserByUsername(deps.database.db, DEMO.username)))
+    throw new Error('demo user missing');
+}

@@ -1,0 +1,38 @@
+/** The areas of a company that permissions are granted for (DECISIONS §2). */
+export const AREAS = ['invoices', 'expenses', 'clients', 'appointments', 'settings'] as const;
+export type Area = (typeof AREAS)[number];
+
+/** c create, r read, u update, d delete. */
+export const FLAGS = ['c', 'r', 'u', 'd'] as const;
+export type Flag = (typeof FLAGS)[number];
+
+export type AreaFlags = Partial<Record<Flag, boolean>>;
+/** A group's rights: per area, per flag. Missing areas or flags are false. */
+export type GroupRights = Partial<Record<Area, AreaFlags>>;
+
+/** What the access rules need to know of a user inside one company. */
+export interface MemberAccess {
+  /** The company's creator (`company.userId`): may do everything. */
+  isOwner: boolean;
+  /** A disabled member may do nothing in the company. */
+  disabled: boolean;
+  /** The rights of the member's group, or null when the member has no group. */
+  rights: GroupRights | null;
+}
+
+/**
+ * Whether a member may use `flag` on `area`. The owner may do everything unless
+ * disabled (an owner cannot be disabled in practice); a member without a group,
+ * or without settings for the area, may do nothing.
+ */
+export function can(member: MemberAccess | null | undefined, area: Area, flag: Flag): boolean {
+  if (!member || member.disabled) return false;
+  if (member.isOwner) return true;
+  return member.rights?.[area]?.[flag] === true;
+}
+
+/** Rights with every flag of every area set to `value`. */
+export function allRights(value: boolean): Required<Record<Area, Required<AreaFlags>>> {
+  const entries = AREAS.map((a) => [a, { c: value, r: value, u: value, d: value }] as const);
+  return Object.fromEntries(entries) as Required<Record<Area, Required<AreaFlags>>>;
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { AREAS } from '../access.js';
+import { ZEmail, text } from './common.js';
+
+/** Tax settings of a company, copied onto each document (spec §3, DECISIONS §3). */
+export const ZTax = z.object({
+  hasTax: z.boolean(),
+  tD: z.string().trim().max(30),
+  tV: z.number().min(0).max(100),
+  inc1: z.boolean(),
+  duc1: z.boolean(),
+  hasSecondTax: z.boolean(),
+  t2D: z.string().trim().max(30),
+  t2V: z.number().min(0).max(100),
+  inc2: z.boolean(),
+  duc2: z.boolean(),
+  taxNumber: z.string().trim().max(40).optional(),
+});
+export type TTax = z.infer<typeof ZTax>;
+
+/** Default tax: off, VAT 15 % inclusive; second tax PST 5 % (spec §9). */
+export const DEFAULT_TAX: TTax = {
+  hasTax: false,
+  tD: 'VAT',
+  tV: 15,
+  inc1: true,
+  duc1: false,
+  hasSecondTax: false,
+  t2D: 'PST',
+  t2V: 5,
+  inc2: false,
+  duc2: false,
+  taxNumber: '',
+};
+
+export const NUMBERING_PRESETS = ['INV00001', 'DDMMYYYY', 'DDMMYYYY-1'] as const;
+export const ZNumbering = z.enum(NUMBERING_PRESETS);
+
+const flags = z.object({
+  c: z.boolean().optional(),
+  r: z.boolean().optional(),
+  u: z.boolean().optional(),
+  d: z.boolean().optional(),
+});
+export const ZRights = z.partialRecord(z.enum(AREAS), flags);
+
+/** SMTP server of the company's own; the password is write-only. */
+export const ZSmtpSave = z.object({
+  host: z.string().trim().max(200),
+  port: z.number().int().min(1).max(65535),
+  secure: z.boolean(),
+  user: z.string().trim().max(200),
+  /** Omit (or send empty) to keep the stored password. */
+  password: z.string().max(500).optional(),
+});
+
+const timeZone = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be a time zone such as Africa/Johannesburg');
+
+/** `POST /companies/{id}`: fields that may be changed (others are ignored). */
+export const ZCompanySave = z.object({
+  companyName: text(120),
+  tax: ZTax.optional(),
+  EmailAddress: z.union([z.literal(''), ZEmail]).optional(),
+  smtp: ZSmtpSave.nullable().optional(),
+  numbering: ZNumbering.optional(),
+  timeZone: timeZone.optional(),
+  removeLogo: z.boolean().optional(),
+});
+export type TCompanySave = z.infer<typeof ZCompanySave>;
+
+export const ZGroupSave = z.object({
+  _id: z.string().optional(),
+  name: text(60),
+  rights: ZRights,
+});
+export type TGroupSave = z.infer<typeof ZGroupSave>;
+
+export const ZMemberSave = z.object({
+  group: z.string().nullable().optional(),
+  disabled: z.boolean().optional(),
+});
+
+export const ZInvite = z.object({
+  companyId: z.string().min(1, 'is required'),
+  email: ZEmail,
+  name: text(100),
+  surname: text(100),
+  group: z.string().nullable().optional(),
+});
+export type TInvite = z.infer<typeof ZInvite>;
+
+export const ZCompanyUser = z.object({
+  userId: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  emailAddress: z.string(),
+  group: z.string().nullable(),
+  disabled: z.boolean(),
+  isOwner: z.boolean(),
+});
+export const ZCompanyGroup = z.object({ _id: z.string(), name: z.string(), rights: ZRights });
+
+/** A company as its members see it. Secrets never leave the server. */
+export const ZCompany = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  companyLogo: z.string().nullable(),
+  userId: z.string(),
+  tax: ZTax,
+  EmailAddress: z.string(),
+  smtp: z
+    .object({
+      host: z.string(),
+      port: z.number(),
+      secure: z.boolean(),
+      user: z.string(),
+      hasPassword: z.boolean(),
+    })
+    .nullable(),
+  numbering: ZNumbering,
+  timeZone: z.string(),
+  users: z.array(ZCompanyUser),
+  userGroups: z.array(ZCompanyGroup),
+  /** The calling user's own access in this company. */
+  me: z.object({ isOwner: z.boolean(), disabled: z.boolean(), rights: ZRights.nullable() }),
+});
+export type TCompany = z.infer<typeof ZCompany>;
+export type TCompanyUser = z.infer<typeof ZCompanyUser>;
+export type TCompanyGroup = z.infer<typeof ZCompanyGroup>;
+
+export const ZCompanySummary = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  companyLogo: z.string().nullable(),
+  isOwner: z.boolean(),
+});
+export type TCompanySummary = z.infer<typeof ZCompanySummary>;
