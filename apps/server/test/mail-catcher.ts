@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments: { filename?: string; contentType: string; size: number }[];
+}
+
+/** A real SMTP server in this process; the app sends to it through nodemailer. */
+export async function startMailCatcher() {
+  const mails: CaughtMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, cb) {
+      simpleParser(stream)
+        .then((m) => {
+          const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
+          mails.push({
+            to,
+            subject: m.subject ?? '',
+            text: m.text ?? '',
+            attachments: m.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              size: a.size,
+            })),
+          });
+          waiters.splice(0).forEach((w) => w());
+          cb();
+        })
+        .catch(cb);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The newest mail to `to` (waits up to 5 s for it). */
+    async last(to: string): Promise<CaughtMail> {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const m = [...mails].reverse().find((x) => x.to.includes(to));
+        if (m) return m;
+        if (Date.now() > deadline)
+          throw new Error(`no mail to ${to}; got ${mails.map((x) => x.to).join(', ')}`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
