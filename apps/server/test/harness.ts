@@ -39,7 +39,10 @@ export interface Harness {
 }
 
 /** The app on a fresh database, sending mail to an SMTP server in this process. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(
+  env: Record<string, string> = {},
+  opts: { webDist?: string } = {},
+): Promise<Harness> {
   const mail = await startMailCatcher();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-test-'));
   const config = {
@@ -50,7 +53,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       ...env,
     }),
     smtpUrl: mail.url,
-    webDist: path.join(dataDir, 'no-web'),
+    webDist: opts.webDist ?? path.join(dataDir, 'no-web'),
   };
   const database = await freshDatabase();
   const deps: AppDeps = {

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { attachRealtime } from '../../apps/server/src/platform/realtime.js';
+import { startHarness, type Harness } from '../../apps/server/test/harness.js';
+
+const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
+export const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
+
+export interface E2E {
+  h: Harness;
+  baseUrl: string;
+  browser: Browser;
+  /** The copy of the built SPA that this server serves (a journey may change it). */
+  webDist: string;
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  shot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The real app (API, SPA, socket.io) on a fresh database and a free port, and a headless Chromium. */
+export async function startE2E(): Promise<E2E> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
+    throw new Error('Build the web app first: npm run build');
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-web-'));
+  fs.cpSync(WEB_DIST, webDist, { recursive: true });
+  const h = await startHarness({}, { webDist });
+  const io = attachRealtime(h.app.server, h.deps);
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (h.app.server.address() as { port: number }).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Links in e-mails point at this server.
+  h.deps.config.publicUrl = baseUrl;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return {
+    h,
+    baseUrl,
+    browser,
+    webDist,
+    async newPage() {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 1280, height: 800 },
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return { context, page };
+    },
+    async shot(page, name) {
+      await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await io.close();
+      await h.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first link in a mail's text that contains `needle`. */
+export function linkIn(text: string, needle: string): string {
+  const m = text.match(new RegExp(`https?://\\S*${needle.replace(/[?]/g, '\\?')}\\S*`));
+  if (!m) throw new Error(`no link with ${needle} in: ${text}`);
+  return m[0];
+}

@@ -1,0 +1,108 @@
+// npm run bench: requests/s and p99 of an authenticated read route against a
+// bare Fastify JSON route and a bare one-query route, on PGlite and on
+// PostgreSQL (BENCH_DATABASE_URL, default the local test database).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 50;
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Target {
+  app: number;
+  bare: number;
+  companyId: string;
+  username: string;
+  token: string;
+  kind: string;
+}
+
+async function startTarget(env: Record<string, string>) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'target.ts')],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`bench target exited with ${c}`)));
+  });
+  return {
+    target: JSON.parse(line) as Target,
+    stop: () =>
+      new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+async function benchOne(label: string, env: Record<string, string>) {
+  const { target: t, stop } = await startTarget(env);
+  try {
+    const bareJson = await load(`http://127.0.0.1:${t.bare}/json`);
+    const bareQuery = await load(`http://127.0.0.1:${t.bare}/query`);
+    const authed = await load(`http://127.0.0.1:${t.app}/api/companies/${t.companyId}/groups`, {
+      username: t.username,
+      token: t.token,
+      authorization: `Bearer ${t.token}`,
+    });
+    return { label, bareJson, bareQuery, authed };
+  } finally {
+    await stop();
+  }
+}
+
+const results = [await benchOne('PGlite', {})];
+const fresh = `fb_bench_${process.pid}`;
+const admin = new pg.Client({ connectionString: PG_URL });
+try {
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${fresh}`);
+  const u = new URL(PG_URL);
+  u.pathname = `/${fresh}`;
+  results.push(await benchOne('PostgreSQL', { BENCH_DATABASE_URL: u.toString() }));
+} catch (e) {
+  console.error(`PostgreSQL bench skipped: ${(e as Error).message}`);
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`).catch(() => {});
+  await admin.end().catch(() => {});
+}
+
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)} %`;
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION} s per route, ${new Date().toISOString().slice(0, 10)}\n`,
+);
+console.log('| database | route | requests/s | p99 ms |');
+console.log('|---|---|---:|---:|');
+for (const r of results) {
+  console.log(
+    `| ${r.label} | bare Fastify JSON | ${r.bareJson.rps.toFixed(0)} | ${r.bareJson.p99} |`,
+  );
+  console.log(
+    `| ${r.label} | bare one-query | ${r.bareQuery.rps.toFixed(0)} | ${r.bareQuery.p99} |`,
+  );
+  console.log(
+    `| ${r.label} | authenticated GET /companies/{cid}/groups | ${r.authed.rps.toFixed(0)} | ${r.authed.p99} |`,
+  );
+}
+console.log('');
+for (const r of results) {
+  console.log(
+    `${r.label}: authenticated read = ${pct(r.authed.rps, r.bareJson.rps)} of bare Fastify, ${pct(r.authed.rps, r.bareQuery.rps)} of the bare one-query route`,
+  );
+}
