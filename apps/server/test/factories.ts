@@ -7,7 +7,11 @@ import { newToken } from '../src/platform/crypto.js';
 import { insertSession } from '../src/platform/sessions.repo.js';
 import type { Harness } from './harness.js';
 
-export interface Answer<T = any> {
+/** Tests read answers loosely (`r.body.fields.x`); their assertions are the check. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Loose = any;
+
+export interface Answer<T = Loose> {
   status: number;
   body: T;
   headers: Record<string, unknown>;
@@ -31,7 +35,7 @@ export class ApiClient {
     };
   }
 
-  async request<T = any>(
+  async request<T = Loose>(
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
     body?: unknown,
@@ -51,12 +55,12 @@ export class ApiClient {
     };
   }
 
-  get = <T = any>(url: string) => this.request<T>('GET', url);
-  post = <T = any>(url: string, body: unknown = {}) => this.request<T>('POST', url, body);
-  delete = <T = any>(url: string) => this.request<T>('DELETE', url);
+  get = <T = Loose>(url: string) => this.request<T>('GET', url);
+  post = <T = Loose>(url: string, body: unknown = {}) => this.request<T>('POST', url, body);
+  delete = <T = Loose>(url: string) => this.request<T>('DELETE', url);
 
   /** A multipart POST: text fields and files. */
-  async upload<T = any>(
+  async upload<T = Loose>(
     url: string,
     fields: Record<string, string>,
     files: Record<string, { data: Buffer; filename: string; type: string }>,
@@ -64,7 +68,7 @@ export class ApiClient {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     for (const [k, f] of Object.entries(files))
-      form.append(k, new Blob([f.data], { type: f.type }), f.filename);
+      form.append(k, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
     const req = new Request('http://x', { method: 'POST', body: form });
     const payload = Buffer.from(await req.arrayBuffer());
     return this.request<T>('POST', url, payload as unknown, {

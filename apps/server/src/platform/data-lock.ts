@@ -32,6 +32,7 @@ export function lockDataDir(dataDir: string, holder: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        process.off('exit', release);
         try {
           fs.unlinkSync(file);
         } catch {

@@ -10,6 +10,7 @@ import {
 } from '@fieldbook/core';
 import type { App } from '../../app.js';
 import { access } from '../../platform/access.js';
+import { HttpError } from '../../platform/errors.js';
 import { KeyedLimiter } from '../../platform/rate-limit.js';
 import type { AuthService } from './auth.service.js';
 
@@ -62,10 +63,10 @@ export function authRoutes(app: App, auth: AuthService): void {
 
   app.post('/api/error', {
     config: { access: access.public },
-    schema: { tags: ['platform'], body: ZErrorLog, response: { 200: ZMessage, 429: ZMessage } },
-    handler: async (req, reply) => {
-      if (!errorsByIp.hit(req.ip))
-        return reply.status(429).send({ message: 'Too many error reports' });
+    schema: { tags: ['platform'], body: ZErrorLog, response: { 200: ZMessage } },
+    handler: async (req) => {
+      // Errors answer { error } like every other (DECISIONS §1).
+      if (!errorsByIp.hit(req.ip)) throw new HttpError(429, 'Too many error reports');
       await auth.logError(req.body, req.user?.id ?? null, req.ip);
       return { message: 'Logged' };
     },
