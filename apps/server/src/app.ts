@@ -50,7 +50,8 @@ declare module 'fastify' {
 /** Build the Fastify instance (no listen): the API, and the SPA when it is built. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.config.logRequests ? { level: 'info' } : false,
+    // Errors are always logged; each request only when logRequests is on.
+    logger: { level: deps.config.logRequests ? 'info' : 'error' },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -88,22 +89,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app;
 }
 
-/** The built SPA from `/`; unknown non-API paths get index.html so the browser router decides. */
+/**
+ * The built SPA from `/`; unknown non-API GETs get index.html so the browser
+ * router decides (it shows "Not Found"); everything else is a JSON 404.
+ */
 async function serveSpa(app: App, dist: string): Promise<void> {
   const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) return;
-  await app.register(fastifyStatic, {
-    root: dist,
-    wildcard: false,
-    index: false,
-    cacheControl: false,
-  });
-  const html = fs.readFileSync(index);
-  app.get('/', (_req, reply) =>
-    reply.type('text/html').header('Cache-Control', 'no-cache').send(html),
-  );
+  const html = fs.existsSync(index) ? fs.readFileSync(index) : null;
+  if (html) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; everything else (sw.js, the manifest) is revalidated.
+      cacheControl: false,
+      setHeaders: (reply: { header(k: string, v: string): unknown }, file: string) =>
+        reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+    app.get('/', { schema: { hide: true } }, (_req, reply) =>
+      reply.type('text/html').header('Cache-Control', 'no-cache').send(html),
+    );
+  }
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/socket.io')) {
+    if (html && req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/socket.io')) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').send(html);
     }
     return reply.status(404).send({ error: 'Not found' });

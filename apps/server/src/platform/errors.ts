@@ -62,5 +62,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit).
     return reply.status(status).send({ error: err.message });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: 'Not found' }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { GroupRights } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { companies, companyGroups, companyMembers, users } from '../../db/schema/index.js';
@@ -82,12 +82,20 @@ export async function updateMember(
   return rows.length > 0;
 }
 
-export async function listGroups(db: Tx, companyId: string): Promise<GroupRow[]> {
-  return db
+// A hot read: a named prepared statement, so neither Drizzle nor PostgreSQL plans it per request.
+const listGroupsQuery = (db: Tx) =>
+  db
     .select()
     .from(companyGroups)
-    .where(eq(companyGroups.companyId, companyId))
-    .orderBy(asc(companyGroups.name));
+    .where(eq(companyGroups.companyId, sql.placeholder('companyId')))
+    .orderBy(asc(companyGroups.name))
+    .prepare('company_groups_list');
+const listGroupsPrepared = new WeakMap<Tx, ReturnType<typeof listGroupsQuery>>();
+
+export async function listGroups(db: Tx, companyId: string): Promise<GroupRow[]> {
+  let q = listGroupsPrepared.get(db);
+  if (!q) listGroupsPrepared.set(db, (q = listGroupsQuery(db)));
+  return q.execute({ companyId });
 }
 
 export async function findGroup(
