@@ -1,0 +1,68 @@
+import type { TUser } from '@fieldbook/core';
+
+/** The signed-in session, kept in localStorage so a reload stays signed in. */
+export interface Session {
+  token: string;
+  user: TUser;
+}
+
+const SESSION_KEY = 'fieldbook.session';
+const COMPANY_KEY = 'fieldbook.companyId';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function read(): Session | null {
+  try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<Session>;
+    return parsed.token && parsed.user ? (parsed as Session) : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: Session | null = read();
+
+/** The current session, or null when signed out. */
+export function getSession(): Session | null {
+  return current;
+}
+
+/** Replace the session (null signs out) and tell every subscriber. */
+export function setSession(next: Session | null): void {
+  current = next;
+  if (next) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
+  else localStorage.removeItem(SESSION_KEY);
+  listeners.forEach((l) => l());
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab signing in or out changes this tab too.
+window.addEventListener('storage', (e) => {
+  if (e.key === SESSION_KEY) current = read();
+  else if (e.key === COMPANY_KEY) companyId = e.newValue;
+  else return;
+  listeners.forEach((l) => l());
+});
+
+let companyId: string | null = localStorage.getItem(COMPANY_KEY);
+
+/** The id of the company the user works in, kept across reloads. */
+export function getStoredCompanyId(): string | null {
+  return companyId;
+}
+
+/** Select a company (null: none); subscribers of the session hear it too. */
+export function storeCompanyId(id: string | null): void {
+  if (id === companyId) return;
+  companyId = id;
+  if (id) localStorage.setItem(COMPANY_KEY, id);
+  else localStorage.removeItem(COMPANY_KEY);
+  listeners.forEach((l) => l());
+}

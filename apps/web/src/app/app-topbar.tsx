@@ -1,0 +1,95 @@
+import { Avatar, Burger, Group, Menu, TextInput, UnstyledButton, Text } from '@mantine/core';
+import { IconLogout, IconMail, IconSearch, IconSettings } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { apiUrl } from '../api/api-client';
+import { useLogout } from '../api/use-auth';
+import { useGlobalSearch } from './search-context';
+import { useCurrentUser } from './use-session';
+
+interface TopBarProps {
+  mobileOpened: boolean;
+  desktopOpened: boolean;
+  toggleMobile: () => void;
+  toggleDesktop: () => void;
+}
+
+function ProfileMenu() {
+  const user = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const fullName = [user.name, user.surname].filter(Boolean).join(' ') || user.username;
+  return (
+    <Menu position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label="Profile menu">
+          <Group gap="xs" wrap="nowrap">
+            <Avatar
+              src={user.profilePicture ? apiUrl(user.profilePicture) : null}
+              alt=""
+              color="brand"
+              radius="xl"
+              size={34}
+            >
+              {(user.name?.[0] ?? user.username[0] ?? '?').toUpperCase()}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate="end">
+              {fullName}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.username}</Menu.Label>
+        <Menu.Item
+          leftSection={<IconSettings size={16} />}
+          onClick={() => void navigate('/settings')}
+        >
+          Profile Settings
+        </Menu.Item>
+        {user.rank === 'super' && (
+          <Menu.Item leftSection={<IconMail size={16} />} onClick={() => void navigate('/outbox')}>
+            Outbox
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function AppTopBar(p: TopBarProps) {
+  const { search, setSearch } = useGlobalSearch();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" style={{ flex: 1 }}>
+        <Burger
+          opened={p.mobileOpened}
+          onClick={p.toggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle menu"
+        />
+        <Burger
+          opened={p.desktopOpened}
+          onClick={p.toggleDesktop}
+          visibleFrom="sm"
+          size="sm"
+          aria-label="Toggle menu"
+        />
+        <TextInput
+          aria-label="Search"
+          placeholder="Search"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: 1, maxWidth: 420 }}
+          radius="xl"
+        />
+      </Group>
+      <ProfileMenu />
+    </Group>
+  );
+}

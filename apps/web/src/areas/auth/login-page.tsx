@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-client';
+import { activateAccount, signInWithLinkToken } from '../../api/use-auth';
+import { AuthCard } from './auth-card';
+import { ResetConfirmForm } from './reset-confirm-form';
+import { ResetRequestForm } from './reset-request-form';
+import { SignInForm } from './sign-in-form';
+
+type Mode = 'signin' | 'request' | 'confirm';
+
+interface Notice {
+  mode: Mode;
+  color: 'green' | 'red';
+  text: string;
+}
+
+/**
+ * /login: sign in, the two-step password reset (?forgot, ?reset=<token>&username=<u>),
+ * account activation (?activate=<token>) and sign-in links (?ftoken=<token>).
+ */
+export function LoginPage() {
+  const [params, setParams] = useSearchParams();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [prefill, setPrefill] = useState('');
+  const activate = params.get('activate');
+  const ftoken = params.get('ftoken');
+  const mode: Mode = params.has('reset') ? 'confirm' : params.has('forgot') ? 'request' : 'signin';
+
+  useEffect(() => {
+    if (!activate) return;
+    activateAccount(activate).then(
+      (r) => setNotice({ mode: 'signin', color: 'green', text: r.message }),
+      (e: unknown) => setNotice({ mode: 'signin', color: 'red', text: errorMessage(e) }),
+    );
+  }, [activate]);
+
+  useEffect(() => {
+    if (!ftoken) return;
+    // Success starts the session, and the signed-in app takes over from here.
+    signInWithLinkToken(ftoken).catch((e: unknown) =>
+      setNotice({ mode: 'signin', color: 'red', text: errorMessage(e) }),
+    );
+  }, [ftoken]);
+
+  const shown = notice?.mode === mode ? notice : null;
+  const alert = shown && (
+    <Alert color={shown.color} role={shown.color === 'red' ? 'alert' : 'status'} mb="md">
+      {shown.text}
+    </Alert>
+  );
+
+  if (ftoken && !notice)
+    return (
+      <AuthCard title="sign in">
+        <Center py="lg">
+          <Stack align="center" gap="xs">
+            <Loader aria-label="Signing in" />
+            <Text c="dimmed">Signing you in…</Text>
+          </Stack>
+        </Center>
+      </AuthCard>
+    );
+
+  if (mode === 'request')
+    return (
+      <AuthCard title="reset password" subtitle="We will e-mail you a reset token.">
+        {alert}
+        <ResetRequestForm
+          onSent={(username, message) => {
+            setNotice({ mode: 'confirm', color: 'green', text: message });
+            setParams({ reset: '', username });
+          }}
+        />
+      </AuthCard>
+    );
+
+  if (mode === 'confirm') {
+    const username = params.get('username') ?? '';
+    const token = params.get('reset') ?? '';
+    return (
+      <AuthCard title="reset password" subtitle="Choose a new password.">
+        {alert}
+        <ResetConfirmForm
+          key={`${username}|${token}`}
+          username={username}
+          token={token}
+          onDone={(user, message) => {
+            setNotice({ mode: 'signin', color: 'green', text: message });
+            setPrefill(user);
+            setParams({});
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="sign in">
+      {alert}
+      <SignInForm key={prefill} initialUsername={prefill} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { Avatar, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { NUMBERING_PRESETS, type TCompany } from '@fieldbook/core';
+import { apiUrl } from '../../api/api-client';
+import { useUploadCompanyLogo } from '../../api/use-companies';
+import { ImageUploader } from '../../ui/image-uploader';
+import { timeZones, type CompanyForm } from './company-form';
+
+const NUMBERING_HELP: Record<string, string> = {
+  INV00001: 'INV00001, INV00002, … (quotes use QUO)',
+  DDMMYYYY: 'The date, e.g. 21112026; a second one that day gets -2',
+  'DDMMYYYY-1': 'The date and a counter per day, e.g. 21112026-1',
+};
+
+export function CompanyGeneralTab({ form, company }: { form: CompanyForm; company: TCompany }) {
+  const upload = useUploadCompanyLogo(company._id);
+  const numbering = form.values.numbering;
+  return (
+    <Stack gap="lg">
+      <Group gap="lg">
+        <Avatar
+          src={company.companyLogo ? apiUrl(company.companyLogo) : null}
+          alt={`${company.companyName} logo`}
+          size={88}
+          radius="md"
+          color="brand"
+        >
+          <IconBuildingStore size={40} />
+        </Avatar>
+        <Stack gap={6}>
+          <Text fw={600}>Company logo</Text>
+          <Text size="sm" c="dimmed">
+            PNG, JPEG or WebP, at most 5 MB. Shown in the menu and on documents.
+          </Text>
+          <div>
+            <ImageUploader
+              label="Upload logo"
+              onUpload={async (png) => {
+                await upload.mutateAsync(png);
+                notifications.show({ color: 'green', message: 'Logo saved' });
+              }}
+            />
+          </div>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Company name"
+          description="Shown in the menu and on your documents"
+          required
+          {...form.getInputProps('companyName')}
+        />
+        <TextInput
+          label="Company e-mail address"
+          description="Your own address; invoices and statements are sent from it"
+          type="email"
+          {...form.getInputProps('EmailAddress')}
+        />
+        <Select
+          label="Time zone"
+          description="Dates and periods follow this zone"
+          searchable
+          data={timeZones(form.values.timeZone)}
+          allowDeselect={false}
+          {...form.getInputProps('timeZone')}
+        />
+        <Select
+          label="Invoice numbering"
+          description={NUMBERING_HELP[numbering]}
+          data={[...NUMBERING_PRESETS]}
+          allowDeselect={false}
+          {...form.getInputProps('numbering')}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+import { Badge, Button, Group, Paper, Tabs } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useParams, useSearchParams } from 'react-router';
+import type { TCompany } from '@fieldbook/core';
+import { ApiError, errorMessage } from '../../api/api-client';
+import { useCompany, useSaveCompany } from '../../api/use-companies';
+import { useCurrentCompany } from '../../app/company-context';
+import { PageHeader } from '../../ui/page-header';
+import { QueryState } from '../../ui/query-state';
+import { useLoadForm } from '../../ui/use-load-form';
+import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
+import { companyToValues, emptyCompanyValues, valuesToSave } from './company-form';
+import { CompanyGeneralTab } from './company-general-tab';
+import { CompanyGroupsTab } from './company-groups-tab';
+import { CompanySmtpTab } from './company-smtp-tab';
+import { CompanyTaxTab } from './company-tax-tab';
+import { CompanyUsersTab } from './company-users-tab';
+
+const TABS = [
+  { value: 'general', label: 'General' },
+  { value: 'tax', label: 'Tax' },
+  { value: 'email', label: 'E-mail server' },
+  { value: 'users', label: 'Users' },
+  { value: 'groups', label: 'Groups' },
+];
+const FORM_TABS = new Set(['general', 'tax', 'email']);
+
+function CompanySettings({ company }: { company: TCompany }) {
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'general';
+  const save = useSaveCompany(company._id);
+  const form = useForm({
+    initialValues: emptyCompanyValues(),
+    validate: { companyName: (v) => (v.trim() ? null : 'Company name is required') },
+  });
+  useLoadForm(form, company, companyToValues);
+
+  const submit = async (): Promise<boolean> => {
+    if (form.validate().hasErrors) {
+      void setParams({ tab: 'general' }, { replace: true });
+      return false;
+    }
+    try {
+      await save.mutateAsync(valuesToSave(form.getValues()));
+      form.resetDirty();
+      notifications.show({ color: 'green', message: 'Company settings saved' });
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.fields) form.setErrors(e.fields);
+      notifications.show({ color: 'red', title: 'Not saved', message: errorMessage(e) });
+      return false;
+    }
+  };
+  const dirty = form.isDirty();
+  useUnsavedChangesPrompt(dirty, submit);
+
+  return (
+    <Tabs
+      value={tab}
+      onChange={(v) => v && setParams({ tab: v }, { replace: true })}
+      keepMounted={false}
+    >
+      <Tabs.List mb="lg">
+        {TABS.map((t) => (
+          <Tabs.Tab key={t.value} value={t.value}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Tabs.Panel value="general">
+          <CompanyGeneralTab form={form} company={company} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tax">
+          <CompanyTaxTab form={form} />
+        </Tabs.Panel>
+        <Tabs.Panel value="email">
+          <CompanySmtpTab form={form} company={company} />
+        </Tabs.Panel>
+        {FORM_TABS.has(tab) && (
+          <Group justify="flex-end" mt="xl" gap="sm">
+            {dirty && (
+              <Button variant="default" onClick={() => form.reset()}>
+                Discard changes
+              </Button>
+            )}
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        )}
+      </form>
+      <Tabs.Panel value="users">
+        <CompanyUsersTab company={company} />
+      </Tabs.Panel>
+      <Tabs.Panel value="groups">
+        <CompanyGroupsTab company={company} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** /company/{id}: the settings of one company. */
+export function CompanySettingsPage() {
+  const { id = '' } = useParams();
+  const query = useCompany(id);
+  const { companyId } = useCurrentCompany();
+  const name = query.data?.companyName ?? 'Company';
+  return (
+    <>
+      <PageHeader
+        title={name}
+        breadcrumbs={[
+          { label: 'Dashboard', to: '/' },
+          { label: 'Companies', to: '/companies' },
+          { label: 'Settings' },
+        ]}
+        description="Company settings"
+        actions={id === companyId ? <Badge variant="light">Current company</Badge> : undefined}
+      />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <QueryState query={query}>{(company) => <CompanySettings company={company} />}</QueryState>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { TCompany } from '@fieldbook/core';
+import { ApiError } from '../../api/api-client';
+import { companySaveBody, useSaveCompany } from '../../api/use-companies';
+import { ErrorAlert } from '../../ui/query-state';
+
+/** Rename the current company; every other setting is posted back unchanged. */
+export function EditCompanyModal({ company, onClose }: { company: TCompany; onClose: () => void }) {
+  const save = useSaveCompany(company._id);
+  const form = useForm({
+    initialValues: { companyName: company.companyName },
+    validate: { companyName: (v) => (v.trim() ? null : 'Company name is required') },
+  });
+  const submit = form.onSubmit((v) =>
+    save.mutate(
+      { ...companySaveBody(company), companyName: v.companyName.trim() },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: 'Company saved' });
+          onClose();
+        },
+        onError: (e) => e instanceof ApiError && e.fields && form.setErrors(e.fields),
+      },
+    ),
+  );
+
+  return (
+    <Modal opened onClose={onClose} title="Edit company" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorAlert error={save.error} />
+          <TextInput label="Company name" data-autofocus {...form.getInputProps('companyName')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import { Button, Checkbox, Group, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  AREAS,
+  FLAGS,
+  type Area,
+  type Flag,
+  type TCompanyGroup,
+  type TGroupSave,
+} from '@fieldbook/core';
+import { ApiError } from '../../api/api-client';
+import { useSaveGroup } from '../../api/use-companies';
+import { ErrorAlert } from '../../ui/query-state';
+
+export const AREA_LABELS: Record<Area, string> = {
+  invoices: 'Invoices',
+  expenses: 'Expenses',
+  clients: 'Clients',
+  appointments: 'Appointments',
+  settings: 'Settings',
+};
+export const FLAG_LABELS: Record<Flag, string> = {
+  c: 'Create',
+  r: 'Read',
+  u: 'Update',
+  d: 'Delete',
+};
+
+type Rights = Record<Area, Record<Flag, boolean>>;
+
+function toRights(g: TCompanyGroup | null): Rights {
+  const entries = AREAS.map((a) => [
+    a,
+    Object.fromEntries(FLAGS.map((f) => [f, g?.rights[a]?.[f] === true])) as Record<Flag, boolean>,
+  ]);
+  return Object.fromEntries(entries) as Rights;
+}
+
+interface Props {
+  companyId: string;
+  group: TCompanyGroup | null;
+  onClose: () => void;
+}
+
+/** A group's name and its grid of areas × create/read/update/delete. */
+export function GroupEditorModal({ companyId, group, onClose }: Props) {
+  const save = useSaveGroup(companyId);
+  const form = useForm({
+    initialValues: { name: group?.name ?? '', rights: toRights(group) },
+    validate: { name: (v) => (v.trim() ? null : 'Group name is required') },
+  });
+  const submit = form.onSubmit((v) => {
+    const body: TGroupSave = { name: v.name.trim(), rights: v.rights };
+    if (group) body._id = group._id;
+    save.mutate(body, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: 'Group saved' });
+        onClose();
+      },
+      onError: (e) => e instanceof ApiError && e.fields && form.setErrors(e.fields),
+    });
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={group ? 'Edit group' : 'New group'} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorAlert error={save.error} />
+          <TextInput label="Group name" data-autofocus {...form.getInputProps('name')} />
+          <Table aria-label="Rights" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Area</Table.Th>
+                {FLAGS.map((f) => (
+                  <Table.Th key={f} ta="center">
+                    {FLAG_LABELS[f]}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {AREAS.map((a) => (
+                <Table.Tr key={a}>
+                  <Table.Td fw={500}>{AREA_LABELS[a]}</Table.Td>
+                  {FLAGS.map((f) => (
+                    <Table.Td key={f}>
+                      <Checkbox
+                        aria-label={`${AREA_LABELS[a]} ${FLAG_LABELS[f]}`}
+                        styles={{ body: { justifyContent: 'center' } }}
+                        {...form.getInputProps(`rights.${a}.${f}`, { type: 'checkbox' })}
+                      />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save group
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

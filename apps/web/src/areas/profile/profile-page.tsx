@@ -1,0 +1,84 @@
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ApiError, errorMessage } from '../../api/api-client';
+import { useProfile, useSaveProfile } from '../../api/use-profile';
+import { ErrorAlert, QueryState } from '../../ui/query-state';
+import { PageHeader } from '../../ui/page-header';
+import { useLoadForm } from '../../ui/use-load-form';
+import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
+
+/** /settings: the user's own profile. */
+export function ProfilePage() {
+  const profile = useProfile();
+  const save = useSaveProfile();
+  const form = useForm({ initialValues: { name: '', surname: '', email: '' } });
+  useLoadForm(form, profile.data, (u) => ({ name: u.name, surname: u.surname, email: u.email }));
+
+  const submit = async (): Promise<boolean> => {
+    const v = form.getValues();
+    try {
+      await save.mutateAsync(v);
+      form.setInitialValues(v);
+      form.resetDirty(v);
+      notifications.show({ color: 'green', message: 'User profile saved' });
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.fields) form.setErrors(e.fields);
+      notifications.show({ color: 'red', message: errorMessage(e) });
+      return false;
+    }
+  };
+
+  useUnsavedChangesPrompt(form.isDirty(), submit);
+
+  return (
+    <>
+      <PageHeader
+        title="Profile Settings"
+        breadcrumbs={[{ label: 'Dashboard', to: '/' }, { label: 'Profile Settings' }]}
+      />
+      <QueryState query={profile}>
+        {(user) => (
+          <Paper withBorder p="lg" maw={720}>
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
+            >
+              <Stack>
+                <ErrorAlert error={save.error} />
+                <TextInput label="Username" value={user.username} readOnly disabled />
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label="Name"
+                    autoComplete="given-name"
+                    {...form.getInputProps('name')}
+                  />
+                  <TextInput
+                    label="Surname"
+                    autoComplete="family-name"
+                    {...form.getInputProps('surname')}
+                  />
+                </SimpleGrid>
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  {...form.getInputProps('email')}
+                />
+                <Group justify="flex-end">
+                  <Button type="submit" loading={save.isPending}>
+                    Save
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Paper>
+        )}
+      </QueryState>
+    </>
+  );
+}

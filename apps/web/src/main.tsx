@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { installErrorReporting } from './api/error-log';
+import { AppProviders } from './app/app-providers';
+import { AppRouter } from './app/app-router';
+import { PwaUpdatePrompt } from './app/pwa-update-prompt';
+
+installErrorReporting();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <AppRouter />
+      <PwaUpdatePrompt />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { linkIn, startE2E, type E2E } from '../support/app.js';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e.close());
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+/** A GET with the page's own session, as the app sends it. */
+async function api(page: Page, url: string) {
+  return page.evaluate(async (u) => {
+    const s = JSON.parse(localStorage.getItem('fieldbook.session') ?? '{}');
+    const r = await fetch(u, { headers: { username: s.user.username, token: s.token } });
+    return r.json();
+  }, url);
+}
+
+const currentCompanyId = (page: Page) =>
+  page.evaluate(() => localStorage.getItem('fieldbook.companyId'));
+
+describe('an owner', () => {
+  it('signs up, activates, creates a company with a logo, invites a colleague and gives them rights', async () => {
+    const { page, context } = await e.newPage();
+    // Create an account.
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Lindiwe');
+    await page.getByLabel('Surname').fill('Mokoena');
+    await page.getByLabel('Email').fill('lindiwe@example.test');
+    await page.getByLabel('Username').fill('lindiwe');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: /create account/i }).click();
+    await page
+      .getByText(/check your e-mail/i)
+      .first()
+      .waitFor();
+
+    // Signing in before activation is refused with the server's message.
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('lindiwe');
+    await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/not activated/);
+
+    // Activate from the e-mail, then sign in.
+    const activation = await e.h.mail.last('lindiwe@example.test');
+    await page.goto(linkIn(activation.text, 'activate='));
+    await page
+      .getByText(/account is active/i)
+      .first()
+      .waitFor();
+    await signIn(page, 'lindiwe', 'a long enough password');
+    // No company yet: the sidebar shows the product name.
+    await page.getByRole('navigation').getByText('Fieldbook').first().waitFor();
+
+    // Create a company with a logo.
+    await page.goto('/companies');
+    await page.getByRole('button', { name: /new company/i }).click();
+    await page.getByLabel('Company name').fill('Mokoena Electrical');
+    await page
+      .getByRole('dialog')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /create|save/i })
+      .click();
+    await page.getByRole('navigation').getByText('Mokoena Electrical').first().waitFor();
+    await expect
+      .poll(() => page.getByRole('navigation').locator('img[src*="/api/images/"]').count())
+      .toBeGreaterThan(0);
+    await e.shot(page, 'companies');
+
+    // Settings: a group with chosen rights, and an invitation.
+    await page
+      .getByRole('link', { name: /settings|edit/i })
+      .first()
+      .click();
+    await page.getByRole('tab', { name: 'Groups' }).click();
+    await page.getByRole('button', { name: /new group|add group/i }).click();
+    await page.getByLabel('Group name').fill('Technicians');
+    await page.getByLabel('Appointments Read').check();
+    await page.getByLabel('Appointments Update').check();
+    await page.getByLabel('Clients Read').check();
+    await page.getByRole('dialog').getByRole('button', { name: /save/i }).click();
+    await page.getByRole('table', { name: 'Groups' }).getByText('Technicians').waitFor();
+    await e.shot(page, 'company-groups');
+
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('button', { name: /invite/i }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill('bongani@example.test');
+    await dialog.getByLabel('Name', { exact: true }).fill('Bongani');
+    await dialog.getByLabel('Surname').fill('Zulu');
+    await dialog.getByRole('button', { name: /invite|send/i }).click();
+    await page.getByRole('table', { name: 'Users' }).getByText('Bongani').first().waitFor();
+
+    // Put the colleague in the group.
+    await page.getByLabel('Group of Bongani Zulu').first().click();
+    await page.getByRole('option', { name: 'Technicians' }).click();
+    // Saved on the server: the owner's own session reads it back.
+    await expect
+      .poll(async () => {
+        const company = await api(page, `/api/companies/${await currentCompanyId(page)}`);
+        const bongani = company.users.find((u: { name: string }) => u.name === 'Bongani');
+        const group = company.userGroups.find((g: { _id: string }) => g._id === bongani?.group);
+        return group?.name;
+      })
+      .toBe('Technicians');
+    await e.shot(page, 'company-users');
+
+    // The colleague signs in with the link from the invitation and sees the company.
+    const invite = await e.h.mail.last('bongani@example.test');
+    const colleague = await e.newPage();
+    await colleague.page.goto(linkIn(invite.text, 'ftoken='));
+    await colleague.page.waitForURL((u) => u.pathname === '/');
+    await colleague.page.getByRole('navigation').getByText('Mokoena Electrical').first().waitFor();
+    await colleague.context.close();
+
+    await context.close();
+  });
+});
