@@ -67,10 +67,12 @@ async function benchOne(label: string, env: Record<string, string>) {
   }
 }
 
-const results = [await benchOne('PGlite', {})];
+const only = process.env.BENCH_DB; // pglite | postgres | unset for both
+const results = only === 'postgres' ? [] : [await benchOne('PGlite', {})];
 const fresh = `fb_bench_${process.pid}`;
 const admin = new pg.Client({ connectionString: PG_URL });
 try {
+  if (only === 'pglite') throw new Error('BENCH_DB=pglite');
   await admin.connect();
   await admin.query(`CREATE DATABASE ${fresh}`);
   const u = new URL(PG_URL);

@@ -104,14 +104,24 @@ async function serveSpa(app: App, dist: string): Promise<void> {
       // Hashed assets never change; everything else (sw.js, the manifest) is revalidated.
       cacheControl: false,
       setHeaders: (reply: { header(k: string, v: string): unknown }, file: string) =>
-        reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+        reply.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        ),
     });
     app.get('/', { schema: { hide: true } }, (_req, reply) =>
       reply.type('text/html').header('Cache-Control', 'no-cache').send(html),
     );
   }
   app.setNotFoundHandler((req, reply) => {
-    if (html && req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/socket.io')) {
+    if (
+      html &&
+      req.method === 'GET' &&
+      !req.url.startsWith('/api') &&
+      !req.url.startsWith('/socket.io')
+    ) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').send(html);
     }
     return reply.status(404).send({ error: 'Not found' });

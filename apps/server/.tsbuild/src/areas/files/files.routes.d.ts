@@ -1,2 +1,0 @@
-import type { App } from '../../app.js';
-export declare function filesRoutes(app: App): void;
