@@ -1,25 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { linkIn, startE2E, type E2E } from '../support/app.js';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { PNG, linkIn, signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
 });
 afterAll(() => e.close());
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
-}
 
 /** A GET with the page's own session, as the app sends it. */
 async function api(page: Page, url: string) {

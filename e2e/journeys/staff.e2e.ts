@@ -3,12 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { linkIn, startE2E, type E2E } from '../support/app.js';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { PNG, linkIn, signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;
 let staff: TestUser;
@@ -19,14 +14,6 @@ beforeAll(async () => {
   await buildCompany(e.h, staff);
 });
 afterAll(() => e.close());
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
-}
 
 const sidebarCompany = (page: Page) =>
   page.getByRole('navigation').locator('text=/^Company /').first().innerText();

@@ -77,3 +77,18 @@ export function linkIn(text: string, needle: string): string {
   if (!m) throw new Error(`no link with ${needle} in: ${text}`);
   return m[0];
 }
+
+/** A 1×1 PNG, for logo and picture uploads. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Sign in through the sign-in screen and wait for the dashboard. */
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
