@@ -12,7 +12,6 @@ export default defineConfig({
       // The app asks before it swaps to a new version (see pwa-update-prompt.tsx).
       registerType: 'prompt',
       injectRegister: null,
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'Fieldbook',
         short_name: 'Fieldbook',

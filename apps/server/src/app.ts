@@ -95,8 +95,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
  */
 async function serveSpa(app: App, dist: string): Promise<void> {
   const index = path.join(dist, 'index.html');
-  const html = fs.existsSync(index) ? fs.readFileSync(index) : null;
-  if (html) {
+  const built = fs.existsSync(index);
+  // Read per request (it is small), so a rebuild of the SPA is served without a restart.
+  const html = () => fs.readFileSync(index);
+  if (built) {
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
@@ -112,17 +114,17 @@ async function serveSpa(app: App, dist: string): Promise<void> {
         ),
     });
     app.get('/', { schema: { hide: true } }, (_req, reply) =>
-      reply.type('text/html').header('Cache-Control', 'no-cache').send(html),
+      reply.type('text/html').header('Cache-Control', 'no-cache').send(html()),
     );
   }
   app.setNotFoundHandler((req, reply) => {
     if (
-      html &&
+      built &&
       req.method === 'GET' &&
       !req.url.startsWith('/api') &&
       !req.url.startsWith('/socket.io')
     ) {
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(html);
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(html());
     }
     return reply.status(404).send({ error: 'Not found' });
   });

@@ -73,6 +73,8 @@ export function useLogout() {
       // Signing out locally must work even when the server cannot be reached.
     }
     storeCompanyId(null);
+    // The signed-out app starts from the URL: land on the home page.
+    window.history.replaceState(null, '', '/');
     setSession(null);
     queryClient.clear();
   };

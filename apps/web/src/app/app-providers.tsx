@@ -39,7 +39,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <ClearCacheOnSignOut />
         <CompanyProvider>
           <SearchProvider>
-            <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+            <ModalsProvider
+              labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
+              modalProps={{ centered: true }}
+            >
               {children}
             </ModalsProvider>
           </SearchProvider>

@@ -26,7 +26,7 @@ export function PwaUpdatePrompt() {
         withBorder
         w={340}
       >
-        <Text size="sm" mb="xs">
+        <Text size="sm" mb="xs" c="dark.7">
           New version available. Reload to update?
         </Text>
         <Group justify="flex-end">
