@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { TDiscount, TEmailRecord, TLine, TTax } from '@fieldbook/core';
+import { users } from './accounts.js';
+import { clients, suppliers } from './clients.js';
+import { companies } from './companies.js';
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+/** The saved price list; `overrides` holds a price per client id. */
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().default(''),
+    description: text('description').notNull(),
+    category: text('category').notNull().default(''),
+    price: money('price').notNull(),
+    notes: text('notes').notNull().default(''),
+    ledgerAccountId: uuid('ledger_account_id'),
+    overrides: jsonb('overrides').$type<Record<string, number>>().notNull().default({}),
+    hasTax: boolean('has_tax').notNull().default(true),
+    hasSecondTax: boolean('has_second_tax').notNull().default(true),
+    cost: money('cost'),
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    expenseAccountId: uuid('expense_account_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('items_company_description_idx').on(t.companyId, t.description)],
+);
+
+/**
+ * Invoices and quotes (a quote is an invoice with `isQuote`). The totals are
+ * computed by core's `computeTotals` on every save and stored for lists and sums.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invoiceNumber: text('invoice_number'),
+    quoteNumber: text('quote_number'),
+    isQuote: boolean('is_quote').notNull().default(false),
+    invoiceTemplateId: uuid('invoice_template_id'),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** Null only for an imported invoice whose client is still an open incident. */
+    entityId: uuid('entity_id').references(() => clients.id),
+    to: text('to').notNull().default(''),
+    toEmail: text('to_email').notNull().default(''),
+    descriptions: jsonb('descriptions').$type<TLine[]>().notNull(),
+    discount: jsonb('discount').$type<TDiscount>().notNull(),
+    tax: jsonb('tax').$type<TTax>().notNull(),
+    subtotal: money('subtotal').notNull(),
+    discountTotal: money('discount_total').notNull(),
+    net: money('net').notNull(),
+    tax1: money('tax1').notNull(),
+    tax2: money('tax2').notNull(),
+    total: money('total').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    amountPaid: money('amount_paid').notNull().default('0'),
+    datePaid: date('date_paid', { mode: 'string' }),
+    methodPaid: text('method_paid').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    isRecurring: boolean('is_recurring').notNull().default(false),
+    recurringType: text('recurring_type').notNull().default(''),
+    appointmentId: uuid('appointment_id'),
+    /** Values of the invoice template's extra fields. */
+    custom: jsonb('custom').$type<Record<string, unknown>>().notNull().default({}),
+    sent: timestamp('sent', { withTimezone: true }),
+    emails: jsonb('emails').$type<TEmailRecord[]>().notNull().default([]),
+    queuedForSending: boolean('queued_for_sending').notNull().default(false),
+    queuedForSendingError: text('queued_for_sending_error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('invoices_company_date_idx').on(t.companyId, t.invoiceDate),
+    index('invoices_company_entity_idx').on(t.companyId, t.entityId, t.invoiceDate),
+    uniqueIndex('invoices_company_invoice_number_uq')
+      .on(t.companyId, t.invoiceNumber)
+      .where(sql`${t.invoiceNumber} is not null`),
+    uniqueIndex('invoices_company_quote_number_uq')
+      .on(t.companyId, t.quoteNumber)
+      .where(sql`${t.quoteNumber} is not null`),
+  ],
+);
+
+/**
+ * Number counters, one row per company, kind and scope (the date for daily
+ * presets, '' for a running counter). Incremented with an upsert inside the
+ * saving transaction, so concurrent saves never share a number.
+ */
+export const numberCounters = pgTable(
+  'number_counters',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    scope: text('scope').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.scope] })],
+);
