@@ -5,3 +5,8 @@ export * from './contracts/common.js';
 export * from './contracts/auth.js';
 export * from './contracts/companies.js';
 export * from './contracts/people.js';
+export * from './contracts/clients.js';
+export * from './contracts/items.js';
+export * from './contracts/invoices.js';
+export * from './contracts/expenses.js';
+export * from './contracts/incidents.js';
