@@ -21,11 +21,17 @@ import { VERSION } from '@fieldbook/core';
 import { adminRoutes } from './areas/admin/admin.routes.js';
 import { authRoutes } from './areas/auth/auth.routes.js';
 import { createAuthService } from './areas/auth/auth.service.js';
+import { clientsRoutes } from './areas/clients/clients.routes.js';
 import { companiesRoutes } from './areas/companies/companies.routes.js';
 import { createCompaniesService } from './areas/companies/companies.service.js';
+import { expensesRoutes } from './areas/expenses/expenses.routes.js';
 import { filesRoutes } from './areas/files/files.routes.js';
+import { incidentsRoutes } from './areas/incidents/incidents.routes.js';
+import { invoicesRoutes } from './areas/invoices/invoices.routes.js';
+import { itemsRoutes } from './areas/items/items.routes.js';
 import { peopleRoutes } from './areas/people/people.routes.js';
 import { createPeopleService } from './areas/people/people.service.js';
+import { suppliersRoutes } from './areas/suppliers/suppliers.routes.js';
 import { access, installAccess, type RouteEntry } from './platform/access.js';
 import { installAuth } from './platform/auth.js';
 import type { AppDeps } from './platform/deps.js';
@@ -75,6 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   companiesRoutes(app, createCompaniesService(deps, auth));
   peopleRoutes(app, createPeopleService(deps));
   filesRoutes(app);
+  clientsRoutes(app);
+  suppliersRoutes(app);
+  itemsRoutes(app);
+  invoicesRoutes(app);
+  expensesRoutes(app);
+  incidentsRoutes(app);
   adminRoutes(app);
 
   app.get('/api/docs', { config: { access: access.public }, schema: { hide: true } }, () =>

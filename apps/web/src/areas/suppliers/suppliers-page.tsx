@@ -1,0 +1,4 @@
+/** Placeholder until the finance screens land. */
+export function SuppliersPage() {
+  return null;
+}
