@@ -18,6 +18,9 @@ interface Target {
   username: string;
   token: string;
   kind: string;
+  period: { from: string; to: string; type: number };
+  clientId: string;
+  seedSeconds: number;
 }
 
 async function startTarget(env: Record<string, string>) {
@@ -61,7 +64,13 @@ async function benchOne(label: string, env: Record<string, string>) {
       token: t.token,
       authorization: `Bearer ${t.token}`,
     });
-    return { label, bareJson, bareQuery, authed };
+    const base = `http://127.0.0.1:${t.app}/api/companies/${t.companyId}`;
+    const q = `from=${t.period.from}&to=${t.period.to}&type=${t.period.type}`;
+    const headers = { username: t.username, token: t.token, authorization: `Bearer ${t.token}` };
+    const monthList = await load(`${base}/invoices?${q}`, headers);
+    const boxes = await load(`${base}/invoices/summary?${q}`, headers);
+    const statement = await load(`${base}/entities/${t.clientId}/statement`, headers);
+    return { label, bareJson, bareQuery, authed, monthList, boxes, statement, seed: t.seedSeconds };
   } finally {
     await stop();
   }
@@ -102,8 +111,20 @@ for (const r of results) {
     `| ${r.label} | authenticated GET /companies/{cid}/groups | ${r.authed.rps.toFixed(0)} | ${r.authed.p99} |`,
   );
 }
+for (const r of results) {
+  const rows: [string, { rps: number; p99: number }][] = [
+    ['GET invoices, one month (100k invoices, 5k clients)', r.monthList],
+    ['GET invoices/summary (list boxes), one month', r.boxes],
+    ['GET entities/{id}/statement', r.statement],
+  ];
+  for (const [name, x] of rows)
+    console.log(
+      `| ${r.label} | ${name} | ${x.rps.toFixed(0)} | ${x.p99} | ${pct(x.rps, r.bareJson.rps)} of bare |`,
+    );
+}
 console.log('');
 for (const r of results) {
+  console.log(`${r.label}: finance fixture inserted in ${r.seed.toFixed(1)} s`);
   console.log(
     `${r.label}: authenticated read = ${pct(r.authed.rps, r.bareJson.rps)} of bare Fastify, ${pct(r.authed.rps, r.bareQuery.rps)} of the bare one-query route`,
   );

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { allRights } from '@fieldbook/core';
+import { allRights, currentPeriod, todayIn } from '@fieldbook/core';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDeps } from '../../apps/server/src/platform/deps-factory.js';
@@ -14,6 +14,7 @@ import { createCompaniesService } from '../../apps/server/src/areas/companies/co
 import { addMember } from '../../apps/server/src/areas/companies/companies.repo.js';
 import { newToken } from '../../apps/server/src/platform/crypto.js';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.js';
+import { seedFinanceBench } from './finance-fixture.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-bench-'));
 const config = {
@@ -43,11 +44,20 @@ const member = await auth.createUser({
 });
 const { _id: groupId } = await companies.saveGroup(companyId, {
   name: 'Readers',
-  rights: { settings: { r: true } },
+  rights: { settings: { r: true }, invoices: { r: true }, clients: { r: true } },
 });
 await addMember(deps.database.db, companyId, member.id, groupId);
 const t = newToken();
 await insertSession(deps.database.db, member.id, t.hash, 'bench');
+
+const period = currentPeriod(0, 'Africa/Johannesburg');
+const seedStart = performance.now();
+const { clientIds } = await seedFinanceBench(deps.database.db, companyId, {
+  clients: Number(process.env.BENCH_CLIENTS ?? 5000),
+  invoices: Number(process.env.BENCH_INVOICES ?? 100_000),
+  today: todayIn('Africa/Johannesburg'),
+});
+const seedSeconds = (performance.now() - seedStart) / 1000;
 
 const app = await buildApp(deps);
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -73,6 +83,9 @@ console.log(
     username: member.username,
     token: t.token,
     kind: deps.database.kind,
+    period,
+    clientId: clientIds[0],
+    seedSeconds,
   }),
 );
 process.on('SIGTERM', () => {

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import {
+  currentPeriod,
+  periodContaining,
+  periodLabel,
+  shiftPeriod,
+  type Period,
+  type PeriodType,
+} from '@fieldbook/core';
+
+const TYPES: { label: string; value: PeriodType }[] = [
+  { label: 'Year', value: 1 },
+  { label: 'Month', value: 0 },
+  { label: 'Day', value: 2 },
+];
+
+/** The period of a date-filtered list; the current month in the company's zone to begin with. */
+export function usePeriod(timeZone: string | undefined) {
+  return useState<Period>(() => currentPeriod(0, timeZone ?? 'Africa/Johannesburg'));
+}
+
+/** The query string of a date-filtered GET (DECISIONS §5). */
+export const periodQuery = (p: Period) => `from=${p.from}&to=${p.to}&type=${p.type}`;
+
+interface PeriodFilterProps {
+  value: Period;
+  onChange: (p: Period) => void;
+  timeZone: string | undefined;
+}
+
+/** Year (financial year), Month, Day; previous, next and Current. */
+export function PeriodFilter({ value, onChange, timeZone }: PeriodFilterProps) {
+  const tz = timeZone ?? 'Africa/Johannesburg';
+  return (
+    <Group gap="xs" wrap="wrap">
+      <SegmentedControl
+        size="xs"
+        aria-label="Period"
+        data={TYPES.map((t) => ({ label: t.label, value: String(t.value) }))}
+        value={String(value.type)}
+        // Keep the period that holds the start of the current one, in the new unit.
+        onChange={(v) => onChange(periodContaining(Number(v) as PeriodType, value.from))}
+      />
+      <ActionIcon
+        variant="default"
+        aria-label="Previous period"
+        onClick={() => onChange(shiftPeriod(value, -1))}
+      >
+        <IconChevronLeft size={16} />
+      </ActionIcon>
+      <Text fw={600} miw={130} ta="center" data-testid="period-label">
+        {periodLabel(value)}
+      </Text>
+      <ActionIcon
+        variant="default"
+        aria-label="Next period"
+        onClick={() => onChange(shiftPeriod(value, 1))}
+      >
+        <IconChevronRight size={16} />
+      </ActionIcon>
+      <Button size="xs" variant="light" onClick={() => onChange(currentPeriod(value.type, tz))}>
+        Current
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,162 @@
+import Big from 'big.js';
+import { daysBetween, isYmd } from './dates.js';
+import { dec, toAmount } from './money.js';
+
+/**
+ * Client statements (DECISIONS §6): invoices as debits, payments as credits,
+ * a rolling balance and aging of the open amounts.
+ */
+
+/** What a statement needs of an invoice. Dates are 'YYYY-MM-DD'. */
+export interface StatementInvoice {
+  _id: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  total: number;
+  amountPaid: number;
+  /** The payment's date; null means the invoice date. */
+  datePaid: string | null;
+  /** The debit line's description; 'Invoice <number>' when absent or blank. */
+  description?: string;
+}
+
+/** One line of a statement; `_id` is the invoice's id for both kinds. */
+export interface StatementLine {
+  _id: string;
+  /** The line's date: the invoice date for a debit, the payment date for a credit. */
+  invoiceDate: string;
+  invoiceNumber: string;
+  description: string;
+  debit_credit: 'debit' | 'credit';
+  /** The line's amount (positive for both kinds). */
+  total: number;
+  /** The balance after this line. */
+  rolling: number;
+}
+
+/** Open balances by age in days: <30, 30–59, 60–89, 90–119, ≥120. */
+export interface StatementAging {
+  current: number;
+  d30: number;
+  d60: number;
+  d90: number;
+  d120: number;
+}
+
+/** A statement: its lines, closing balance and aging. */
+export interface Statement {
+  total: number;
+  lineItems: StatementLine[];
+  aging: StatementAging;
+}
+
+/** Compares text with runs of digits compared as numbers ('INV9' < 'INV10'). */
+export function naturalCompare(a: string, b: string): number {
+  const ta = a.match(/\d+|\D+/g) ?? [];
+  const tb = b.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(ta.length, tb.length); i++) {
+    const x = ta[i]!;
+    const y = tb[i]!;
+    if (x === y) continue;
+    if (/^\d/.test(x) && /^\d/.test(y)) {
+      const nx = x.replace(/^0+(?=\d)/, '');
+      const ny = y.replace(/^0+(?=\d)/, '');
+      if (nx.length !== ny.length) return nx.length - ny.length;
+      if (nx !== ny) return nx < ny ? -1 : 1;
+      return x.length - y.length;
+    }
+    return x < y ? -1 : 1;
+  }
+  return ta.length - tb.length;
+}
+
+function checkDate(value: string, what: string, inv: StatementInvoice): void {
+  if (!isYmd(value)) {
+    throw new RangeError(`${what} of invoice ${inv.invoiceNumber} is not YYYY-MM-DD: ${value}`);
+  }
+}
+
+type Entry = Omit<StatementLine, 'rolling'> & { amount: Big };
+
+/**
+ * Builds a statement from a client's invoices. Each invoice is a debit of its
+ * total on its invoice date; each payment (amountPaid > 0) is a credit on
+ * `datePaid` (the invoice date when null). Lines run oldest first; on one date
+ * debits come before credits, then by invoice number (digits compared as
+ * numbers). `rolling` is the running balance and `total` the closing one.
+ * Aging puts each invoice's open balance (total − amountPaid, when > 0) in a
+ * bucket by its age from invoice date to `asOf`; `asOf` affects only aging.
+ */
+export function buildStatement(invoices: StatementInvoice[], asOf: string): Statement {
+  if (!isYmd(asOf)) throw new RangeError(`asOf is not YYYY-MM-DD: ${asOf}`);
+  const entries: Entry[] = [];
+  const buckets = {
+    current: new Big(0),
+    d30: new Big(0),
+    d60: new Big(0),
+    d90: new Big(0),
+    d120: new Big(0),
+  };
+
+  for (const inv of invoices) {
+    checkDate(inv.invoiceDate, 'invoiceDate', inv);
+    const total = dec(inv.total);
+    const paid = dec(inv.amountPaid);
+    entries.push({
+      _id: inv._id,
+      invoiceDate: inv.invoiceDate,
+      invoiceNumber: inv.invoiceNumber,
+      description: inv.description?.trim() ? inv.description : `Invoice ${inv.invoiceNumber}`,
+      debit_credit: 'debit',
+      total: toAmount(total),
+      amount: total,
+    });
+    const paidPositive = paid.gt(0) ? paid : new Big(0);
+    if (paidPositive.gt(0)) {
+      const date = inv.datePaid ?? inv.invoiceDate;
+      checkDate(date, 'datePaid', inv);
+      entries.push({
+        _id: inv._id,
+        invoiceDate: date,
+        invoiceNumber: inv.invoiceNumber,
+        description: `Payment ${inv.invoiceNumber}`,
+        debit_credit: 'credit',
+        total: toAmount(paid),
+        amount: paid.neg(),
+      });
+    }
+    const open = total.minus(paidPositive);
+    if (open.gt(0)) {
+      const age = daysBetween(inv.invoiceDate, asOf);
+      const key =
+        age < 30 ? 'current' : age < 60 ? 'd30' : age < 90 ? 'd60' : age < 120 ? 'd90' : 'd120';
+      buckets[key] = buckets[key].plus(open);
+    }
+  }
+
+  entries.sort(
+    (a, b) =>
+      (a.invoiceDate < b.invoiceDate ? -1 : a.invoiceDate > b.invoiceDate ? 1 : 0) ||
+      (a.debit_credit === b.debit_credit ? 0 : a.debit_credit === 'debit' ? -1 : 1) ||
+      naturalCompare(a.invoiceNumber, b.invoiceNumber) ||
+      (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
+  );
+
+  let balance = new Big(0);
+  const lineItems = entries.map(({ amount, ...line }): StatementLine => {
+    balance = balance.plus(amount);
+    return { ...line, rolling: toAmount(balance) };
+  });
+
+  return {
+    total: toAmount(balance),
+    lineItems,
+    aging: {
+      current: toAmount(buckets.current),
+      d30: toAmount(buckets.d30),
+      d60: toAmount(buckets.d60),
+      d90: toAmount(buckets.d90),
+      d120: toAmount(buckets.d120),
+    },
+  };
+}
