@@ -1,6 +1,78 @@
+import { z } from 'zod';
+import { ZExpense, ZExpenseSummary, ZMessage, ZPeriodQuery, ZSaved, can } from '@fieldbook/core';
 import type { App } from '../../app.js';
+import { access } from '../../platform/access.js';
+import { badField, forbidden } from '../../platform/errors.js';
+import { readImageUpload } from '../../platform/uploads.js';
+import { createExpensesService } from './expenses.service.js';
 
-/** Routes of the expenses area (filled in by the finance issue). */
+const PHOTO_MAX = 5 * 1024 * 1024;
+const base = '/api/companies/:cid/expenses';
+const cid = z.object({ cid: z.string() });
+const cidId = cid.extend({ id: z.string() });
+const tags = ['expenses'];
+
+/** The multipart `data` field: the JSON of an expense save. */
+function readData(text: string | undefined): unknown {
+  if (text === undefined || text.trim() === '') throw badField('data', 'is required');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badField('data', 'must be JSON');
+  }
+}
+
+/** Routes of the expenses area (DECISIONS §2: area `expenses`). */
 export function expensesRoutes(app: App): void {
-  void app;
+  const expenses = createExpensesService(app.deps);
+
+  app.get(base, {
+    config: { access: access.company('expenses', 'r') },
+    schema: { tags, params: cid, querystring: ZPeriodQuery, response: { 200: z.array(ZExpense) } },
+    handler: (req) => expenses.list(req.company!.id, req.query),
+  });
+
+  app.get(`${base}/summary`, {
+    config: { access: access.company('expenses', 'r') },
+    schema: { tags, params: cid, querystring: ZPeriodQuery, response: { 200: ZExpenseSummary } },
+    handler: (req) => expenses.summary(req.company!.id, req.query),
+  });
+
+  app.get(`${base}/:id`, {
+    config: { access: access.company('expenses', 'r') },
+    schema: { tags, params: cidId, response: { 200: ZExpense } },
+    handler: (req) => expenses.get(req.company!.id, req.params.id),
+  });
+
+  // One route creates (needs c) and updates (needs u); which one depends on the
+  // body, so the hook admits members and the exact flag is checked in the service.
+  app.post(base, {
+    config: { access: access.member() },
+    schema: {
+      tags,
+      params: cid,
+      consumes: ['multipart/form-data'],
+      description:
+        'Fields: data (the JSON of ZExpenseSave; no _id creates, needs expenses.c; ' +
+        'with _id updates, needs expenses.u); file: photo (PNG, JPEG, GIF or WebP, at most 5 MB).',
+      response: { 200: ZSaved },
+    },
+    handler: async (req) => {
+      const member = req.company!.member;
+      // Refuse before reading the body, so no validation message reaches a caller with neither right.
+      if (!can(member, 'expenses', 'c') && !can(member, 'expenses', 'u')) throw forbidden();
+      const up = await readImageUpload(req, PHOTO_MAX);
+      return expenses.save(
+        { companyId: req.company!.id, userId: req.user!.id, member },
+        readData(up.fields.data),
+        up.files.photo ?? null,
+      );
+    },
+  });
+
+  app.post(`${base}/:id/delete`, {
+    config: { access: access.company('expenses', 'd') },
+    schema: { tags, params: cidId, response: { 200: ZMessage } },
+    handler: (req) => expenses.remove(req.company!.id, req.params.id),
+  });
 }

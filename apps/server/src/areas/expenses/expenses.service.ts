@@ -1,0 +1,149 @@
+import {
+  DEFAULT_TIME_ZONE,
+  ZExpenseSave,
+  can,
+  counterScope,
+  generateNumber,
+  type MemberAccess,
+  type TExpense,
+  type TExpenseSummary,
+} from '@fieldbook/core';
+import { isUuid } from '../../platform/access.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { badField, forbidden, notFound } from '../../platform/errors.js';
+import { deleteFile, insertFile } from '../files/files.repo.js';
+import { readPeriod, toExpenseValues } from './expenses.input.js';
+import { presentExpense, presentSummary } from './expenses.present.js';
+import * as repo from './expenses.repo.js';
+
+export type ExpensesService = ReturnType<typeof createExpensesService>;
+
+export interface ExpenseCaller {
+  companyId: string;
+  userId: string;
+  member: MemberAccess;
+}
+
+export type PeriodQuery = { from?: string; to?: string; type?: string };
+
+export interface Image {
+  data: Buffer;
+  contentType: string;
+}
+
+const EXPENSE_NOT_FOUND = 'Expense not found';
+
+/** The `_id` of a raw save body, read before validation to pick the right flag. */
+function rawId(raw: unknown): string | null {
+  const id = (raw as { _id?: unknown } | null)?._id;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
+export function createExpensesService(deps: AppDeps) {
+  const db = deps.database.db;
+
+  async function settingsOf(companyId: string) {
+    const c = await repo.companySettings(db, companyId);
+    if (!c) throw notFound('Company not found');
+    return c;
+  }
+
+  /**
+   * The period of a query. The company's zone only matters when neither date
+   * is given (the current period), so only then is it read: a list stays one query.
+   */
+  async function periodOf(companyId: string, q: PeriodQuery) {
+    const tz = q.from || q.to ? DEFAULT_TIME_ZONE : (await settingsOf(companyId)).timeZone;
+    return readPeriod(q, tz);
+  }
+
+  return {
+    async list(companyId: string, q: PeriodQuery): Promise<TExpense[]> {
+      const p = await periodOf(companyId, q);
+      return (await repo.listExpenses(db, companyId, p.from, p.to)).map(presentExpense);
+    },
+
+    async summary(companyId: string, q: PeriodQuery): Promise<TExpenseSummary> {
+      const p = await periodOf(companyId, q);
+      return presentSummary(await repo.summarizeExpenses(db, companyId, p.from, p.to));
+    },
+
+    async get(companyId: string, id: string): Promise<TExpense> {
+      const e = await repo.findExpense(db, companyId, id);
+      if (!e) throw notFound(EXPENSE_NOT_FOUND);
+      return presentExpense(e);
+    },
+
+    /**
+     * Create (no `_id`, needs c) or update (needs u) an expense from the
+     * multipart `data` JSON and an optional photo, in one transaction. The
+     * right is checked before the body is validated, so a caller without it
+     * learns nothing from validation messages.
+     */
+    async save(who: ExpenseCaller, raw: unknown, photo: Image | null): Promise<{ _id: string }> {
+      const id = rawId(raw);
+      if (!can(who.member, 'expenses', id ? 'u' : 'c')) throw forbidden();
+      const b = ZExpenseSave.parse(raw);
+      if (id && !isUuid(id)) throw notFound(EXPENSE_NOT_FOUND);
+      const { companyId } = who;
+      const company = await settingsOf(companyId);
+
+      let supplierName: string | null = null;
+      if (b.supplierId) {
+        const s = isUuid(b.supplierId)
+          ? await repo.findLiveSupplier(db, companyId, b.supplierId)
+          : null;
+        if (!s) throw badField('supplierId', 'is not a supplier of this company');
+        supplierName = [s.name, s.surname].filter(Boolean).join(' ');
+      }
+      const values = toExpenseValues(b, company.timeZone, supplierName);
+
+      return db.transaction(async (tx) => {
+        const existing = id ? await repo.findExpense(tx, companyId, id) : null;
+        if (id && !existing) throw notFound(EXPENSE_NOT_FOUND);
+        let photoId = existing?.photo ?? null;
+        let oldPhoto: string | null = null;
+        if (photo) {
+          oldPhoto = photoId;
+          photoId = await insertFile(tx, { companyId, userId: who.userId, ...photo });
+        } else if (b.removePhoto) {
+          oldPhoto = photoId;
+          photoId = null;
+        }
+
+        let savedId: string;
+        if (id) {
+          if (!(await repo.updateExpense(tx, companyId, id, { ...values, photo: photoId })))
+            throw notFound(EXPENSE_NOT_FOUND);
+          savedId = id;
+        } else {
+          const preset = company.numbering;
+          const counter = await repo.nextCounter(
+            tx,
+            companyId,
+            'expense',
+            counterScope(preset, values.expenseDate),
+          );
+          savedId = await repo.insertExpense(tx, companyId, {
+            ...values,
+            photo: photoId,
+            expenseNumber: generateNumber(preset, 'expense', values.expenseDate, counter),
+            createdBy: who.userId,
+          });
+        }
+        // After the row no longer points at it.
+        if (oldPhoto) await deleteFile(tx, oldPhoto);
+        return { _id: savedId };
+      });
+    },
+
+    async remove(companyId: string, id: string) {
+      await db.transaction(async (tx) => {
+        const gone = await repo.deleteExpense(tx, companyId, id);
+        if (!gone) throw notFound(EXPENSE_NOT_FOUND);
+        if (gone.photo) await deleteFile(tx, gone.photo);
+      });
+      return { message: 'Deleted' };
+    },
+  };
+}
