@@ -30,7 +30,9 @@ export const ZImportResult = z.object({
   dryRun: z.boolean(),
   /** Columns recognised, in file order. */
   columns: z.array(z.string()),
-  /** First rows as read (at most 50), for the preview. */
+  /** Headers of the file that match no known column (they are not imported). */
+  ignored: z.array(z.string()).optional(),
+  /** First rows as read (at most 50), for the preview, keyed by the recognised column names. */
   preview: z.array(z.record(z.string(), z.string())),
   /** Row problems that stop a row from importing (row is 1-based, header excluded). */
   errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),

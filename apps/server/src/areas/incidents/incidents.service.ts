@@ -1,0 +1,65 @@
+import type { TIncident, TMessage } from '@fieldbook/core';
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError, badField, notFound } from '../../platform/errors.js';
+import { recomputeOutstanding } from '../clients/clients.repo.js';
+import { getCompany } from '../companies/companies.repo.js';
+import { clientKey, clientMatcher, displayName } from './client-match.js';
+import * as repo from './incidents.repo.js';
+import { presentIncident } from './incidents.present.js';
+
+const refuse = (message: string) => new HttpError(400, message, { newValue: message });
+
+export type IncidentsService = ReturnType<typeof createIncidentsService>;
+
+export function createIncidentsService(deps: AppDeps) {
+  const db = deps.database.db;
+
+  return {
+    async list(companyId: string): Promise<TIncident[]> {
+      const [company, rows] = await Promise.all([
+        getCompany(db, companyId),
+        repo.listIncidents(db, companyId),
+      ]);
+      if (!company) throw notFound('Company not found');
+      return rows.map((r) => presentIncident(r, company.timeZone));
+    },
+
+    /**
+     * DECISIONS §6: assigns the incident's record to the one client named by
+     * `newValue` and marks the incident fixed, all in one transaction.
+     */
+    async fix(companyId: string, id: string, newValue: string): Promise<TMessage> {
+      return db.transaction(async (tx) => {
+        const incident = await repo.lockIncident(tx, companyId, id);
+        if (!incident) throw notFound('Incident not found');
+        if (incident.status === 'fixed') throw refuse('This incident is already fixed');
+
+        const found = clientMatcher(await repo.listLiveClients(tx, companyId))(newValue);
+        if (found.length === 0) throw badField('newValue', 'matches no client');
+        if (found.length > 1) throw badField('newValue', 'matches more than one client');
+        const client = found[0]!;
+
+        // Recurring items and payment notifications have no records to re-assign yet.
+        if (incident.recordKind !== 'invoice') {
+          throw refuse('Only incidents of imported invoices can be fixed for now');
+        }
+        // An invoice deleted since the import leaves nothing to assign: the incident just closes.
+        const invoice = incident.recordId
+          ? await repo.getInvoiceParty(tx, companyId, incident.recordId)
+          : null;
+        if (invoice) {
+          const wasUnmatchedText = clientKey(invoice.to) === clientKey(incident.value);
+          await repo.setInvoiceParty(tx, companyId, invoice.id, {
+            entityId: client.id,
+            ...(wasUnmatchedText && { to: displayName(client) }),
+            ...(!invoice.toEmail && client.email && { toEmail: client.email }),
+          });
+          const touched = [client.id, ...(invoice.entityId ? [invoice.entityId] : [])];
+          await recomputeOutstanding(tx, companyId, touched);
+        }
+        await repo.markFixed(tx, companyId, id, client.id);
+        return { message: 'Fixed' };
+      });
+    },
+  };
+}
