@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmount, ZDateInput, optId, optText } from './common.js';
+import { ZAmount, ZDateInput, ZSaved, optId, optText } from './common.js';
 import { ZTax } from './companies.js';
 
 /** Spec §5 messages for a line item. */
@@ -137,6 +137,32 @@ export const ZInvoice = z.object({
   savedItems: z.array(z.string()).optional(),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
+
+/**
+ * A line as stored and answered (the output of {@link ZLine}, without its
+ * transforms: a response schema with transforms cannot be serialised).
+ */
+export const ZLineStored = z.object({
+  description: z.string(),
+  code: z.string().optional(),
+  qty: z.number(),
+  price: z.number(),
+  notes: z.string().optional(),
+  ledgerAccountId: z.string().nullable(),
+  hasTax: z.boolean().optional(),
+  hasSecondTax: z.boolean().optional(),
+  save: z.boolean().optional(),
+  saveClientPrice: z.boolean().optional(),
+  category: z.string().optional(),
+  itemId: z.string().nullable(),
+});
+
+/** `GET /invoices/{id}`: {@link ZInvoice} as a response schema (same type). */
+export const ZInvoiceResponse = ZInvoice.extend({ descriptions: z.array(ZLineStored) });
+
+/** `POST /invoices`: the id, and the descriptions of lines that joined the price list. */
+export const ZInvoiceSaved = ZSaved.extend({ savedItems: z.array(z.string()) });
+export type TInvoiceSaved = z.infer<typeof ZInvoiceSaved>;
 
 /** A row of the invoices list: no lines, just what the list shows. */
 export const ZInvoiceRow = ZInvoice.pick({

@@ -1,6 +1,77 @@
+import { z } from 'zod';
+import {
+  ZInvoiceResponse,
+  ZInvoiceRow,
+  ZInvoiceSave,
+  ZInvoiceSaved,
+  ZInvoiceSummary,
+  ZMessage,
+  ZPeriodQuery,
+  ZSaved,
+} from '@fieldbook/core';
 import type { App } from '../../app.js';
+import { access } from '../../platform/access.js';
+import { createInvoicesService } from './invoices.service.js';
+import { bodyHasId, saveAccess } from './save-access.js';
 
-/** Routes of the invoices area (filled in by the finance issue). */
+const cid = z.object({ cid: z.string() });
+const cidId = cid.extend({ id: z.string() });
+const BASE = '/api/companies/:cid/invoices';
+
+/** Invoices and quotes (access area `invoices`). */
 export function invoicesRoutes(app: App): void {
-  void app;
+  const invoices = createInvoicesService(app.deps);
+
+  app.get(BASE, {
+    config: { access: access.company('invoices', 'r') },
+    schema: {
+      tags: ['invoices'],
+      params: cid,
+      querystring: ZPeriodQuery,
+      response: { 200: z.array(ZInvoiceRow) },
+    },
+    handler: (req) => invoices.list(req.company!.id, req.query),
+  });
+
+  app.get(`${BASE}/summary`, {
+    config: { access: access.company('invoices', 'r') },
+    schema: {
+      tags: ['invoices'],
+      params: cid,
+      querystring: ZPeriodQuery,
+      response: { 200: ZInvoiceSummary },
+    },
+    handler: (req) => invoices.summary(req.company!.id, req.query),
+  });
+
+  app.get(`${BASE}/:id`, {
+    config: { access: access.company('invoices', 'r') },
+    schema: { tags: ['invoices'], params: cidId, response: { 200: ZInvoiceResponse } },
+    handler: (req) => invoices.get(req.company!.id, req.params.id),
+  });
+
+  app.post(BASE, {
+    // No _id creates (needs c), an _id updates (needs u).
+    config: { access: access.member() },
+    preValidation: saveAccess('invoices', bodyHasId),
+    schema: {
+      tags: ['invoices'],
+      params: cid,
+      body: ZInvoiceSave,
+      response: { 200: ZInvoiceSaved },
+    },
+    handler: (req) => invoices.save(req.company!.id, req.company!.member, req.user!.id, req.body),
+  });
+
+  app.post(`${BASE}/:id/copy`, {
+    config: { access: access.company('invoices', 'c') },
+    schema: { tags: ['invoices'], params: cidId, response: { 200: ZSaved } },
+    handler: (req) => invoices.copy(req.company!.id, req.user!.id, req.params.id),
+  });
+
+  app.post(`${BASE}/:id/delete`, {
+    config: { access: access.company('invoices', 'd') },
+    schema: { tags: ['invoices'], params: cidId, response: { 200: ZMessage } },
+    handler: (req) => invoices.remove(req.company!.id, req.params.id),
+  });
 }

@@ -1,6 +1,35 @@
+import { z } from 'zod';
+import { ZItem, ZItemSave, ZMessage, ZSaved } from '@fieldbook/core';
 import type { App } from '../../app.js';
+import { access } from '../../platform/access.js';
+import { saveAccess } from '../invoices/save-access.js';
+import { createItemsService } from './items.service.js';
 
-/** Routes of the items area (filled in by the finance issue). */
+const id = z.object({ id: z.string() });
+const itemParams = id.extend({ itemId: z.string() });
+
+/** The saved price list (access area `invoices`); the company comes from `params.id`. */
 export function itemsRoutes(app: App): void {
-  void app;
+  const items = createItemsService(app.deps);
+
+  app.get('/api/companies/:id/items', {
+    config: { access: access.company('invoices', 'r', 'params.id') },
+    schema: { tags: ['items'], params: id, response: { 200: z.array(ZItem) } },
+    handler: (req) => items.list(req.company!.id),
+  });
+
+  app.post('/api/companies/:id/item/:itemId', {
+    // Create needs c, update u: which one is only known once the item is looked up.
+    config: { access: access.member('params.id') },
+    preValidation: saveAccess('invoices', () => null),
+    schema: { tags: ['items'], params: itemParams, body: ZItemSave, response: { 200: ZSaved } },
+    handler: (req) =>
+      items.save(req.company!.id, req.company!.member, req.params.itemId.toLowerCase(), req.body),
+  });
+
+  app.delete('/api/companies/:id/item/:itemId', {
+    config: { access: access.company('invoices', 'd', 'params.id') },
+    schema: { tags: ['items'], params: itemParams, response: { 200: ZMessage } },
+    handler: (req) => items.remove(req.company!.id, req.params.itemId),
+  });
 }

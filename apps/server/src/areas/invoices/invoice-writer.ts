@@ -1,0 +1,196 @@
+import {
+  DEFAULT_DISCOUNT,
+  computeTotals,
+  dec,
+  todayIn,
+  toAmount,
+  toYmd,
+  type TDiscount,
+  type TTax,
+  type Totals,
+  type ZInvoiceSave,
+} from '@fieldbook/core';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { isUuid } from '../../platform/access.js';
+import { badField, notFound } from '../../platform/errors.js';
+import { applyLineFlags, checkLineItemIds } from './invoice-lines.js';
+import { allocateNumber } from './invoice-numbers.js';
+import { findClientForCompany, recomputeOutstanding } from '../clients/clients.repo.js';
+import * as repo from './invoices.repo.js';
+
+export { allocateNumber } from './invoice-numbers.js';
+
+/** What the writer needs of the company. */
+export interface WriterCompany {
+  id: string;
+  tax: TTax;
+  numbering: string;
+  timeZone: string;
+}
+
+/**
+ * A parsed `ZInvoiceSave`, except that `entityId` may be null: only for an
+ * imported invoice whose client is still an open incident.
+ */
+export type InvoiceInput = Omit<z.output<typeof ZInvoiceSave>, 'entityId'> & {
+  entityId: string | null;
+};
+
+/** Numbers given by the caller (an import keeps its numbers); otherwise allocated. */
+export interface WriteOptions {
+  invoiceNumber?: string;
+  quoteNumber?: string;
+}
+
+function companyDate(field: string, value: string, timeZone: string): string {
+  const ymd = toYmd(value, timeZone);
+  if (!ymd) throw badField(field, 'must be a date (YYYY-MM-DD)');
+  return ymd;
+}
+
+/** The client must be a live client of the company; the one already on the document may stay. */
+async function checkClient(tx: Tx, companyId: string, id: string | null, current?: string | null) {
+  if (id === null || id === current) return;
+  if (!isUuid(id) || !(await findClientForCompany(tx, companyId, id))) {
+    throw badField('entityId', 'is not a client of this company');
+  }
+}
+
+/** A discount larger than what it is taken from is refused rather than clamped. */
+function checkDiscount(discount: TDiscount, totals: Totals) {
+  if (!discount.hasDiscount) return;
+  const value = dec(discount.discountValue);
+  if (discount.discountType === 'Amount' && value.gt(dec(totals.subtotal))) {
+    throw badField('discount.discountValue', 'must not be more than the subtotal');
+  }
+  if (discount.discountType !== 'Amount' && value.gt(100)) {
+    throw badField('discount.discountValue', 'must not be more than 100');
+  }
+}
+
+/** Paid state (DECISIONS §3): paid means a payment date and an amount, unpaid means neither. */
+function payment(input: InvoiceInput, paid: boolean, total: number, timeZone: string) {
+  if (!paid) return { datePaid: null, amountPaid: 0 };
+  return {
+    datePaid: input.datePaid
+      ? companyDate('datePaid', input.datePaid, timeZone)
+      : todayIn(timeZone),
+    amountPaid: input.amountPaid ? input.amountPaid : total,
+  };
+}
+
+async function checkGivenNumber(tx: Tx, companyId: string, kind: 'invoice' | 'quote', n: string) {
+  if (await repo.isNumberTaken(tx, companyId, kind, n)) {
+    throw badField(kind === 'invoice' ? 'invoiceNumber' : 'quoteNumber', 'is already used');
+  }
+}
+
+/**
+ * Creates (no `_id`) or updates an invoice or quote inside the caller's
+ * transaction: checks the client, converts the dates to the company's zone,
+ * computes and stores the totals with core, settles the paid state, allocates
+ * numbers, applies the lines' price-list flags and recomputes the outstanding
+ * of the old and new client. Throws an HttpError (400 naming the field, 404
+ * for an unknown `_id`); the caller's transaction then writes nothing.
+ */
+export async function writeInvoice(
+  tx: Tx,
+  company: WriterCompany,
+  userId: string | null,
+  input: InvoiceInput,
+  opts: WriteOptions = {},
+): Promise<{ id: string; savedItems: string[] }> {
+  const tz = company.timeZone;
+  const existing = input._id
+    ? isUuid(input._id)
+      ? await repo.findInvoice(tx, company.id, input._id.toLowerCase(), { forUpdate: true })
+      : null
+    : null;
+  if (input._id && !existing) throw notFound('Invoice not found');
+
+  await checkClient(tx, company.id, input.entityId, existing?.entityId);
+  const invoiceDate = companyDate('invoiceDate', input.invoiceDate, tz);
+  const dueDate = companyDate('dueDate', input.dueDate, tz);
+  for (const field of ['invoiceTemplateId', 'appointmentId'] as const) {
+    const v = input[field];
+    if (v && !isUuid(v)) throw badField(field, 'is not a valid id');
+  }
+  const isQuote = input.isQuote ?? existing?.isQuote ?? false;
+  if (existing && !existing.isQuote && isQuote) {
+    throw badField('isQuote', 'an invoice cannot become a quote');
+  }
+  await checkLineItemIds(tx, company.id, input.descriptions, existing?.descriptions);
+
+  const tax = input.tax ?? existing?.tax ?? company.tax;
+  const discount = input.discount ?? existing?.discount ?? DEFAULT_DISCOUNT;
+  const totals = computeTotals({ descriptions: input.descriptions, discount, tax });
+  checkDiscount(discount, totals);
+  const paid = input.paid ?? existing?.paid ?? false;
+  const { datePaid, amountPaid } = payment(input, paid, totals.total, tz);
+
+  // Numbers last among the checks: the counter's row lock is then held as briefly as possible.
+  let invoiceNumber = existing?.invoiceNumber ?? null;
+  let quoteNumber = existing?.quoteNumber ?? null;
+  if (opts.invoiceNumber && opts.invoiceNumber !== invoiceNumber) {
+    await checkGivenNumber(tx, company.id, 'invoice', opts.invoiceNumber);
+    invoiceNumber = opts.invoiceNumber;
+  }
+  if (opts.quoteNumber && opts.quoteNumber !== quoteNumber) {
+    await checkGivenNumber(tx, company.id, 'quote', opts.quoteNumber);
+    quoteNumber = opts.quoteNumber;
+  }
+  const { lines, savedItems } = await applyLineFlags(
+    tx,
+    company.id,
+    input.entityId,
+    input.descriptions,
+  );
+  // A quote turned into an invoice gets an invoice number and keeps its quote number.
+  if (isQuote && !quoteNumber)
+    quoteNumber = await allocateNumber(tx, company, 'quote', invoiceDate);
+  if (!isQuote && !invoiceNumber) {
+    invoiceNumber = await allocateNumber(tx, company, 'invoice', invoiceDate);
+  }
+
+  const money = (n: number) => toAmount(n).toFixed(2);
+  const values: repo.InvoiceValues = {
+    invoiceNumber,
+    quoteNumber,
+    isQuote,
+    invoiceTemplateId: input.invoiceTemplateId,
+    invoiceDate,
+    dueDate,
+    entityId: input.entityId,
+    to: input.to ?? existing?.to ?? '',
+    toEmail: input.toEmail ?? existing?.toEmail ?? '',
+    descriptions: lines,
+    discount,
+    tax,
+    subtotal: money(totals.subtotal),
+    discountTotal: money(totals.discount),
+    net: money(totals.net),
+    tax1: money(totals.tax1),
+    tax2: money(totals.tax2),
+    total: money(totals.total),
+    paid,
+    amountPaid: money(amountPaid),
+    datePaid,
+    methodPaid: input.methodPaid ?? existing?.methodPaid ?? '',
+    notes: input.notes ?? existing?.notes ?? '',
+    isRecurring: input.isRecurring ?? existing?.isRecurring ?? false,
+    recurringType: input.recurringType ?? existing?.recurringType ?? '',
+    appointmentId: input.appointmentId,
+    custom: input.custom ?? existing?.custom ?? {},
+  };
+  let id: string;
+  if (existing) {
+    id = existing.id;
+    await repo.updateInvoice(tx, company.id, id, values);
+  } else {
+    id = await repo.insertInvoice(tx, company.id, { ...values, createdBy: userId });
+  }
+  const touched = [existing?.entityId, input.entityId].filter((c): c is string => !!c);
+  await recomputeOutstanding(tx, company.id, touched);
+  return { id, savedItems };
+}

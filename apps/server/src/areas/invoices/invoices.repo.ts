@@ -1,0 +1,198 @@
+import { and, asc, between, desc, eq, like, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { clients, expenses, invoices, numberCounters } from '../../db/schema/index.js';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+/** What a save writes; the company comes separately. */
+export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'companyId'>;
+export type NumberedKind = 'invoice' | 'quote' | 'expense';
+
+export async function findInvoice(
+  db: Tx,
+  companyId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<InvoiceRow | null> {
+  const q = db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+    .limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** One invoice with its client's name, for `GET /invoices/{id}`. */
+export async function findInvoiceWithClient(db: Tx, companyId: string, id: string) {
+  const [row] = await db
+    .select({ invoice: invoices, clientName: clients.name, clientSurname: clients.surname })
+    .from(invoices)
+    .leftJoin(clients, eq(clients.id, invoices.entityId))
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertInvoice(db: Tx, companyId: string, v: InvoiceValues): Promise<string> {
+  const [row] = await db
+    .insert(invoices)
+    .values({ ...v, companyId })
+    .returning({ id: invoices.id });
+  if (!row) throw new Error('insert returned nothing');
+  return row.id;
+}
+
+export async function updateInvoice(db: Tx, companyId: string, id: string, v: InvoiceValues) {
+  await db
+    .update(invoices)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+}
+
+/** Deletes and answers the deleted invoice's client (undefined when there was no such invoice). */
+export async function deleteInvoice(db: Tx, companyId: string, id: string) {
+  const [row] = await db
+    .delete(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+    .returning({ entityId: invoices.entityId });
+  return row;
+}
+
+/** The invoices list of a period: one query on invoices_company_date_idx, no lines. */
+export async function listInvoices(db: Tx, companyId: string, from: string, to: string) {
+  return db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      quoteNumber: invoices.quoteNumber,
+      isQuote: invoices.isQuote,
+      invoiceDate: invoices.invoiceDate,
+      dueDate: invoices.dueDate,
+      entityId: invoices.entityId,
+      to: invoices.to,
+      toEmail: invoices.toEmail,
+      clientName: clients.name,
+      clientSurname: clients.surname,
+      paid: invoices.paid,
+      amountPaid: invoices.amountPaid,
+      datePaid: invoices.datePaid,
+      methodPaid: invoices.methodPaid,
+      sent: invoices.sent,
+      queuedForSending: invoices.queuedForSending,
+      queuedForSendingError: invoices.queuedForSendingError,
+      total: invoices.total,
+      emailCount: sql<number>`jsonb_array_length(${invoices.emails})::int`,
+    })
+    .from(invoices)
+    .leftJoin(clients, eq(clients.id, invoices.entityId))
+    .where(and(eq(invoices.companyId, companyId), between(invoices.invoiceDate, from, to)))
+    .orderBy(desc(invoices.invoiceDate), desc(invoices.createdAt), desc(invoices.id));
+}
+export type InvoiceListRow = Awaited<ReturnType<typeof listInvoices>>[number];
+
+const paidInvoice = sql`${invoices.paid} and not ${invoices.isQuote}`;
+const unpaidInvoice = sql`not ${invoices.paid} and not ${invoices.isQuote}`;
+
+/** The list's boxes for a period, summed in SQL (numeric sums come back as strings). */
+export async function summarize(db: Tx, companyId: string, from: string, to: string) {
+  const [row] = await db
+    .select({
+      paid: sql<string>`coalesce(sum(${invoices.amountPaid}) filter (where ${paidInvoice}), 0)`,
+      outstanding: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${unpaidInvoice}), 0)`,
+      quotes: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.isQuote}), 0)`,
+      all: sql<number>`count(*)::int`,
+      paidCount: sql<number>`(count(*) filter (where ${paidInvoice}))::int`,
+      unpaidCount: sql<number>`(count(*) filter (where ${unpaidInvoice}))::int`,
+      quoteCount: sql<number>`(count(*) filter (where ${invoices.isQuote}))::int`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), between(invoices.invoiceDate, from, to)));
+  return row!;
+}
+
+/** Amounts paid per payment method in a period; no method counts as 'Other'. */
+export async function paidByMethod(db: Tx, companyId: string, from: string, to: string) {
+  const method = sql<string>`coalesce(nullif(${invoices.methodPaid}, ''), 'Other')`;
+  return db
+    .select({ method, total: sql<string>`sum(${invoices.amountPaid})` })
+    .from(invoices)
+    .where(
+      and(eq(invoices.companyId, companyId), between(invoices.invoiceDate, from, to), paidInvoice),
+    )
+    .groupBy(method)
+    .orderBy(desc(sql`sum(${invoices.amountPaid})`), asc(method));
+}
+
+/**
+ * The next value of a number counter. The upsert takes the counter row's lock
+ * until the transaction ends, so concurrent saves queue here and never share a
+ * value.
+ */
+export async function nextCounter(db: Tx, companyId: string, kind: NumberedKind, scope: string) {
+  const [row] = await db
+    .insert(numberCounters)
+    .values({ companyId, kind, scope, value: 1 })
+    .onConflictDoUpdate({
+      target: [numberCounters.companyId, numberCounters.kind, numberCounters.scope],
+      set: { value: sql`number_counters.value + 1` },
+    })
+    .returning({ value: numberCounters.value });
+  return row!.value;
+}
+
+/** Moves a counter forward to at least `value` (past numbers that are already taken). */
+export async function raiseCounter(
+  db: Tx,
+  companyId: string,
+  kind: NumberedKind,
+  scope: string,
+  value: number,
+) {
+  await db
+    .update(numberCounters)
+    .set({ value: sql`greatest(${numberCounters.value}, ${value})` })
+    .where(
+      and(
+        eq(numberCounters.companyId, companyId),
+        eq(numberCounters.kind, kind),
+        eq(numberCounters.scope, scope),
+      ),
+    );
+}
+
+const numberColumn = (kind: NumberedKind) =>
+  kind === 'invoice'
+    ? { table: invoices, column: invoices.invoiceNumber, company: invoices.companyId }
+    : kind === 'quote'
+      ? { table: invoices, column: invoices.quoteNumber, company: invoices.companyId }
+      : { table: expenses, column: expenses.expenseNumber, company: expenses.companyId };
+
+export async function isNumberTaken(
+  db: Tx,
+  companyId: string,
+  kind: NumberedKind,
+  value: string,
+): Promise<boolean> {
+  const c = numberColumn(kind);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(c.table)
+    .where(and(eq(c.company, companyId), eq(c.column, value)))
+    .limit(1);
+  return !!row;
+}
+
+/** The numbers of a kind that start with `prefix` (letters and digits only). */
+export async function numbersStartingWith(
+  db: Tx,
+  companyId: string,
+  kind: NumberedKind,
+  prefix: string,
+): Promise<string[]> {
+  const c = numberColumn(kind);
+  const rows = await db
+    .select({ value: c.column })
+    .from(c.table)
+    .where(and(eq(c.company, companyId), like(c.column, `${prefix}%`)));
+  return rows.map((r) => r.value).filter((v): v is string => v !== null);
+}

@@ -1,0 +1,145 @@
+import {
+  DEFAULT_TIME_ZONE,
+  PeriodError,
+  addDays,
+  can,
+  parsePeriodQuery,
+  toAmount,
+  todayIn,
+  type MemberAccess,
+  type Period,
+  type TInvoice,
+  type TInvoiceRow,
+  type TInvoiceSaved,
+  type TInvoiceSummary,
+  type ZInvoiceSave,
+} from '@fieldbook/core';
+import type { z } from 'zod';
+import { isUuid } from '../../platform/access.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
+import { recomputeOutstanding } from '../clients/clients.repo.js';
+import { getCompany } from '../companies/companies.repo.js';
+import type { Tx } from '../../db/client.js';
+import { writeInvoice, type WriterCompany } from './invoice-writer.js';
+import * as repo from './invoices.repo.js';
+import { presentInvoice, presentInvoiceRow } from './invoices.present.js';
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;
+type PeriodQuery = { from?: string; to?: string; type?: string };
+
+async function companyFor(db: Tx, companyId: string): Promise<WriterCompany> {
+  const c = await getCompany(db, companyId);
+  if (!c) throw notFound('Company not found');
+  return { id: c.id, tax: c.tax, numbering: c.numbering, timeZone: c.timeZone };
+}
+
+export function createInvoicesService(deps: AppDeps) {
+  const db = deps.database.db;
+
+  /** The period of a list query (DECISIONS §5); a bad value is a 400 naming its field. */
+  async function period(companyId: string, q: PeriodQuery): Promise<Period> {
+    // The zone only decides the default period, so a full range needs no company lookup.
+    const tz = q.from && q.to ? DEFAULT_TIME_ZONE : (await companyFor(db, companyId)).timeZone;
+    try {
+      return parsePeriodQuery(q, tz);
+    } catch (e) {
+      if (e instanceof PeriodError) throw new HttpError(400, e.message, { [e.field]: e.message });
+      throw e;
+    }
+  }
+
+  return {
+    async list(companyId: string, q: PeriodQuery): Promise<TInvoiceRow[]> {
+      const p = await period(companyId, q);
+      return (await repo.listInvoices(db, companyId, p.from, p.to)).map(presentInvoiceRow);
+    },
+
+    async summary(companyId: string, q: PeriodQuery): Promise<TInvoiceSummary> {
+      const p = await period(companyId, q);
+      const [s, methods] = await Promise.all([
+        repo.summarize(db, companyId, p.from, p.to),
+        repo.paidByMethod(db, companyId, p.from, p.to),
+      ]);
+      return {
+        paid: toAmount(s.paid),
+        outstanding: toAmount(s.outstanding),
+        quotes: toAmount(s.quotes),
+        counts: {
+          all: Number(s.all),
+          paid: Number(s.paidCount),
+          unpaid: Number(s.unpaidCount),
+          quotes: Number(s.quoteCount),
+        },
+        methods: methods.map((m) => ({ method: m.method, total: toAmount(m.total) })),
+      };
+    },
+
+    async get(companyId: string, id: string): Promise<TInvoice> {
+      const row = await repo.findInvoiceWithClient(db, companyId, id);
+      if (!row) throw notFound('Invoice not found');
+      return presentInvoice(row.invoice, row.clientName, row.clientSurname);
+    },
+
+    /** Create (needs c) or update (needs u), in one transaction. */
+    async save(
+      companyId: string,
+      member: MemberAccess,
+      userId: string,
+      body: z.output<typeof ZInvoiceSave>,
+    ): Promise<TInvoiceSaved> {
+      if (!can(member, 'invoices', body._id ? 'u' : 'c')) throw forbidden();
+      if (body._id && !isUuid(body._id)) throw notFound('Invoice not found');
+      return db.transaction(async (tx) => {
+        const company = await companyFor(tx, companyId);
+        const r = await writeInvoice(tx, company, userId, body);
+        return { _id: r.id, savedItems: r.savedItems };
+      });
+    },
+
+    /** A new document of the same kind: fresh number, dated today, due in 7 days, unpaid, unsent. */
+    async copy(companyId: string, userId: string, id: string) {
+      return db.transaction(async (tx) => {
+        const src = await repo.findInvoice(tx, companyId, id);
+        if (!src) throw notFound('Invoice not found');
+        if (!src.entityId) throw badField('entityId', 'Please select a client');
+        const company = await companyFor(tx, companyId);
+        const today = todayIn(company.timeZone);
+        const r = await writeInvoice(tx, company, userId, {
+          isQuote: src.isQuote,
+          invoiceTemplateId: src.invoiceTemplateId,
+          invoiceDate: today,
+          dueDate: addDays(today, 7),
+          entityId: src.entityId,
+          to: src.to,
+          toEmail: src.toEmail,
+          descriptions: src.descriptions.map((l) => ({
+            ...l,
+            save: false,
+            saveClientPrice: false,
+          })),
+          discount: src.discount,
+          tax: src.tax,
+          paid: false,
+          methodPaid: '',
+          notes: src.notes,
+          isRecurring: false,
+          recurringType: src.recurringType,
+          appointmentId: null,
+          // Stored from a validated save, so of the save's shape.
+          custom: src.custom as Record<string, string | number | boolean | null>,
+        });
+        return { _id: r.id };
+      });
+    },
+
+    async remove(companyId: string, id: string) {
+      return db.transaction(async (tx) => {
+        const gone = await repo.deleteInvoice(tx, companyId, id);
+        if (!gone) throw notFound('Invoice not found');
+        if (gone.entityId) await recomputeOutstanding(tx, companyId, [gone.entityId]);
+        return { message: 'Deleted' };
+      });
+    },
+  };
+}

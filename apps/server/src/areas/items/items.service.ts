@@ -1,0 +1,73 @@
+import { can, type MemberAccess, type TItem, type ZItemSave } from '@fieldbook/core';
+import type { z } from 'zod';
+import { isUuid } from '../../platform/access.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { badField, forbidden, notFound } from '../../platform/errors.js';
+import * as repo from './items.repo.js';
+import { presentItem } from './items.present.js';
+
+export type ItemsService = ReturnType<typeof createItemsService>;
+type ItemSave = z.output<typeof ZItemSave>;
+
+export function createItemsService(deps: AppDeps) {
+  const db = deps.database.db;
+
+  /** Ids in the body must belong to the company (400 naming the field). */
+  async function checkReferences(companyId: string, b: ItemSave, existing: repo.ItemRow | null) {
+    const clientIds = Object.keys(b.overrides ?? {});
+    if (clientIds.some((k) => !isUuid(k))) {
+      throw badField('overrides', 'must be client ids of this company');
+    }
+    const known = await repo.clientIdsOfCompany(db, companyId, clientIds);
+    if (clientIds.some((k) => !known.has(k))) {
+      throw badField('overrides', 'must be client ids of this company');
+    }
+    // A supplier deleted since the item was saved may stay on it.
+    if (b.supplierId && b.supplierId !== existing?.supplierId) {
+      const ok = isUuid(b.supplierId) && (await repo.isLiveSupplier(db, companyId, b.supplierId));
+      if (!ok) throw badField('supplierId', 'is not a supplier of this company');
+    }
+    for (const field of ['ledgerAccountId', 'expenseAccountId'] as const) {
+      const v = b[field];
+      if (v && !isUuid(v)) throw badField(field, 'is not an account of this company');
+    }
+  }
+
+  return {
+    async list(companyId: string): Promise<TItem[]> {
+      return (await repo.listItems(db, companyId)).map(presentItem);
+    },
+
+    /** Upsert under the id the browser chose: creating needs c, updating u. */
+    async save(companyId: string, member: MemberAccess, itemId: string, b: ItemSave) {
+      const existing = await repo.findItem(db, companyId, itemId);
+      if (!can(member, 'invoices', existing ? 'u' : 'c')) throw forbidden();
+      await checkReferences(companyId, b, existing);
+      const values: repo.ItemValues = {
+        code: b.code ?? '',
+        description: b.description,
+        category: b.category ?? '',
+        price: b.price.toFixed(2),
+        notes: b.notes ?? '',
+        ledgerAccountId: b.ledgerAccountId,
+        overrides: b.overrides ?? {},
+        hasTax: b.hasTax ?? true,
+        hasSecondTax: b.hasSecondTax ?? true,
+        cost: b.cost == null ? null : b.cost.toFixed(2),
+        supplierId: b.supplierId,
+        expenseAccountId: b.expenseAccountId,
+      };
+      if (existing) await repo.updateItem(db, companyId, itemId, values);
+      else if (!(await repo.insertItemWithId(db, companyId, itemId, values))) {
+        // The id is another company's item: never reveal that it exists.
+        throw notFound('Item not found');
+      }
+      return { _id: itemId };
+    },
+
+    async remove(companyId: string, itemId: string) {
+      if (!(await repo.deleteItem(db, companyId, itemId))) throw notFound('Item not found');
+      return { message: 'Deleted' };
+    },
+  };
+}
