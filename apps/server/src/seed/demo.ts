@@ -3,6 +3,7 @@ import { createAuthService } from '../areas/auth/auth.service.js';
 import { findUserByUsername } from '../areas/auth/auth.repo.js';
 import { createCompaniesService } from '../areas/companies/companies.service.js';
 import type { AppDeps } from '../platform/deps.js';
+import { seedDemoFinance } from './demo-finance.js';
 import { countUsers } from './seed.repo.js';
 
 export const DEMO = { username: 'demo', password: 'fieldbook-demo' };
@@ -70,6 +71,7 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
     surname: tech.surname,
     group: techs,
   });
+  await seedDemoFinance(deps, companyId, owner.id);
   await companies.create(owner.id, 'Dlamini Cleaning Services', null);
   if (!(await findUserByUsername(deps.database.db, DEMO.username)))
     throw new Error('demo user missing');

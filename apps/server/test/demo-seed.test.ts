@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dec } from '@fieldbook/core';
+import { insertSession } from '../src/platform/sessions.repo.js';
+import { newToken } from '../src/platform/crypto.js';
+import { findUserByUsername } from '../src/areas/auth/auth.repo.js';
+import { DEMO, seedDemoIfEmpty } from '../src/seed/demo.js';
+import { ApiClient, type Loose } from './factories.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let api: ApiClient;
+let cid: string;
+beforeAll(async () => {
+  h = await startHarness();
+  expect(await seedDemoIfEmpty(h.deps)).toEqual(DEMO);
+  const user = (await findUserByUsername(h.deps.database.db, DEMO.username))!;
+  const t = newToken();
+  await insertSession(h.deps.database.db, user.id, t.hash, 'test');
+  api = new ApiClient(h, DEMO.username, t.token);
+  const companies = await api.get('/api/companies');
+  cid = companies.body.find((c: Loose) => c.companyName === 'Dlamini Plumbing & Electrical')._id;
+}, 60_000);
+afterAll(() => h.close());
+
+const sum = (xs: Loose[], f: (x: Loose) => number) =>
+  xs.reduce((a, x) => a.plus(dec(f(x))), dec(0)).toNumber();
+
+describe('the demo company', () => {
+  it('has client types, clients, suppliers and a price list', async () => {
+    expect((await api.get(`/api/companies/${cid}/entityTemplate`)).body).toHaveLength(2);
+    const clients = (await api.get(`/api/companies/${cid}/entities`)).body;
+    expect(clients.length).toBe(12);
+    expect(clients.some((c: Loose) => c.googlePosition === null)).toBe(true);
+    expect((await api.get(`/api/companies/${cid}/suppliers`)).body).toHaveLength(3);
+    const items = (await api.get(`/api/companies/${cid}/items`)).body;
+    expect(items.length).toBe(8);
+  });
+
+  it('has a year of quotes and invoices, paid, unpaid and overdue, whose figures agree', async () => {
+    const q = 'type=1&from=2000-01-01&to=2100-12-31';
+    const rows: Loose[] = (await api.get(`/api/companies/${cid}/invoices?${q}`)).body;
+    expect(rows.length).toBeGreaterThan(80);
+    expect(rows.some((r) => r.isQuote)).toBe(true);
+    expect(rows.some((r) => !r.isQuote && r.paid)).toBe(true);
+    const open = rows.filter((r) => !r.isQuote && !r.paid);
+    expect(open.length).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(open.some((r) => r.dueDate < today)).toBe(true);
+
+    // The boxes, the rows and the clients' outstanding agree to the cent.
+    const summary = (await api.get(`/api/companies/${cid}/invoices/summary?${q}`)).body;
+    expect(summary.outstanding).toBe(sum(open, (r) => r.balance));
+    const clients: Loose[] = (await api.get(`/api/companies/${cid}/entities`)).body;
+    expect(sum(clients, (c) => c.outstanding)).toBe(summary.outstanding);
+
+    // A client's statement closes on its outstanding.
+    const client = clients.find((c) => c.outstanding > 0)!;
+    const st = (await api.get(`/api/companies/${cid}/entities/${client._id}/statement`)).body;
+    expect(st.total).toBe(client.outstanding);
+  });
+
+  it('has expenses over the year, some unpaid', async () => {
+    const q = 'type=1&from=2000-01-01&to=2100-12-31';
+    const rows: Loose[] = (await api.get(`/api/companies/${cid}/expenses?${q}`)).body;
+    expect(rows.length).toBeGreaterThan(40);
+    expect(rows.some((r) => !r.paid)).toBe(true);
+    expect(rows.some((r) => r.hasWarranty)).toBe(true);
+  });
+});
