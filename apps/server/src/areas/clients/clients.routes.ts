@@ -1,6 +1,131 @@
+import { z } from 'zod';
+import {
+  ZClient,
+  ZClientDetail,
+  ZClientDocument,
+  ZClientSave,
+  ZMessage,
+  ZSaved,
+  ZStatement,
+} from '@fieldbook/core';
 import type { App } from '../../app.js';
+import { access } from '../../platform/access.js';
+import { createClientTypesService } from './client-types.service.js';
+import { clientTypesRoutes } from './client-types.routes.js';
+import { attachment, readDocumentUpload } from './client-documents.js';
+import { createClientsService } from './clients.service.js';
+import { createOrUpdateHook } from './save-access.js';
 
-/** Routes of the clients area (filled in by the finance issue). */
+const cid = z.object({ cid: z.string() });
+const cidId = cid.extend({ id: z.string() });
+const typeFilter = z.uuid('must be a client type id').optional();
+const tags = ['clients'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Client types, clients ("entities"), their documents, statements and export. */
 export function clientsRoutes(app: App): void {
-  void app;
+  clientTypesRoutes(app, createClientTypesService(app.deps));
+  const clients = createClientsService(app.deps);
+
+  app.get('/api/companies/:cid/entities', {
+    config: { access: access.company('clients', 'r') },
+    schema: {
+      tags,
+      params: cid,
+      querystring: z.object({ entityTemplateId: typeFilter }),
+      response: { 200: z.array(ZClient) },
+    },
+    handler: async (req, reply) => {
+      const list = await clients.list(req.company!.id, req.query);
+      // 5,000 clients: the presenter already shapes each one, and checking them
+      // all again against the schema would cost several times the stringify.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(list) as never);
+    },
+  });
+
+  // A static segment: find-my-way prefers it to `/entities/:id` whatever the order.
+  app.get('/api/companies/:cid/entities/export', {
+    config: { access: access.company('clients', 'r') },
+    schema: {
+      tags,
+      description: 'The clients as semicolon-separated CSV or as an .xlsx workbook.',
+      params: cid,
+      querystring: z.object({
+        format: z.enum(['csv', 'xlsx']).default('csv'),
+        entityTemplateId: typeFilter,
+      }),
+    },
+    handler: async (req, reply) => {
+      const { format, ...filter } = req.query;
+      const body = await clients.export(req.company!.id, format, filter);
+      return reply
+        .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX)
+        .header('Content-Disposition', attachment(`clients.${format}`))
+        .header('Cache-Control', 'no-store')
+        .send(body);
+    },
+  });
+
+  app.get('/api/companies/:cid/entities/:id', {
+    config: { access: access.company('clients', 'r') },
+    schema: { tags, params: cidId, response: { 200: ZClientDetail } },
+    handler: (req) => clients.get(req.company!.id, req.params.id),
+  });
+
+  app.post('/api/companies/:cid/entities', {
+    config: { access: access.member() },
+    preValidation: createOrUpdateHook('clients'),
+    schema: {
+      tags,
+      description: 'Create (no `_id`, needs clients.c) or update (needs clients.u).',
+      params: cid,
+      body: ZClientSave,
+      response: { 200: ZSaved },
+    },
+    handler: (req) => clients.save(req.company!.id, req.user!.id, req.company!.member, req.body),
+  });
+
+  app.post('/api/companies/:cid/entities/:id/delete', {
+    config: { access: access.company('clients', 'd') },
+    schema: { tags, params: cidId, response: { 200: ZMessage } },
+    handler: (req) => clients.remove(req.company!.id, req.params.id),
+  });
+
+  app.post('/api/companies/:cid/entities/:id/document', {
+    config: { access: access.company('clients', 'u') },
+    schema: {
+      tags,
+      params: cidId,
+      consumes: ['multipart/form-data'],
+      description: 'One file in the field `file`, of any type, at most 10 MB.',
+      response: { 200: ZClientDocument },
+    },
+    handler: async (req) => {
+      // Refuse an unknown client before reading up to 10 MB of body.
+      await clients.requireLive(req.company!.id, req.params.id);
+      const up = await readDocumentUpload(req);
+      return clients.addDocument(req.company!.id, req.user!.id, req.params.id, up);
+    },
+  });
+
+  app.get('/api/companies/:cid/entities/:id/documents/:docId', {
+    config: { access: access.company('clients', 'r') },
+    schema: { tags, params: cidId.extend({ docId: z.string() }) },
+    handler: async (req, reply) => {
+      const d = await clients.getDocument(req.company!.id, req.params.id, req.params.docId);
+      return reply
+        .header('Content-Type', d.contentType)
+        .header('Content-Disposition', attachment(d.name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .header('Cache-Control', 'private, no-store')
+        .send(d.data);
+    },
+  });
+
+  app.get('/api/companies/:cid/entities/:id/statement', {
+    config: { access: access.company('clients', 'r') },
+    schema: { tags, params: cidId, response: { 200: ZStatement } },
+    handler: (req) => clients.statement(req.company!.id, req.params.id),
+  });
 }

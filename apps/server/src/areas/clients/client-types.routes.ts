@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ZClientType, ZClientTypeSave, ZMessage, ZSaved } from '@fieldbook/core';
+import type { App } from '../../app.js';
+import { access } from '../../platform/access.js';
+import type { ClientTypesService } from './client-types.service.js';
+import { createOrUpdateHook } from './save-access.js';
+
+const cid = z.object({ cid: z.string() });
+const cidId = cid.extend({ id: z.string() });
+const tags = ['clients'];
+
+/** `/entityTemplate`: the client types of a company. */
+export function clientTypesRoutes(app: App, types: ClientTypesService): void {
+  app.get('/api/companies/:cid/entityTemplate', {
+    config: { access: access.company('clients', 'r') },
+    schema: { tags, params: cid, response: { 200: z.array(ZClientType) } },
+    handler: (req) => types.list(req.company!.id),
+  });
+
+  app.get('/api/companies/:cid/entityTemplate/:id', {
+    config: { access: access.company('clients', 'r') },
+    schema: { tags, params: cidId, response: { 200: ZClientType } },
+    handler: (req) => types.get(req.company!.id, req.params.id),
+  });
+
+  app.post('/api/companies/:cid/entityTemplate', {
+    config: { access: access.member() },
+    preValidation: createOrUpdateHook('clients'),
+    schema: {
+      tags,
+      description: 'Create (no `_id`, needs clients.c) or update (needs clients.u).',
+      params: cid,
+      body: ZClientTypeSave,
+      response: { 200: ZSaved },
+    },
+    handler: (req) => types.save(req.company!.id, req.company!.member, req.body),
+  });
+
+  app.post('/api/companies/:cid/entityTemplate/:id/delete', {
+    config: { access: access.company('clients', 'd') },
+    schema: { tags, params: cidId, response: { 200: ZMessage } },
+    handler: (req) => types.remove(req.company!.id, req.params.id),
+  });
+}
