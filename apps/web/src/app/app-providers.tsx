@@ -34,7 +34,7 @@ function ClearCacheOnSignOut() {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" />
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <ClearCacheOnSignOut />
         <CompanyProvider>

@@ -3,7 +3,7 @@ import { ZClientType, ZClientTypeSave, ZMessage, ZSaved } from '@fieldbook/core'
 import type { App } from '../../app.js';
 import { access } from '../../platform/access.js';
 import type { ClientTypesService } from './client-types.service.js';
-import { createOrUpdateHook } from './save-access.js';
+import { saveAccess } from '../../platform/save-access.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
@@ -25,7 +25,7 @@ export function clientTypesRoutes(app: App, types: ClientTypesService): void {
 
   app.post('/api/companies/:cid/entityTemplate', {
     config: { access: access.member() },
-    preValidation: createOrUpdateHook('clients'),
+    preValidation: saveAccess('clients'),
     schema: {
       tags,
       description: 'Create (no `_id`, needs clients.c) or update (needs clients.u).',

@@ -3,7 +3,7 @@ import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import * as repo from './client-types.repo.js';
-import { requireRight } from './save-access.js';
+import { requireRight } from '../../platform/save-access.js';
 
 export type ClientTypesService = ReturnType<typeof createClientTypesService>;
 

@@ -14,7 +14,7 @@ import { createClientTypesService } from './client-types.service.js';
 import { clientTypesRoutes } from './client-types.routes.js';
 import { attachment, readDocumentUpload } from './client-documents.js';
 import { createClientsService } from './clients.service.js';
-import { createOrUpdateHook } from './save-access.js';
+import { saveAccess } from '../../platform/save-access.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
@@ -74,7 +74,7 @@ export function clientsRoutes(app: App): void {
 
   app.post('/api/companies/:cid/entities', {
     config: { access: access.member() },
-    preValidation: createOrUpdateHook('clients'),
+    preValidation: saveAccess('clients'),
     schema: {
       tags,
       description: 'Create (no `_id`, needs clients.c) or update (needs clients.u).',

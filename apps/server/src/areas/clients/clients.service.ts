@@ -18,7 +18,7 @@ import type { DocumentUpload } from './client-documents.js';
 import { clientsCsv, clientsXlsx } from './clients-export.js';
 import { presentClient, presentClientDetail, presentDocument } from './clients.present.js';
 import * as repo from './clients.repo.js';
-import { requireRight } from './save-access.js';
+import { requireRight } from '../../platform/save-access.js';
 
 export type ClientsService = ReturnType<typeof createClientsService>;
 type Body = z.output<typeof ZClientSave>;

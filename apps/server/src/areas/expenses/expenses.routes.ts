@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ZExpense, ZExpenseSummary, ZMessage, ZPeriodQuery, ZSaved, can } from '@fieldbook/core';
+import { ZExpense, ZExpenseSummary, ZMessage, ZPeriodQuery, ZSaved } from '@fieldbook/core';
 import type { App } from '../../app.js';
 import { access } from '../../platform/access.js';
-import { badField, forbidden } from '../../platform/errors.js';
+import { badField } from '../../platform/errors.js';
+import { saveAccess } from '../../platform/save-access.js';
 import { readImageUpload } from '../../platform/uploads.js';
 import { createExpensesService } from './expenses.service.js';
 
@@ -44,10 +45,11 @@ export function expensesRoutes(app: App): void {
     handler: (req) => expenses.get(req.company!.id, req.params.id),
   });
 
-  // One route creates (needs c) and updates (needs u); which one depends on the
-  // body, so the hook admits members and the exact flag is checked in the service.
+  // One route creates (needs c) and updates (needs u); which one is in the
+  // multipart body, so the hook admits members and the service checks the flag.
   app.post(base, {
     config: { access: access.member() },
+    preValidation: saveAccess('expenses'),
     schema: {
       tags,
       params: cid,
@@ -59,8 +61,6 @@ export function expensesRoutes(app: App): void {
     },
     handler: async (req) => {
       const member = req.company!.member;
-      // Refuse before reading the body, so no validation message reaches a caller with neither right.
-      if (!can(member, 'expenses', 'c') && !can(member, 'expenses', 'u')) throw forbidden();
       const up = await readImageUpload(req, PHOTO_MAX);
       return expenses.save(
         { companyId: req.company!.id, userId: req.user!.id, member },

@@ -12,7 +12,7 @@ import {
 import type { App } from '../../app.js';
 import { access } from '../../platform/access.js';
 import { createInvoicesService } from './invoices.service.js';
-import { bodyHasId, saveAccess } from './save-access.js';
+import { bodyHasId, saveAccess } from '../../platform/save-access.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZItem, ZItemSave, ZMessage, ZSaved } from '@fieldbook/core';
 import type { App } from '../../app.js';
 import { access } from '../../platform/access.js';
-import { saveAccess } from '../invoices/save-access.js';
+import { saveAccess } from '../../platform/save-access.js';
 import { createItemsService } from './items.service.js';
 
 const id = z.object({ id: z.string() });
@@ -21,7 +21,7 @@ export function itemsRoutes(app: App): void {
   app.post('/api/companies/:id/item/:itemId', {
     // Create needs c, update u: which one is only known once the item is looked up.
     config: { access: access.member('params.id') },
-    preValidation: saveAccess('invoices', () => null),
+    preValidation: saveAccess('invoices'),
     schema: { tags: ['items'], params: itemParams, body: ZItemSave, response: { 200: ZSaved } },
     handler: (req) =>
       items.save(req.company!.id, req.company!.member, req.params.itemId.toLowerCase(), req.body),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZMessage, ZSaved, ZSupplier, ZSupplierSave } from '@fieldbook/core';
 import type { App } from '../../app.js';
 import { access } from '../../platform/access.js';
-import { createOrUpdateHook } from '../clients/save-access.js';
+import { saveAccess } from '../../platform/save-access.js';
 import { createSuppliersService } from './suppliers.service.js';
 
 const cid = z.object({ cid: z.string() });
@@ -27,7 +27,7 @@ export function suppliersRoutes(app: App): void {
 
   app.post('/api/companies/:cid/suppliers', {
     config: { access: access.member() },
-    preValidation: createOrUpdateHook('clients'),
+    preValidation: saveAccess('clients'),
     schema: {
       tags,
       description: 'Create (no `_id`, needs clients.c) or update (needs clients.u).',

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { requireRight } from '../clients/save-access.js';
+import { requireRight } from '../../platform/save-access.js';
 import * as repo from './suppliers.repo.js';
 
 export type SuppliersService = ReturnType<typeof createSuppliersService>;

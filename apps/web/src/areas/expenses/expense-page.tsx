@@ -1,4 +1,28 @@
-/** Placeholder until the finance screens land. */
+import { useParams } from 'react-router';
+import { useExpense } from '../../api/use-expenses';
+import { PageHeader } from '../../ui/page-header';
+import { QueryState } from '../../ui/query-state';
+import { ExpenseForm } from './expense-form';
+
+/** /expenses/{id}, and /expenses/new for a new one. */
 export function ExpensePage() {
-  return null;
+  const { id = '' } = useParams();
+  const isNew = id === 'new';
+  const expense = useExpense(isNew ? null : id);
+  if (isNew) return <ExpenseForm key="new" />;
+  if (expense.data) return <ExpenseForm key={expense.data._id} expense={expense.data} />;
+  // Loading, or the load failed (an unknown id answers 404: 'Expense not found').
+  return (
+    <>
+      <PageHeader
+        title="Expense"
+        breadcrumbs={[
+          { label: 'Dashboard', to: '/' },
+          { label: 'Expenses', to: '/expenses' },
+          { label: 'Expense' },
+        ]}
+      />
+      <QueryState query={expense}>{() => null}</QueryState>
+    </>
+  );
 }

@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Period,
+  TInvoice,
+  TInvoiceRow,
+  TInvoiceSaved,
+  TInvoiceSave,
+  TInvoiceSummary,
+  TSaved,
+} from '@fieldbook/core';
+import { useCurrentCompany } from '../app/company-context';
+import { periodQuery } from '../ui/period-filter';
+import { apiGet, apiPost } from './api-client';
+
+/** Keys under ['company', id, ...] so a company switch refetches them. */
+export const invoiceKeys = {
+  all: (cid: string | null) => ['company', cid, 'invoices'] as const,
+  list: (cid: string | null, p: Period) =>
+    ['company', cid, 'invoices', 'list', p.from, p.to, p.type] as const,
+  summary: (cid: string | null, p: Period) =>
+    ['company', cid, 'invoices', 'summary', p.from, p.to, p.type] as const,
+  one: (cid: string | null, id: string) => ['company', cid, 'invoices', 'one', id] as const,
+  items: (cid: string | null) => ['company', cid, 'items'] as const,
+  clients: (cid: string | null) => ['company', cid, 'clients'] as const,
+};
+
+const base = (cid: string | null) => `/companies/${cid ?? ''}/invoices`;
+
+/** The rows of a period (no lines). */
+export function useInvoiceList(period: Period) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: invoiceKeys.list(companyId, period),
+    queryFn: () => apiGet<TInvoiceRow[]>(`${base(companyId)}?${periodQuery(period)}`),
+    enabled: !!companyId,
+  });
+}
+
+/** The boxes, tab counts and payment-method pie of a period. */
+export function useInvoiceSummary(period: Period) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: invoiceKeys.summary(companyId, period),
+    queryFn: () => apiGet<TInvoiceSummary>(`${base(companyId)}/summary?${periodQuery(period)}`),
+    enabled: !!companyId,
+  });
+}
+
+/** One saved invoice or quote; `id` 'new' loads nothing. */
+export function useInvoice(id: string) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: invoiceKeys.one(companyId, id),
+    queryFn: () => apiGet<TInvoice>(`${base(companyId)}/${encodeURIComponent(id)}`),
+    enabled: !!companyId && id !== 'new',
+  });
+}
+
+/** After any invoice change: the invoice, lists, summary, items and clients (spec §4). */
+function useInvalidateAfterSave() {
+  const queryClient = useQueryClient();
+  const { companyId } = useCurrentCompany();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: invoiceKeys.all(companyId) }),
+      queryClient.invalidateQueries({ queryKey: invoiceKeys.items(companyId) }),
+      queryClient.invalidateQueries({ queryKey: invoiceKeys.clients(companyId) }),
+    ]);
+}
+
+export function useSaveInvoice() {
+  const { companyId } = useCurrentCompany();
+  const invalidate = useInvalidateAfterSave();
+  return useMutation({
+    mutationFn: (body: TInvoiceSave) => apiPost<TInvoiceSaved>(base(companyId), body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useCopyInvoice() {
+  const { companyId } = useCurrentCompany();
+  const invalidate = useInvalidateAfterSave();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiPost<TSaved>(`${base(companyId)}/${encodeURIComponent(id)}/copy`),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteInvoice() {
+  const { companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAfterSave();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiPost<unknown>(`${base(companyId)}/${encodeURIComponent(id)}/delete`),
+    onSuccess: (_r, id) => {
+      // The deleted invoice must not be refetched (it would 404).
+      queryClient.removeQueries({ queryKey: invoiceKeys.one(companyId, id) });
+      return invalidate();
+    },
+  });
+}

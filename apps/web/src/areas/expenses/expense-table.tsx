@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Anchor, Avatar, Group, Pagination, Table, Text } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import type { TExpense, TSupplier } from '@fieldbook/core';
+import { apiUrl } from '../../api/api-client';
+import { Money } from '../../ui/money';
+import { PaidBadge } from './expense-view';
+
+/** Long periods are paged rather than rendered whole. */
+const PAGE_SIZE = 50;
+
+interface ExpenseTableProps {
+  expenses: TExpense[];
+  suppliers: TSupplier[];
+}
+
+/** The expenses of the period; a row opens the expense. */
+export function ExpenseTable({ expenses, suppliers }: ExpenseTableProps) {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(expenses.length / PAGE_SIZE));
+  // A shorter list (another tab or period) keeps the page within range.
+  const current = Math.min(page, pages);
+  const shown = expenses.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const names = new Map(suppliers.map((s) => [s._id, `${s.name} ${s.surname}`.trim()]));
+
+  if (expenses.length === 0)
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        No expenses to show.
+      </Text>
+    );
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Expenses">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Number</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>To</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th w={48} aria-label="Photo" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((x) => (
+              <Table.Tr
+                key={x._id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => navigate(`/expenses/${x._id}`)}
+              >
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={`/expenses/${x._id}`}
+                    fw={600}
+                    onClick={(ev) => ev.stopPropagation()}
+                  >
+                    {x.expenseNumber}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{x.expenseDate}</Table.Td>
+                <Table.Td>{x.to || (x.supplierId && names.get(x.supplierId)) || '—'}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={1} maw={320}>
+                    {x.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Money value={x.price} />
+                </Table.Td>
+                <Table.Td>
+                  <PaidBadge paid={x.paid} />
+                </Table.Td>
+                <Table.Td>
+                  {x.photo && (
+                    <Avatar src={apiUrl(x.photo)} alt="Photo" size={28} radius="sm">
+                      <IconPhoto size={16} />
+                    </Avatar>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Group justify="center" p="md">
+          <Pagination total={pages} value={current} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Group } from '@mantine/core';
+import {
+  IconCash,
+  IconCopy,
+  IconDeviceFloppy,
+  IconPencil,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+
+export interface InvoiceActionsProps {
+  editing: boolean;
+  saved: boolean;
+  isQuote: boolean;
+  rights: { edit: boolean; create: boolean; remove: boolean };
+  busy: { save: boolean; copy: boolean; remove: boolean };
+  onEdit: () => void;
+  onCancel: () => void;
+  onClose: () => void;
+  onDelete: () => void;
+  onCopy: () => void;
+  onPay: () => void;
+}
+
+/** Save and Cancel while editing; Edit, Mark As Paid, Copy, Delete and Close when read-only. */
+export function InvoiceActions(p: InvoiceActionsProps) {
+  if (p.editing)
+    return (
+      <Group gap="sm">
+        {p.saved && p.rights.remove && (
+          <Button
+            color="red"
+            variant="subtle"
+            leftSection={<IconTrash size={16} />}
+            loading={p.busy.remove}
+            onClick={p.onDelete}
+          >
+            Delete
+          </Button>
+        )}
+        <Button variant="default" onClick={p.onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={p.busy.save}>
+          Save
+        </Button>
+      </Group>
+    );
+  return (
+    <Group gap="sm">
+      {p.rights.remove && (
+        <Button
+          color="red"
+          variant="subtle"
+          leftSection={<IconTrash size={16} />}
+          loading={p.busy.remove}
+          onClick={p.onDelete}
+        >
+          Delete
+        </Button>
+      )}
+      {p.rights.create && (
+        <Button
+          variant="default"
+          leftSection={<IconCopy size={16} />}
+          loading={p.busy.copy}
+          onClick={p.onCopy}
+        >
+          Copy
+        </Button>
+      )}
+      {!p.isQuote && p.rights.edit && (
+        <Button
+          variant="light"
+          color="green"
+          leftSection={<IconCash size={16} />}
+          onClick={p.onPay}
+        >
+          Mark As Paid
+        </Button>
+      )}
+      {p.rights.edit && (
+        <Button leftSection={<IconPencil size={16} />} onClick={p.onEdit}>
+          Edit
+        </Button>
+      )}
+      <Button variant="default" leftSection={<IconX size={16} />} onClick={p.onClose}>
+        Close
+      </Button>
+    </Group>
+  );
+}

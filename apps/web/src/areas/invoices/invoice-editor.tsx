@@ -1,0 +1,249 @@
+import { useEffect, useState } from 'react';
+import { Grid, Paper, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import {
+  LINE_DESCRIPTION_MESSAGE,
+  LINE_PRICE_QTY_MESSAGE,
+  can,
+  todayIn,
+  type TCompany,
+  type TInvoice,
+  type MemberAccess,
+} from '@fieldbook/core';
+import { ApiError, errorMessage } from '../../api/api-client';
+import { useCopyInvoice, useDeleteInvoice, useSaveInvoice } from '../../api/use-invoices';
+import { useItems } from '../../api/use-items';
+import { confirmDelete } from '../../ui/confirm';
+import { PageHeader } from '../../ui/page-header';
+import { ErrorAlert } from '../../ui/query-state';
+import { useLoadForm } from '../../ui/use-load-form';
+import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
+import { AddLineForm } from './add-line-form';
+import { DiscountFields } from './discount-fields';
+import { InvoiceActions } from './invoice-actions';
+import {
+  invoiceToValues,
+  newInvoiceValues,
+  num,
+  valuesToSave,
+  valuesTotals,
+  type InvoiceValues,
+} from './invoice-form';
+import { InvoiceHeadFields } from './invoice-head-fields';
+import { LineItemsTable } from './line-items-table';
+import { PaidBanner } from './paid-banner';
+import { PayModal, type PayValues } from './pay-modal';
+import { TotalsPanel } from './totals-panel';
+
+interface InvoiceEditorProps {
+  company: TCompany;
+  member: MemberAccess | null;
+  /** The saved document; absent for a new one. */
+  invoice: TInvoice | undefined;
+  /** For a new document: start as a quote. */
+  newQuote?: boolean;
+}
+
+const title = (inv: TInvoice | undefined, newQuote: boolean) =>
+  !inv
+    ? newQuote
+      ? 'New Quote'
+      : 'New Invoice'
+    : inv.isQuote
+      ? `Quote ${inv.quoteNumber ?? ''}`.trim()
+      : `Invoice ${inv.invoiceNumber ?? ''}`.trim();
+
+/** The invoice or quote editor: read-only until Edit; a new one opens in edit mode. */
+export function InvoiceEditor({ company, member, invoice, newQuote = false }: InvoiceEditorProps) {
+  const navigate = useNavigate();
+  const today = todayIn(company.timeZone);
+  const [editing, setEditing] = useState(!invoice);
+  const [paying, setPaying] = useState(false);
+  // Where to go once the form no longer counts as dirty (after a save, Cancel or Delete).
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const save = useSaveInvoice();
+  const copy = useCopyInvoice();
+  const del = useDeleteInvoice();
+  const items = useItems();
+  const form = useForm<InvoiceValues>({
+    initialValues: invoice
+      ? invoiceToValues(invoice)
+      : newInvoiceValues(newQuote, today, company.tax),
+    validate: {
+      entityId: (v) => (v ? null : 'Please select a client'),
+      descriptions: {
+        description: (v) => (v.trim() ? null : LINE_DESCRIPTION_MESSAGE),
+        qty: (v) => (num(v) === null ? LINE_PRICE_QTY_MESSAGE : null),
+        price: (v) => (num(v) === null ? LINE_PRICE_QTY_MESSAGE : null),
+      },
+    },
+  });
+  useLoadForm(form, invoice, invoiceToValues);
+  const v = form.values;
+  const totals = valuesTotals(v);
+
+  /** Save the form (with the pay modal's fields); `stay` when the caller navigates itself. */
+  const submit = async (pay?: PayValues, stay = false): Promise<boolean> => {
+    if (editing && form.validate().hasErrors) return false;
+    const values = { ...form.getValues(), ...pay };
+    try {
+      const r = await save.mutateAsync(valuesToSave(values, invoice));
+      const kind = values.isQuote ? 'Quote' : 'Invoice';
+      // Lines ticked 'Save item' joined the price list with this save.
+      notifications.show(
+        r.savedItems?.length
+          ? {
+              color: 'green',
+              title: `${kind} saved`,
+              message: `Added to the price list: ${r.savedItems.join(', ')}`,
+            }
+          : { color: 'green', message: `${kind} saved` },
+      );
+      form.setValues(values);
+      form.resetDirty(values);
+      setEditing(false);
+      setPaying(false);
+      if (!invoice && !stay) setLeaveTo(`/invoices/${r._id}`);
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.fields) form.setErrors(e.fields);
+      return false;
+    }
+  };
+
+  useUnsavedChangesPrompt(editing && !leaveTo && form.isDirty(), () => submit(undefined, true));
+  // After the prompt's blocker has seen the clean state (effects run in order).
+  useEffect(() => {
+    if (leaveTo) void navigate(leaveTo, { replace: leaveTo !== '/invoices' });
+  }, [leaveTo, navigate]);
+
+  const cancel = () => {
+    save.reset();
+    if (!invoice) return setLeaveTo('/invoices');
+    form.reset();
+    form.clearErrors();
+    setEditing(false);
+  };
+  const remove = () =>
+    confirmDelete(() => {
+      if (!invoice) return;
+      del.mutate(invoice._id, {
+        onSuccess: () => setLeaveTo('/invoices'),
+        onError: (e) =>
+          notifications.show({ color: 'red', title: 'Not deleted', message: errorMessage(e) }),
+      });
+    }, 'Are you sure you want to delete this invoice?');
+  const copyIt = () =>
+    invoice &&
+    copy.mutate(invoice._id, {
+      onSuccess: (r) => void navigate(`/invoices/${r._id}`),
+      onError: (e) =>
+        notifications.show({ color: 'red', title: 'Not copied', message: errorMessage(e) }),
+    });
+
+  const name = title(invoice, newQuote);
+  const discountLabel = v.discount.hasDiscount
+    ? v.discount.discountType === 'Amount'
+      ? 'Discount'
+      : `Discount ${num(v.discount.discountValue) ?? 0}%`
+    : null;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <PageHeader
+        title={name}
+        breadcrumbs={[
+          { label: 'Dashboard', to: '/' },
+          { label: 'Invoices', to: '/invoices' },
+          { label: name },
+        ]}
+        actions={
+          <InvoiceActions
+            editing={editing}
+            saved={!!invoice}
+            isQuote={!!invoice?.isQuote}
+            rights={{
+              edit: can(member, 'invoices', 'u'),
+              create: can(member, 'invoices', 'c'),
+              remove: can(member, 'invoices', 'd'),
+            }}
+            busy={{ save: save.isPending, copy: copy.isPending, remove: del.isPending }}
+            onEdit={() => setEditing(true)}
+            onCancel={cancel}
+            onClose={() => void navigate('/invoices')}
+            onDelete={remove}
+            onCopy={copyIt}
+            onPay={() => {
+              save.reset();
+              setPaying(true);
+            }}
+          />
+        }
+      />
+      <Stack gap="md">
+        {invoice && v.paid && !v.isQuote && <PaidBanner values={v} />}
+        {editing && !paying && <ErrorAlert error={save.error} title="Not saved" />}
+        <Paper withBorder p="lg">
+          <InvoiceHeadFields form={form} editing={editing} invoice={invoice} />
+        </Paper>
+        <Paper withBorder p="lg">
+          <LineItemsTable form={form} editing={editing} />
+          {editing && (
+            <Paper mt="md" p="md" bg="gray.0" radius="md">
+              <AddLineForm form={form} items={items.data ?? []} />
+            </Paper>
+          )}
+        </Paper>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder p="lg" h="100%">
+              <Stack gap="md">
+                <DiscountFields form={form} editing={editing} />
+                <Textarea
+                  label="Notes"
+                  autosize
+                  minRows={2}
+                  readOnly={!editing}
+                  {...form.getInputProps('notes')}
+                />
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <TotalsPanel
+              totals={totals}
+              tax={v.tax}
+              discountLabel={discountLabel}
+              amountPaid={invoice && !v.isQuote ? (num(v.amountPaid) ?? 0) : null}
+            />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      {paying && (
+        <PayModal
+          initial={{
+            paid: v.paid,
+            amountPaid: v.amountPaid,
+            datePaid: v.datePaid,
+            methodPaid: v.methodPaid,
+            notes: v.notes,
+          }}
+          total={totals.total}
+          today={today}
+          saving={save.isPending}
+          error={save.error}
+          onSave={(p) => void submit(p)}
+          onClose={() => setPaying(false)}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,189 @@
+import type { UseFormReturnType } from '@mantine/form';
+import {
+  DEFAULT_DISCOUNT,
+  addDays,
+  computeTotals,
+  type DiscountType,
+  type TInvoice,
+  type TInvoiceSave,
+  type TTax,
+  type Totals,
+} from '@fieldbook/core';
+
+/** A line as the form holds it: number inputs give '' while empty. */
+export interface LineValues {
+  /** A React key for the row; never sent. */
+  key: string;
+  description: string;
+  code: string;
+  qty: number | string;
+  price: number | string;
+  notes: string;
+  hasTax: boolean;
+  hasSecondTax: boolean;
+  save: boolean;
+  saveClientPrice: boolean;
+  category: string;
+  itemId: string | null;
+  ledgerAccountId: string | null;
+}
+
+export interface InvoiceValues {
+  isQuote: boolean;
+  entityId: string;
+  to: string;
+  toEmail: string;
+  invoiceDate: string;
+  dueDate: string;
+  descriptions: LineValues[];
+  discount: { hasDiscount: boolean; discountType: DiscountType; discountValue: number | string };
+  tax: TTax;
+  paid: boolean;
+  amountPaid: number | string;
+  datePaid: string | null;
+  methodPaid: string;
+  notes: string;
+}
+
+export type InvoiceForm = UseFormReturnType<InvoiceValues>;
+
+/** The default due date: 7 days after the invoice date (spec §9). */
+export const DUE_DAYS = 7;
+
+/** A number from a number input's value; null while empty or not a number. */
+export function num(v: number | string | null | undefined): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'string' || v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+let keySeq = 0;
+export const newLineKey = () => `line-${++keySeq}`;
+
+export function emptyLine(over: Partial<LineValues> = {}): LineValues {
+  return {
+    key: newLineKey(),
+    description: '',
+    code: '',
+    qty: 1,
+    price: '',
+    notes: '',
+    hasTax: true,
+    hasSecondTax: true,
+    save: false,
+    saveClientPrice: false,
+    category: '',
+    itemId: null,
+    ledgerAccountId: null,
+    ...over,
+  };
+}
+
+/** A new invoice or quote: dated today, due in 7 days, with the company's tax. */
+export function newInvoiceValues(isQuote: boolean, today: string, tax: TTax): InvoiceValues {
+  return {
+    isQuote,
+    entityId: '',
+    to: '',
+    toEmail: '',
+    invoiceDate: today,
+    dueDate: addDays(today, DUE_DAYS),
+    descriptions: [],
+    discount: { ...DEFAULT_DISCOUNT },
+    tax: { ...tax },
+    paid: false,
+    amountPaid: 0,
+    datePaid: null,
+    methodPaid: '',
+    notes: '',
+  };
+}
+
+export function invoiceToValues(inv: TInvoice): InvoiceValues {
+  return {
+    isQuote: inv.isQuote,
+    entityId: inv.entityId ?? '',
+    to: inv.to,
+    toEmail: inv.toEmail,
+    invoiceDate: inv.invoiceDate,
+    dueDate: inv.dueDate,
+    descriptions: inv.descriptions.map((l) =>
+      emptyLine({
+        description: l.description,
+        code: l.code ?? '',
+        qty: l.qty,
+        price: l.price,
+        notes: l.notes ?? '',
+        hasTax: l.hasTax !== false,
+        hasSecondTax: l.hasSecondTax !== false,
+        category: l.category ?? '',
+        itemId: l.itemId,
+        ledgerAccountId: l.ledgerAccountId,
+      }),
+    ),
+    discount: { ...inv.discount },
+    tax: { ...inv.tax },
+    paid: inv.paid,
+    amountPaid: inv.amountPaid,
+    datePaid: inv.datePaid,
+    methodPaid: inv.methodPaid,
+    notes: inv.notes,
+  };
+}
+
+/** The totals of the form as it stands, by core's computeTotals (the server's own). */
+export function valuesTotals(v: InvoiceValues): Totals {
+  return computeTotals({
+    descriptions: v.descriptions.map((l) => ({
+      qty: num(l.qty),
+      price: num(l.price) ?? 0,
+      hasTax: l.hasTax,
+      hasSecondTax: l.hasSecondTax,
+    })),
+    discount: { ...v.discount, discountValue: num(v.discount.discountValue) ?? 0 },
+    tax: v.tax,
+  });
+}
+
+/** The body of POST /invoices; fields of the loaded invoice the form does not edit go back as they were. */
+export function valuesToSave(v: InvoiceValues, loaded: TInvoice | undefined): TInvoiceSave {
+  return {
+    ...(loaded && {
+      _id: loaded._id,
+      invoiceTemplateId: loaded.invoiceTemplateId,
+      isRecurring: loaded.isRecurring,
+      recurringType: loaded.recurringType,
+      appointmentId: loaded.appointmentId,
+      custom: loaded.custom as TInvoiceSave['custom'],
+    }),
+    isQuote: v.isQuote,
+    entityId: v.entityId,
+    to: v.to,
+    toEmail: v.toEmail,
+    invoiceDate: v.invoiceDate,
+    dueDate: v.dueDate,
+    descriptions: v.descriptions.map((l) => ({
+      description: l.description,
+      code: l.code,
+      qty: num(l.qty),
+      // An empty price goes as missing, so the server names it.
+      price: num(l.price) as number,
+      notes: l.notes,
+      hasTax: l.hasTax,
+      hasSecondTax: l.hasSecondTax,
+      save: l.save || undefined,
+      saveClientPrice: l.saveClientPrice || undefined,
+      category: l.category,
+      itemId: l.itemId,
+      ledgerAccountId: l.ledgerAccountId,
+    })),
+    discount: { ...v.discount, discountValue: num(v.discount.discountValue) ?? 0 },
+    tax: v.tax,
+    paid: v.paid,
+    amountPaid: num(v.amountPaid) ?? 0,
+    datePaid: v.datePaid,
+    methodPaid: v.methodPaid,
+    notes: v.notes,
+  };
+}

@@ -1,0 +1,75 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { daysBetween, formatDate, type TInvoiceRow } from '@fieldbook/core';
+
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** 'N days overdue' past the due date, else 'N days left' (dates in the company's zone). */
+export function dueText(dueDate: string, today: string): { text: string; overdue: boolean } {
+  const left = daysBetween(today, dueDate);
+  return left < 0
+    ? { text: `${days(-left)} overdue`, overdue: true }
+    : { text: `${days(left)} left`, overdue: false };
+}
+
+type StateRow = Pick<
+  TInvoiceRow,
+  | 'isQuote'
+  | 'paid'
+  | 'dueDate'
+  | 'sent'
+  | 'emailCount'
+  | 'queuedForSending'
+  | 'queuedForSendingError'
+>;
+
+/** A row's state: quote, paid or un-paid (with days due), and its sending state. */
+export function InvoiceStateBadge({
+  row,
+  today,
+  timeZone,
+}: {
+  row: StateRow;
+  today: string;
+  timeZone: string;
+}) {
+  const due = !row.isQuote && !row.paid ? dueText(row.dueDate, today) : null;
+  return (
+    <Stack gap={2} align="flex-start">
+      <Group gap={6} wrap="nowrap">
+        {row.isQuote ? (
+          <Badge color="gray" variant="light">
+            quote
+          </Badge>
+        ) : row.paid ? (
+          <Badge color="green" variant="light">
+            paid
+          </Badge>
+        ) : (
+          <Badge color="orange" variant="light">
+            un-paid
+          </Badge>
+        )}
+        {due && (
+          <Text size="xs" c={due.overdue ? 'red' : 'dimmed'} fw={due.overdue ? 600 : 400}>
+            {due.text}
+          </Text>
+        )}
+      </Group>
+      {row.queuedForSending && (
+        <Badge color="blue" variant="dot" size="sm">
+          Sending...
+        </Badge>
+      )}
+      {row.queuedForSendingError && (
+        <Badge color="red" variant="filled" size="sm" title={row.queuedForSendingError}>
+          {row.queuedForSendingError}
+        </Badge>
+      )}
+      {row.sent && (
+        <Text size="xs" c="dimmed">
+          Sent {formatDate(row.sent, timeZone)} · e-mailed {row.emailCount}×
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { balanceOf, formatMoney, type TTax, type Totals } from '@fieldbook/core';
+
+interface RowProps {
+  label: string;
+  value: string;
+  testId: string;
+  strong?: boolean;
+}
+
+function Row({ label, value, testId, strong }: RowProps) {
+  return (
+    <Group justify="space-between" gap="xl" wrap="nowrap">
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text
+        size={strong ? 'lg' : 'sm'}
+        fw={strong ? 700 : 500}
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+        data-testid={`totals-${testId}`}
+      >
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** One tax row: inclusive taxes are marked 'incl.', deductible ones shown as subtracted. */
+function taxRow(name: string, rate: number, inc: boolean, duc: boolean, amount: number) {
+  const label = `${name || 'Tax'} ${rate}%${duc ? ' (deducted)' : inc ? ' incl.' : ''}`;
+  return { label, value: duc ? formatMoney(-amount) : formatMoney(amount) };
+}
+
+interface TotalsPanelProps {
+  totals: Totals;
+  tax: TTax;
+  discountLabel: string | null;
+  /** Shown for a saved invoice: the amount paid, to work out the balance. */
+  amountPaid: number | null;
+}
+
+/** Subtotal, discount, taxes and total of the form as it stands (core's computeTotals). */
+export function TotalsPanel({ totals, tax, discountLabel, amountPaid }: TotalsPanelProps) {
+  const t1 = tax.hasTax && taxRow(tax.tD, tax.tV, tax.inc1, tax.duc1, totals.tax1);
+  const t2 = tax.hasSecondTax && taxRow(tax.t2D, tax.t2V, tax.inc2, tax.duc2, totals.tax2);
+  return (
+    <Paper withBorder p="md" aria-label="Totals" bg="gray.0">
+      <Stack gap={6}>
+        <Row label="Subtotal" testId="subtotal" value={formatMoney(totals.subtotal)} />
+        {discountLabel && (
+          <Row label={discountLabel} testId="discount" value={formatMoney(-totals.discount)} />
+        )}
+        {t1 && <Row label={t1.label} testId="tax1" value={t1.value} />}
+        {t2 && <Row label={t2.label} testId="tax2" value={t2.value} />}
+        <Divider my={4} />
+        <Row label="Total" testId="total" value={formatMoney(totals.total)} strong />
+        {amountPaid !== null && (
+          <>
+            {amountPaid !== 0 && (
+              <Row label="Amount paid" testId="paid" value={formatMoney(-amountPaid)} />
+            )}
+            <Row
+              label="Balance"
+              testId="balance"
+              value={formatMoney(balanceOf(totals.total, amountPaid))}
+              strong
+            />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

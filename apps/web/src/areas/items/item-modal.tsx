@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ITEM_REQUIRED_MESSAGE, type TItem, type TItemSave, type TTax } from '@fieldbook/core';
+import { useClients } from '../../api/use-clients';
+import { useSaveItem } from '../../api/use-items';
+import { ErrorAlert } from '../../ui/query-state';
+import { ItemOverrides } from './item-overrides';
+
+interface ItemValues {
+  code: string;
+  description: string;
+  category: string;
+  price: number | string;
+  cost: number | string;
+  notes: string;
+  hasTax: boolean;
+  hasSecondTax: boolean;
+  overrides: Record<string, number>;
+}
+
+const toValues = (item: TItem | null): ItemValues => ({
+  code: item?.code ?? '',
+  description: item?.description ?? '',
+  category: item?.category ?? '',
+  price: item?.price ?? '',
+  cost: item?.cost ?? '',
+  notes: item?.notes ?? '',
+  hasTax: item ? item.hasTax : true,
+  hasSecondTax: item ? item.hasSecondTax : true,
+  overrides: { ...(item?.overrides ?? {}) },
+});
+
+interface ItemModalProps {
+  /** The item to edit, or null for a new one. */
+  item: TItem | null;
+  tax: TTax;
+  onClose: () => void;
+}
+
+/** Add or edit a saved item, with its per-client prices. */
+export function ItemModal({ item, tax, onClose }: ItemModalProps) {
+  const [v, setV] = useState<ItemValues>(() => toValues(item));
+  const [missing, setMissing] = useState(false);
+  const save = useSaveItem();
+  const clients = useClients();
+  const set = (patch: Partial<ItemValues>) => setV((old) => ({ ...old, ...patch }));
+
+  const submit = () => {
+    // Spec §5: a saved item needs a description and a price.
+    if (!v.description.trim() || typeof v.price !== 'number') return setMissing(true);
+    setMissing(false);
+    const body: TItemSave = {
+      code: v.code,
+      description: v.description,
+      category: v.category,
+      price: v.price,
+      cost: typeof v.cost === 'number' ? v.cost : null,
+      notes: v.notes,
+      hasTax: v.hasTax,
+      hasSecondTax: v.hasSecondTax,
+      overrides: v.overrides,
+      ...(item && {
+        ledgerAccountId: item.ledgerAccountId,
+        supplierId: item.supplierId,
+        expenseAccountId: item.expenseAccountId,
+      }),
+    };
+    save.mutate(
+      { itemId: item?._id ?? crypto.randomUUID(), item: body },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: 'Item saved' });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={item ? 'Edit Item' : 'Add Item'} size="lg">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Code"
+              value={v.code}
+              onChange={(e) => set({ code: e.currentTarget.value })}
+            />
+            <TextInput
+              label="Category"
+              value={v.category}
+              onChange={(e) => set({ category: e.currentTarget.value })}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Description"
+            required
+            value={v.description}
+            onChange={(e) => set({ description: e.currentTarget.value })}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Price"
+              required
+              min={1}
+              decimalScale={2}
+              value={v.price}
+              onChange={(n) => set({ price: n })}
+            />
+            <NumberInput
+              label="Unit cost"
+              min={1}
+              decimalScale={2}
+              value={v.cost}
+              onChange={(n) => set({ cost: n })}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Notes"
+            autosize
+            minRows={2}
+            value={v.notes}
+            onChange={(e) => set({ notes: e.currentTarget.value })}
+          />
+          <Group gap="xl">
+            <Checkbox
+              label={`Charge ${tax.tD || 'tax'}`}
+              checked={v.hasTax}
+              onChange={(e) => set({ hasTax: e.currentTarget.checked })}
+            />
+            {tax.hasSecondTax && (
+              <Checkbox
+                label={`Charge ${tax.t2D || 'second tax'}`}
+                checked={v.hasSecondTax}
+                onChange={(e) => set({ hasSecondTax: e.currentTarget.checked })}
+              />
+            )}
+          </Group>
+          <Divider />
+          <ItemOverrides
+            value={v.overrides}
+            onChange={(overrides) => set({ overrides })}
+            clients={clients.data ?? []}
+          />
+          {missing && (
+            <Text c="red" size="sm" role="alert">
+              {ITEM_REQUIRED_MESSAGE}
+            </Text>
+          )}
+          <ErrorAlert error={save.error} title="Not saved" />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEFAULT_TAX } from '@fieldbook/core';
+import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
+import { buildClient } from '../../apps/server/test/finance-factories.js';
+import { signIn, startE2E, type E2E } from '../support/app.js';
+
+let e: E2E;
+let staff: TestUser;
+let companyId: string;
+let clientId: string;
+
+beforeAll(async () => {
+  e = await startE2E();
+  staff = await buildUser(e.h, { username: 'thandi', password: 'invoice password 1' });
+  companyId = (await buildCompany(e.h, staff)).id;
+  // VAT 15 % exclusive.
+  const co = await staff.api.post(`/api/companies/${companyId}`, {
+    companyName: 'Thandi Plumbing',
+    tax: { ...DEFAULT_TAX, hasTax: true, inc1: false },
+  });
+  expect(co.status, JSON.stringify(co.body)).toBe(200);
+  clientId = await buildClient(staff.api, companyId, {
+    name: 'Lerato',
+    surname: 'Mokoena',
+    email: 'lerato@example.test',
+  });
+  const item = await staff.api.post(`/api/companies/${companyId}/item/${randomUUID()}`, {
+    code: 'SVC',
+    description: 'Service call',
+    category: 'Labour',
+    price: 450,
+    hasTax: true,
+    hasSecondTax: true,
+  });
+  expect(item.status, JSON.stringify(item.body)).toBe(200);
+});
+afterAll(() => e.close());
+
+const total = (page: Page, which: string) => page.getByTestId(`totals-${which}`).innerText();
+
+/** Wait for the notifications to close themselves: they sit over the header's buttons. */
+async function dismissNotifications(page: Page) {
+  await expect
+    .poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 })
+    .toBe(0);
+}
+
+describe('an owner with VAT 15 % exclusive', () => {
+  it('quotes, converts to an invoice, takes payment and sees it in the list and the statement', async () => {
+    const { page, context } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-invoices'));
+    await signIn(page, 'thandi', 'invoice password 1');
+
+    await page.goto('/invoices');
+    await page.getByRole('link', { name: 'New Quote' }).click();
+    await page.getByRole('heading', { name: 'New Quote' }).waitFor();
+
+    // The client, from the selection modal.
+    await page.getByRole('button', { name: 'Select client' }).click();
+    const modal = page.getByRole('dialog', { name: 'Select a client' });
+    await modal.getByLabel('Search clients').fill('lerato');
+    await modal.getByRole('button', { name: /Lerato Mokoena/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByText('lerato@example.test').waitFor();
+
+    // A line picked from the price list, two of them.
+    await page.getByRole('combobox', { name: 'Saved item' }).click();
+    await page.getByRole('option', { name: /Service call/ }).click();
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe('Service call');
+    await page.getByLabel('Qty', { exact: true }).fill('2');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+
+    // A typed line: the spec's messages first, then Save item.
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Please enter a description').waitFor();
+    await page.getByLabel('Description', { exact: true }).fill('Travel');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Both Price and Qty must be entered').waitFor();
+    await page.getByLabel('Price', { exact: true }).fill('120');
+    await page.getByLabel('Save item').check();
+    await page
+      .getByText('The item will not be added to the save items until the quote/invoice is saved')
+      .waitFor();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    expect(await page.getByLabel('Description of line 2').inputValue()).toBe('Travel');
+
+    // 2 × 450 + 120 = 1,020.00; VAT 153.00; total 1,173.00.
+    expect(await total(page, 'subtotal')).toBe('R1,020.00');
+    expect(await total(page, 'tax1')).toBe('R153.00');
+    expect(await total(page, 'total')).toBe('R1,173.00');
+    await e.shot(page, 'invoice-editor-edit');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Quote saved').first().waitFor();
+    await page.getByText('Added to the price list: Travel').first().waitFor();
+    await dismissNotifications(page);
+    await page.waitForURL(/\/invoices\/[0-9a-f-]{36}$/);
+    const invoiceId = page.url().split('/').pop()!;
+    await page.getByTestId('quote-number').waitFor();
+    expect(await page.getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
+
+    // Convert: toggle to Invoice and save; it gets an invoice number.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.locator('label', { hasText: /^Invoice$/ }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Invoice saved').first().waitFor();
+    await dismissNotifications(page);
+    const number = await page.getByTestId('invoice-number').innerText();
+    expect(number).toMatch(/^INV\d{5}$/);
+    await page.getByRole('heading', { name: `Invoice ${number}` }).waitFor();
+
+    // Mark as paid through the pay modal.
+    await page.getByRole('button', { name: 'Mark As Paid' }).click();
+    const pay = page.getByRole('dialog', { name: 'Payment' });
+    expect(await pay.getByRole('switch', { name: 'Paid' }).isChecked()).toBe(true);
+    expect(await pay.getByLabel('Amount Paid').inputValue()).toBe('R1,173.00');
+    await pay.getByRole('combobox', { name: 'Payment Method' }).click();
+    await page.getByRole('option', { name: 'EFT' }).click();
+    await pay.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status', { name: 'Paid' }).waitFor();
+    expect(await total(page, 'balance')).toBe('R0.00');
+    await e.shot(page, 'invoice-paid');
+
+    const saved = await staff.api.get(`/api/companies/${companyId}/invoices/${invoiceId}`);
+    expect(saved.body).toMatchObject({
+      paid: true,
+      amountPaid: 1173,
+      methodPaid: 'EFT',
+      isQuote: false,
+      totals: { subtotal: 1020, tax1: 153, total: 1173 },
+      balance: 0,
+    });
+
+    // Leaving with unsaved edits asks first; Save saves and leaves.
+    await dismissNotifications(page);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Notes').fill('Paid in full, thank you');
+    await page.getByRole('link', { name: 'Invoices', exact: true }).click();
+    await page.getByText('Do you want to save the changes?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => u.pathname === '/invoices');
+    const noted = await staff.api.get(`/api/companies/${companyId}/invoices/${invoiceId}`);
+    expect(noted.body).toMatchObject({ notes: 'Paid in full, thank you', paid: true });
+
+    // The list: the row is paid, the Paid box holds its total.
+    const row = page.getByRole('row').filter({ hasText: number });
+    await row.getByText('paid', { exact: true }).waitFor();
+    expect(await row.innerText()).toContain('Lerato Mokoena');
+    await expect.poll(() => page.getByLabel('Paid total').innerText()).toContain('R1,173.00');
+    await page.getByRole('tab', { name: /^Paid/ }).click();
+    const pie = page.getByLabel('Payment Methods');
+    await pie.getByRole('paragraph').filter({ hasText: /^EFT$/ }).waitFor();
+    expect(await pie.innerText()).toContain('R1,173.00');
+    await e.shot(page, 'invoices-list');
+
+    // The typed line joined the price list.
+    await page.getByRole('link', { name: 'Price list' }).click();
+    await page.getByRole('heading', { name: 'Price list' }).waitFor();
+    await page.getByRole('cell', { name: 'Travel', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const itemModal = page.getByRole('dialog', { name: 'Add Item' });
+    await itemModal.getByRole('button', { name: 'Save' }).click();
+    await itemModal.getByText('Please enter all required fields').waitFor();
+    await itemModal.getByRole('button', { name: 'Cancel' }).click();
+    await e.shot(page, 'price-list');
+
+    // The client's statement shows the invoice and its payment.
+    await page.goto(`/clients/${clientId}`);
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await page.getByText(number).first().waitFor();
+    await context.close();
+  });
+});
