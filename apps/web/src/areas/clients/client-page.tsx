@@ -1,4 +1,71 @@
-/** Placeholder until the finance screens land. */
+import { Center, Loader, Tabs } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router';
+import { useClient, useClientTypes } from '../../api/use-clients';
+import { PageHeader } from '../../ui/page-header';
+import { ErrorAlert } from '../../ui/query-state';
+import { ClientDetailsForm } from './client-details-form';
+import { ClientStatement } from './client-statement';
+
+const TABS = [
+  { value: 'details', label: 'Details' },
+  { value: 'account', label: 'Account' },
+];
+
+const loading = (
+  <Center py="xl">
+    <Loader aria-label="Loading" />
+  </Center>
+);
+
+/** /clients/{id} ('new' for a new client): tabs Details and Account. */
 export function ClientPage() {
-  return null;
+  const { id = '' } = useParams();
+  const isNew = id === 'new';
+  const client = useClient(id, !isNew);
+  const types = useClientTypes();
+  const [params, setParams] = useSearchParams();
+  const tab = !isNew && params.get('tab') === 'account' ? 'account' : 'details';
+  const name = client.data ? `${client.data.name} ${client.data.surname}`.trim() : 'Client';
+  const title = isNew ? 'New client' : name;
+
+  let body;
+  if (types.isLoading || (!isNew && client.isLoading)) body = loading;
+  else if (!isNew && client.error)
+    body = <ErrorAlert title="Entity Not loaded" error={client.error} />;
+  else if (types.error) body = <ErrorAlert title="Client types not loaded" error={types.error} />;
+  else if (isNew) body = <ClientDetailsForm key="new" client={null} types={types.data ?? []} />;
+  else if (client.data)
+    body = (
+      <Tabs value={tab} onChange={(v) => v && setParams({ tab: v }, { replace: true })}>
+        <Tabs.List mb="lg">
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {/* Kept mounted: switching tabs must not throw away edits in progress. */}
+        <Tabs.Panel value="details">
+          <ClientDetailsForm key={id} client={client.data} types={types.data ?? []} />
+        </Tabs.Panel>
+        <Tabs.Panel value="account">
+          {tab === 'account' && <ClientStatement clientId={id} />}
+        </Tabs.Panel>
+      </Tabs>
+    );
+  else body = null;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumbs={[
+          { label: 'Dashboard', to: '/' },
+          { label: 'Clients', to: '/clients' },
+          { label: title },
+        ]}
+      />
+      {body}
+    </>
+  );
 }

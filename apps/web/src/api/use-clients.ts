@@ -1,0 +1,150 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TClient,
+  TClientDetail,
+  TClientDocument,
+  TClientSave,
+  TClientType,
+  TClientTypeSave,
+  TMessage,
+  TSaved,
+  TStatementResponse,
+} from '@fieldbook/core';
+import { useCurrentCompany } from '../app/company-context';
+import { apiGet, apiPost, apiUpload } from './api-client';
+import { downloadFile } from './download';
+
+// Keys start with ['company', companyId] so a company switch refetches them.
+const keys = {
+  types: (cid: string) => ['company', cid, 'clientTypes'] as const,
+  clients: (cid: string) => ['company', cid, 'clients'] as const,
+  client: (cid: string, id: string) => ['company', cid, 'clients', 'one', id] as const,
+  statement: (cid: string, id: string) => ['company', cid, 'clients', 'statement', id] as const,
+};
+
+const base = (cid: string) => `/companies/${encodeURIComponent(cid)}`;
+const entityPath = (cid: string, id: string) => `${base(cid)}/entities/${encodeURIComponent(id)}`;
+
+/** The current company's id; '' (and the queries disabled) while none is chosen. */
+function useCid(): string {
+  return useCurrentCompany().companyId ?? '';
+}
+
+export function useClientTypes() {
+  const cid = useCid();
+  return useQuery({
+    queryKey: keys.types(cid),
+    queryFn: () => apiGet<TClientType[]>(`${base(cid)}/entityTemplate`),
+    enabled: !!cid,
+  });
+}
+
+export function useSaveClientType() {
+  const cid = useCid();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: TClientTypeSave) => apiPost<TSaved>(`${base(cid)}/entityTemplate`, v),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.types(cid) }),
+  });
+}
+
+export function useDeleteClientType() {
+  const cid = useCid();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiPost<TMessage>(`${base(cid)}/entityTemplate/${encodeURIComponent(id)}/delete`),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: keys.types(cid) }),
+        qc.invalidateQueries({ queryKey: keys.clients(cid) }),
+      ]),
+  });
+}
+
+/** Every client of the company; the list screen filters by type itself. */
+export function useClients() {
+  const cid = useCid();
+  return useQuery({
+    queryKey: keys.clients(cid),
+    queryFn: () => apiGet<TClient[]>(`${base(cid)}/entities`),
+    enabled: !!cid,
+  });
+}
+
+export function useClient(id: string, enabled = true) {
+  const cid = useCid();
+  return useQuery({
+    queryKey: keys.client(cid, id),
+    queryFn: () => apiGet<TClientDetail>(entityPath(cid, id)),
+    enabled: !!cid && enabled,
+  });
+}
+
+export function useClientStatement(id: string) {
+  const cid = useCid();
+  return useQuery({
+    queryKey: keys.statement(cid, id),
+    queryFn: () => apiGet<TStatementResponse>(`${entityPath(cid, id)}/statement`),
+    enabled: !!cid,
+  });
+}
+
+/** Saving or deleting a client refreshes the list and its detail (both under 'clients'). */
+function useRefreshClients() {
+  const cid = useCid();
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: keys.clients(cid) });
+}
+
+export function useSaveClient() {
+  const cid = useCid();
+  const refresh = useRefreshClients();
+  return useMutation({
+    mutationFn: (v: TClientSave) => apiPost<TSaved>(`${base(cid)}/entities`, v),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteClient() {
+  const cid = useCid();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiPost<TMessage>(`${entityPath(cid, id)}/delete`),
+    // Only marked stale: refetching the deleted client now would flash a 404 before we leave.
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.clients(cid), refetchType: 'none' }),
+  });
+}
+
+export function useUploadClientDocument(id: string) {
+  const cid = useCid();
+  const refresh = useRefreshClients();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return apiUpload<TClientDocument | TSaved>(`${entityPath(cid, id)}/document`, form);
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** Download helpers that need the current company. */
+export function useClientDownloads() {
+  const cid = useCid();
+  return {
+    document: (clientId: string, doc: TClientDocument) =>
+      downloadFile(
+        `${entityPath(cid, clientId)}/documents/${encodeURIComponent(doc._id)}`,
+        doc.name,
+      ),
+    /** The clients (of one type, when given) as semicolon CSV or an .xlsx workbook. */
+    exportClients: (format: 'csv' | 'xlsx', entityTemplateId?: string) =>
+      downloadFile(
+        `${base(cid)}/entities/export?format=${format}${
+          entityTemplateId ? `&entityTemplateId=${encodeURIComponent(entityTemplateId)}` : ''
+        }`,
+        `clients.${format}`,
+      ),
+  };
+}

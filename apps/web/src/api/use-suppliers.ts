@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TMessage, TSaved, TSupplier, TSupplierSave } from '@fieldbook/core';
+import { useCurrentCompany } from '../app/company-context';
+import { apiGet, apiPost } from './api-client';
+
+// Keys start with ['company', companyId] so a company switch refetches them.
+const keys = {
+  list: (cid: string) => ['company', cid, 'suppliers'] as const,
+  one: (cid: string, id: string) => ['company', cid, 'suppliers', 'one', id] as const,
+};
+
+const listPath = (cid: string) => `/companies/${encodeURIComponent(cid)}/suppliers`;
+const onePath = (cid: string, id: string) => `${listPath(cid)}/${encodeURIComponent(id)}`;
+
+function useCid(): string {
+  return useCurrentCompany().companyId ?? '';
+}
+
+export function useSuppliers() {
+  const cid = useCid();
+  return useQuery({
+    queryKey: keys.list(cid),
+    queryFn: () => apiGet<TSupplier[]>(listPath(cid)),
+    enabled: !!cid,
+  });
+}
+
+export function useSupplier(id: string, enabled = true) {
+  const cid = useCid();
+  return useQuery({
+    queryKey: keys.one(cid, id),
+    queryFn: () => apiGet<TSupplier>(onePath(cid, id)),
+    enabled: !!cid && enabled,
+  });
+}
+
+export function useSaveSupplier() {
+  const cid = useCid();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: TSupplierSave) => apiPost<TSaved>(listPath(cid), v),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.list(cid) }),
+  });
+}
+
+export function useDeleteSupplier() {
+  const cid = useCid();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiPost<TMessage>(`${onePath(cid, id)}/delete`),
+    // Only marked stale: refetching the deleted supplier now would flash a 404 before we leave.
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.list(cid), refetchType: 'none' }),
+  });
+}
