@@ -21,7 +21,8 @@ export function apiUrl(path: string): string {
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-function authHeaders(): Record<string, string> {
+/** The session headers of a signed-in call (DECISIONS §1). */
+export function authHeaders(): Record<string, string> {
   const session = getSession();
   if (!session) return {};
   return {

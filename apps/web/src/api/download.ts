@@ -1,16 +1,4 @@
-import { ApiError, apiUrl } from './api-client';
-import { getSession } from './session-store';
-
-/** The session headers of a signed-in call (DECISIONS §1), as api-client sends them. */
-function sessionHeaders(): Record<string, string> {
-  const session = getSession();
-  if (!session) return {};
-  return {
-    username: session.user.username,
-    token: session.token,
-    Authorization: `Bearer ${session.token}`,
-  };
-}
+import { ApiError, apiUrl, authHeaders } from './api-client';
 
 /** The file name of a Content-Disposition header, if it names one. */
 function fileNameOf(disposition: string | null): string | null {
@@ -48,7 +36,7 @@ export function saveBlob(blob: Blob, name: string) {
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(apiUrl(path), { headers: sessionHeaders() });
+    res = await fetch(apiUrl(path), { headers: authHeaders() });
   } catch {
     throw new ApiError('No connection to the server. Please try again.', 0);
   }

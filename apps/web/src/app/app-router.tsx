@@ -1,26 +1,14 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../areas/auth/login-page';
 import { RegisterPage } from '../areas/auth/register-page';
-import { ClientPage } from '../areas/clients/client-page';
-import { ClientTypesPage } from '../areas/clients/client-types-page';
-import { ClientsPage } from '../areas/clients/clients-page';
 import { CompaniesPage } from '../areas/companies/companies-page';
 import { CompanySettingsPage } from '../areas/companies/company-settings-page';
 import { DashboardPage } from '../areas/dashboard/dashboard-page';
-import { ExpensePage } from '../areas/expenses/expense-page';
-import { ExpensesPage } from '../areas/expenses/expenses-page';
-import { ImportPage } from '../areas/incidents/import-page';
-import { IncidentsPage } from '../areas/incidents/incidents-page';
-import { InvoicePage } from '../areas/invoices/invoice-page';
-import { InvoicesPage } from '../areas/invoices/invoices-page';
-import { ItemsPage } from '../areas/items/items-page';
 import { OutboxPage } from '../areas/outbox/outbox-page';
 import { PeoplePage } from '../areas/people/people-page';
 import { PersonPage } from '../areas/people/person-page';
 import { ProfilePage } from '../areas/profile/profile-page';
-import { SupplierPage } from '../areas/suppliers/supplier-page';
-import { SuppliersPage } from '../areas/suppliers/suppliers-page';
 import { LandingPage } from '../areas/public/landing-page';
 import { PrivacyPage } from '../areas/public/privacy-page';
 import { TermsPage } from '../areas/public/terms-page';
@@ -31,6 +19,14 @@ import { SignedInLayout } from './signed-in-layout';
 import { useSession } from './use-session';
 
 const toHome = <Navigate to="/" replace />;
+
+/**
+ * A screen loaded on first visit, so the finance areas (charts, maps, virtual
+ * lists) stay out of the first download.
+ */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 const signedOutRoutes: RouteObject[] = [
   {
@@ -63,18 +59,45 @@ const signedInRoutes: RouteObject[] = [
       { path: 'people', element: <PeoplePage /> },
       { path: 'people/:id', element: <PersonPage /> },
       { path: 'outbox', element: <OutboxPage /> },
-      { path: 'clients', element: <ClientsPage /> },
-      { path: 'clients/:id', element: <ClientPage /> },
-      { path: 'clientTypes', element: <ClientTypesPage /> },
-      { path: 'suppliers', element: <SuppliersPage /> },
-      { path: 'suppliers/:id', element: <SupplierPage /> },
-      { path: 'invoices', element: <InvoicesPage /> },
-      { path: 'invoices/:id', element: <InvoicePage /> },
-      { path: 'items', element: <ItemsPage /> },
-      { path: 'expenses', element: <ExpensesPage /> },
-      { path: 'expenses/:id', element: <ExpensePage /> },
-      { path: 'incidents', element: <IncidentsPage /> },
-      { path: 'import', element: <ImportPage /> },
+      { path: 'clients', lazy: page(() => import('../areas/clients/clients-page'), 'ClientsPage') },
+      {
+        path: 'clients/:id',
+        lazy: page(() => import('../areas/clients/client-page'), 'ClientPage'),
+      },
+      {
+        path: 'clientTypes',
+        lazy: page(() => import('../areas/clients/client-types-page'), 'ClientTypesPage'),
+      },
+      {
+        path: 'suppliers',
+        lazy: page(() => import('../areas/suppliers/suppliers-page'), 'SuppliersPage'),
+      },
+      {
+        path: 'suppliers/:id',
+        lazy: page(() => import('../areas/suppliers/supplier-page'), 'SupplierPage'),
+      },
+      {
+        path: 'invoices',
+        lazy: page(() => import('../areas/invoices/invoices-page'), 'InvoicesPage'),
+      },
+      {
+        path: 'invoices/:id',
+        lazy: page(() => import('../areas/invoices/invoice-page'), 'InvoicePage'),
+      },
+      { path: 'items', lazy: page(() => import('../areas/items/items-page'), 'ItemsPage') },
+      {
+        path: 'expenses',
+        lazy: page(() => import('../areas/expenses/expenses-page'), 'ExpensesPage'),
+      },
+      {
+        path: 'expenses/:id',
+        lazy: page(() => import('../areas/expenses/expense-page'), 'ExpensePage'),
+      },
+      {
+        path: 'incidents',
+        lazy: page(() => import('../areas/incidents/incidents-page'), 'IncidentsPage'),
+      },
+      { path: 'import', lazy: page(() => import('../areas/incidents/import-page'), 'ImportPage') },
       { path: 'termsandconditions', element: <TermsPage /> },
       { path: 'privacypolicy', element: <PrivacyPage /> },
       { path: '*', element: <NotFoundPage /> },
