@@ -103,7 +103,7 @@ describe('an owner keeping expenses', () => {
     await page.getByRole('combobox', { name: 'Payment Method' }).click();
     await page.getByRole('option', { name: 'EFT' }).click();
     // Leaving with the edit unsaved asks first; Save saves and leaves.
-    await page.getByRole('link', { name: 'Expenses', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Expenses', exact: true }).click();
     const ask = page.getByRole('dialog');
     await ask.getByText('Do you want to save the changes?').waitFor();
     await ask.getByRole('button', { name: 'Save' }).click();

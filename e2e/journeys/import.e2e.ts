@@ -31,7 +31,7 @@ describe('an owner importing invoices', () => {
     await page.getByRole('link', { name: 'Import CSV' }).click();
     await page.waitForURL((u) => u.pathname === '/import');
 
-    await page.getByText('Invoices', { exact: true }).click();
+    await page.getByRole('main').getByText('Invoices', { exact: true }).click();
     await page.getByText('invoiceNumber,invoiceDate,dueDate,client').first().waitFor();
     await page
       .locator('input[type=file]')

@@ -137,7 +137,7 @@ describe('an owner with VAT 15 % exclusive', () => {
     await dismissNotifications(page);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Notes').fill('Paid in full, thank you');
-    await page.getByRole('link', { name: 'Invoices', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Invoices', exact: true }).click();
     await page.getByText('Do you want to save the changes?').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.pathname === '/invoices');
