@@ -1,22 +1,11 @@
 // A big company for the finance bench: clients and invoices inserted in
 // batches, with totals from core's computeTotals (the same as a save).
 import { sql } from 'drizzle-orm';
-import { addDays, computeTotals, DEFAULT_DISCOUNT, type TTax } from '@fieldbook/core';
+import { addDays, computeTotals, DEFAULT_DISCOUNT, vatTax } from '@fieldbook/core';
 import type { Db } from '../../apps/server/src/db/client.js';
 import { clients, invoices } from '../../apps/server/src/db/schema/index.js';
 
-const TAX: TTax = {
-  hasTax: true,
-  tD: 'VAT',
-  tV: 15,
-  inc1: false,
-  duc1: false,
-  hasSecondTax: false,
-  t2D: 'PST',
-  t2V: 5,
-  inc2: false,
-  duc2: false,
-};
+const TAX = vatTax();
 const BATCH = 1000;
 
 /** A small deterministic generator, so each run benches the same data. */

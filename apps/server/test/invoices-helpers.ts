@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TInvoiceSave, TTax } from '@fieldbook/core';
+import { vatTax, type TInvoiceSave } from '@fieldbook/core';
 import { clients, invoices, items, numberCounters } from '../src/db/schema/index.js';
 import type { ApiClient, Loose } from './factories.js';
 import { line } from './finance-factories.js';
@@ -62,19 +62,7 @@ export async function outstanding(h: Harness, clientId: string): Promise<number>
 }
 
 /** VAT 15 %: exclusive unless told otherwise. */
-export const vat = (over: Partial<TTax> = {}): TTax => ({
-  hasTax: true,
-  tD: 'VAT',
-  tV: 15,
-  inc1: false,
-  duc1: false,
-  hasSecondTax: false,
-  t2D: 'PST',
-  t2V: 5,
-  inc2: false,
-  duc2: false,
-  ...over,
-});
+export const vat = vatTax;
 
 /** Change company settings through the API (needs settings.u, the owner has it). */
 export async function setCompany(api: ApiClient, cid: string, patch: Record<string, unknown>) {

@@ -1,4 +1,4 @@
-import { allRights } from '@fieldbook/core';
+import { allRights, vatTax } from '@fieldbook/core';
 import { createAuthService } from '../areas/auth/auth.service.js';
 import { findUserByUsername } from '../areas/auth/auth.repo.js';
 import { createCompaniesService } from '../areas/companies/companies.service.js';
@@ -36,19 +36,7 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
   await companies.save(companyId, {
     companyName: 'Dlamini Plumbing & Electrical',
     EmailAddress: 'accounts@dlamini-plumbing.co.za',
-    tax: {
-      hasTax: true,
-      tD: 'VAT',
-      tV: 15,
-      inc1: false,
-      duc1: false,
-      hasSecondTax: false,
-      t2D: 'PST',
-      t2V: 5,
-      inc2: false,
-      duc2: false,
-      taxNumber: '4123456789',
-    },
+    tax: vatTax({ taxNumber: '4123456789' }),
   });
   const office = allRights(true);
   office.settings = { c: false, r: true, u: false, d: false };

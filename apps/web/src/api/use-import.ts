@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TImportRequest, TImportResult } from '@fieldbook/core';
+import type { ImportKind, TImportRequest, TImportResult } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiPost } from './api-client';
-
-export type ImportKind = 'clients' | 'invoices';
 
 /** Preview (`dryRun`) or import a CSV of clients or invoices. */
 export function useImportCsv() {

@@ -33,6 +33,14 @@ export const DEFAULT_TAX: TTax = {
   taxNumber: '',
 };
 
+/** VAT at 15 %, switched on and added to the price unless `over` says otherwise. */
+export const vatTax = (over: Partial<TTax> = {}): TTax => ({
+  ...DEFAULT_TAX,
+  hasTax: true,
+  inc1: false,
+  ...over,
+});
+
 export const NUMBERING_PRESETS = ['INV00001', 'DDMMYYYY', 'DDMMYYYY-1'] as const;
 export const ZNumbering = z.enum(NUMBERING_PRESETS);
 

@@ -40,3 +40,31 @@ export const ZImportResult = z.object({
   skipped: z.number(),
 });
 export type TImportResult = z.infer<typeof ZImportResult>;
+
+/** What an import reads: the columns of each kind of CSV, in the suggested order. */
+export const IMPORT_COLUMNS = {
+  clients: ['name', 'surname', 'email', 'phone', 'contactNumber', 'address', 'type'],
+  invoices: [
+    'invoiceNumber',
+    'invoiceDate',
+    'dueDate',
+    'client',
+    'description',
+    'qty',
+    'price',
+    'paid',
+    'datePaid',
+    'methodPaid',
+    'isQuote',
+  ],
+} as const;
+export type ImportKind = keyof typeof IMPORT_COLUMNS;
+
+/**
+ * Columns a file must have. A blank client could never be matched nor fixed by
+ * name, so on an invoice row it is a row error, not an incident.
+ */
+export const IMPORT_REQUIRED = {
+  clients: ['name'],
+  invoices: ['invoiceDate', 'client', 'description', 'price'],
+} as const satisfies { [K in ImportKind]: readonly (typeof IMPORT_COLUMNS)[K][number][] };

@@ -5,17 +5,6 @@ import { issuesToErrors, type CsvTable, type RowError } from './csv.js';
 import type { ImportOutcome } from './incidents.present.js';
 import { insertClients, listClientTypeNames, type ClientInsert } from './import.repo.js';
 
-export const CLIENT_COLUMNS = [
-  'name',
-  'surname',
-  'email',
-  'phone',
-  'contactNumber',
-  'address',
-  'type',
-] as const;
-export const CLIENT_REQUIRED = ['name'] as const;
-
 // The same lengths and messages as the client form; e-mail is checked on its own below.
 const ZRow = ZClientSave.pick({
   name: true,

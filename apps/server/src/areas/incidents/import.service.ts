@@ -1,13 +1,17 @@
-import type { TImportRequest, TImportResult } from '@fieldbook/core';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_REQUIRED,
+  type TImportRequest,
+  type TImportResult,
+} from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/companies.repo.js';
 import { readCsv } from './csv.js';
-import { CLIENT_COLUMNS, CLIENT_REQUIRED, importClients } from './import-clients.js';
+import { importClients } from './import-clients.js';
 import { importInvoices } from './import-invoices.js';
 import { presentImport, type ImportOutcome } from './incidents.present.js';
-import { INVOICE_COLUMNS, INVOICE_REQUIRED } from './invoice-rows.js';
 
 /** Thrown to roll a dry run back once its outcome is known. */
 class DryRun extends Error {
@@ -41,14 +45,14 @@ export function createImportService(deps: AppDeps) {
 
   return {
     async clients(companyId: string, userId: string, b: TImportRequest): Promise<TImportResult> {
-      const table = readCsv(b.csv, CLIENT_COLUMNS, CLIENT_REQUIRED);
+      const table = readCsv(b.csv, IMPORT_COLUMNS.clients, IMPORT_REQUIRED.clients);
       const dryRun = b.dryRun ?? false;
       const outcome = await run(dryRun, (tx) => importClients(tx, { companyId, userId }, table));
       return presentImport(dryRun, table, outcome);
     },
 
     async invoices(companyId: string, userId: string, b: TImportRequest): Promise<TImportResult> {
-      const table = readCsv(b.csv, INVOICE_COLUMNS, INVOICE_REQUIRED);
+      const table = readCsv(b.csv, IMPORT_COLUMNS.invoices, IMPORT_REQUIRED.invoices);
       const dryRun = b.dryRun ?? false;
       const outcome = await run(dryRun, async (tx) => {
         const company = await getCompany(tx, companyId);

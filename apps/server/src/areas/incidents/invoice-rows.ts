@@ -10,22 +10,6 @@ import {
   type RowError,
 } from './csv.js';
 
-export const INVOICE_COLUMNS = [
-  'invoiceNumber',
-  'invoiceDate',
-  'dueDate',
-  'client',
-  'description',
-  'qty',
-  'price',
-  'paid',
-  'datePaid',
-  'methodPaid',
-  'isQuote',
-] as const;
-// A blank client could never be matched nor fixed by name, so it is a row error, not an incident.
-export const INVOICE_REQUIRED = ['invoiceDate', 'client', 'description', 'price'] as const;
-
 /** Invoice-level values; on a line they are optional, the invoice takes them from its lines. */
 export interface Head {
   invoiceDate?: string;

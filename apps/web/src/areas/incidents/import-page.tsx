@@ -11,12 +11,12 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconEye, IconFileUpload, IconUpload } from '@tabler/icons-react';
-import { can } from '@fieldbook/core';
-import { useImportCsv, type ImportKind } from '../../api/use-import';
+import { IMPORT_COLUMNS, can, type ImportKind } from '@fieldbook/core';
+import { useImportCsv } from '../../api/use-import';
 import { useCurrentCompany } from '../../app/company-context';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorAlert } from '../../ui/query-state';
-import { IMPORT_COLUMNS, IMPORT_KINDS } from './import-columns';
+import { IMPORT_KINDS } from './import-columns';
 import { ImportPreview, ImportSummary } from './import-preview';
 
 /** /import: clients or invoices from a CSV file, previewed before they are written. */

@@ -103,7 +103,13 @@ function PreviewRows({ result }: { result: TImportResult }) {
 }
 
 /** The answer of a Preview (dryRun): what was read and what an import would do. */
-export function ImportPreview({ result, expected }: { result: TImportResult; expected: string[] }) {
+export function ImportPreview({
+  result,
+  expected,
+}: {
+  result: TImportResult;
+  expected: readonly string[];
+}) {
   const missing = expected.filter((c) => !result.columns.includes(c));
   return (
     <Stack gap="lg">
