@@ -19,6 +19,7 @@ import { CLIENT_FIELD_TYPES, type TClientField, type TClientType } from '@fieldb
 import { ApiError } from '../../api/api-client';
 import { useSaveClientType } from '../../api/use-clients';
 import { ErrorAlert } from '../../ui/query-state';
+import { ModalActions } from '../../ui/modal-actions';
 
 const TYPE_LABELS: Record<TClientField['type'], string> = {
   text: 'Text',
@@ -160,14 +161,7 @@ export function ClientTypeModal({
             >
               Add field
             </Button>
-            <Group gap="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Save
-              </Button>
-            </Group>
+            <ModalActions onCancel={onClose} saving={save.isPending} gap="sm" />
           </Group>
         </Stack>
       </form>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TCompany } from '@fieldbook/core';
 import { ApiError } from '../../api/api-client';
 import { companySaveBody, useSaveCompany } from '../../api/use-companies';
 import { ErrorAlert } from '../../ui/query-state';
+import { ModalActions } from '../../ui/modal-actions';
 
 /** Rename the current company; every other setting is posted back unchanged. */
 export function EditCompanyModal({ company, onClose }: { company: TCompany; onClose: () => void }) {
@@ -32,14 +33,7 @@ export function EditCompanyModal({ company, onClose }: { company: TCompany; onCl
         <Stack>
           <ErrorAlert error={save.error} />
           <TextInput label="Company name" data-autofocus {...form.getInputProps('companyName')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -12,6 +12,7 @@ import {
 import { ApiError } from '../../api/api-client';
 import { useSaveGroup } from '../../api/use-companies';
 import { ErrorAlert } from '../../ui/query-state';
+import { ModalActions } from '../../ui/modal-actions';
 
 export const AREA_LABELS: Record<Area, string> = {
   invoices: 'Invoices',
@@ -96,14 +97,7 @@ export function GroupEditorModal({ companyId, group, onClose }: Props) {
               ))}
             </Table.Tbody>
           </Table>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save group
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} saving={save.isPending} saveLabel="Save group" />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, Switch, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { PAYMENT_METHODS } from '@fieldbook/core';
 import { ErrorAlert } from '../../ui/query-state';
+import { ModalActions } from '../../ui/modal-actions';
 import type { InvoiceValues } from './invoice-form';
 
 export type PayValues = Pick<
@@ -90,14 +91,7 @@ export function PayModal({ initial, total, today, saving, error, onSave, onClose
             onChange={(e) => set({ notes: e.currentTarget.value })}
           />
           <ErrorAlert error={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} saving={saving} gap="sm" />
         </Stack>
       </form>
     </Modal>

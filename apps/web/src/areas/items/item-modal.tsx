@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Button,
   Checkbox,
   Divider,
   Group,
@@ -17,6 +16,7 @@ import { ITEM_REQUIRED_MESSAGE, type TItem, type TItemSave, type TTax } from '@f
 import { useClients } from '../../api/use-clients';
 import { useSaveItem } from '../../api/use-items';
 import { ErrorAlert } from '../../ui/query-state';
+import { ModalActions } from '../../ui/modal-actions';
 import { ItemOverrides } from './item-overrides';
 
 interface ItemValues {
@@ -167,14 +167,7 @@ export function ItemModal({ item, tax, onClose }: ItemModalProps) {
             </Text>
           )}
           <ErrorAlert error={save.error} title="Not saved" />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} saving={save.isPending} gap="sm" />
         </Stack>
       </form>
     </Modal>

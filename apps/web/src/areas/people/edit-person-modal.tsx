@@ -1,19 +1,11 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TPerson } from '@fieldbook/core';
 import { ApiError } from '../../api/api-client';
 import { useSavePerson } from '../../api/use-people';
 import { ErrorAlert } from '../../ui/query-state';
+import { ModalActions } from '../../ui/modal-actions';
 import { PERSON_TYPE_OPTIONS, type PersonType } from './person-types';
 
 interface Values {
@@ -100,14 +92,7 @@ export function EditPersonModal({ person, onClose }: { person: TPerson; onClose:
               {...form.getInputProps('circum')}
             />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>
