@@ -4,25 +4,17 @@ import { sql } from 'drizzle-orm';
 import { addDays, computeTotals, DEFAULT_DISCOUNT, vatTax } from '@fieldbook/core';
 import type { Db } from '../../apps/server/src/db/client.js';
 import { clients, invoices } from '../../apps/server/src/db/schema/index.js';
+import { seededRandom } from '../../apps/server/src/seed/random.js';
 
 const TAX = vatTax();
 const BATCH = 1000;
-
-/** A small deterministic generator, so each run benches the same data. */
-function rng(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
 
 export async function seedFinanceBench(
   db: Db,
   companyId: string,
   opts: { clients: number; invoices: number; today: string },
 ): Promise<{ clientIds: string[] }> {
-  const rand = rng(42);
+  const rand = seededRandom(42);
   const clientIds: string[] = [];
   for (let i = 0; i < opts.clients; i += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, opts.clients - i) }, (_, k) => ({

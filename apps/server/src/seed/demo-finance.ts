@@ -16,17 +16,9 @@ import { createInvoicesService } from '../areas/invoices/invoices.service.js';
 import { createItemsService } from '../areas/items/items.service.js';
 import { createSuppliersService } from '../areas/suppliers/suppliers.service.js';
 import type { AppDeps } from '../platform/deps.js';
+import { seededRandom } from './random.js';
 
 const OWNER: MemberAccess = { isOwner: true, disabled: false, rights: null };
-
-/** A small deterministic generator, so every demo database looks the same. */
-function rng(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
 
 const CLIENTS: [string, string, string, [number, number] | null, 'res' | 'com'][] = [
   ['Naledi', 'Mokoena', '14 Kloof Street, Gardens, Cape Town', [-33.9312, 18.4105], 'res'],
@@ -60,7 +52,7 @@ const ITEMS: [string, string, string, number, number | null][] = [
  * overdue) and expenses, all written through the same services as the API.
  */
 export async function seedDemoFinance(deps: AppDeps, companyId: string, ownerId: string) {
-  const rand = rng(7);
+  const rand = seededRandom(7);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const types = createClientTypesService(deps);
   const res = await types.save(companyId, OWNER, {

@@ -11,6 +11,7 @@ import {
 } from '@fieldbook/core';
 import type { App } from '../../app.js';
 import { access } from '../../platform/access.js';
+import { sendJsonList } from '../../platform/send-json.js';
 import { createInvoicesService } from './invoices.service.js';
 import { bodyHasId, saveAccess } from '../../platform/save-access.js';
 
@@ -30,7 +31,9 @@ export function invoicesRoutes(app: App): void {
       querystring: ZPeriodQuery,
       response: { 200: z.array(ZInvoiceRow) },
     },
-    handler: (req) => invoices.list(req.company!.id, req.query),
+    // A month can hold thousands of rows.
+    handler: async (req, reply) =>
+      sendJsonList(reply, await invoices.list(req.company!.id, req.query)),
   });
 
   app.get(`${BASE}/summary`, {
