@@ -1,14 +1,11 @@
-import { useState } from 'react';
-import { Anchor, Avatar, Group, Pagination, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Table, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { TExpense, TSupplier } from '@fieldbook/core';
 import { apiUrl } from '../../api/api-client';
 import { Money } from '../../ui/money';
+import { PagedFooter, usePaged } from '../../ui/paged';
 import { PaidBadge } from './expense-view';
-
-/** Long periods are paged rather than rendered whole. */
-const PAGE_SIZE = 50;
 
 interface ExpenseTableProps {
   expenses: TExpense[];
@@ -18,11 +15,8 @@ interface ExpenseTableProps {
 /** The expenses of the period; a row opens the expense. */
 export function ExpenseTable({ expenses, suppliers }: ExpenseTableProps) {
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(expenses.length / PAGE_SIZE));
-  // A shorter list (another tab or period) keeps the page within range.
-  const current = Math.min(page, pages);
-  const shown = expenses.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const paged = usePaged(expenses);
+  const shown = paged.shown;
   const names = new Map(suppliers.map((s) => [s._id, `${s.name} ${s.surname}`.trim()]));
 
   if (expenses.length === 0)
@@ -89,11 +83,7 @@ export function ExpenseTable({ expenses, suppliers }: ExpenseTableProps) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && (
-        <Group justify="center" p="md">
-          <Pagination total={pages} value={current} onChange={setPage} size="sm" />
-        </Group>
-      )}
+      <PagedFooter paged={paged} />
     </>
   );
 }

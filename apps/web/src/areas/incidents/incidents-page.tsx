@@ -6,6 +6,7 @@ import { can, type TIncident } from '@fieldbook/core';
 import { clientFullName, useIncidents } from '../../api/use-incidents';
 import { useCurrentCompany } from '../../app/company-context';
 import { PageHeader } from '../../ui/page-header';
+import { PagedFooter, usePaged } from '../../ui/paged';
 import { QueryState } from '../../ui/query-state';
 import { IncidentModal } from './incident-modal';
 
@@ -67,52 +68,7 @@ export function IncidentsPage() {
                 No incidents. Everything is assigned to a client.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Incidents">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Description</Table.Th>
-                      <Table.Th>Client as read</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {[...list].sort(order).map((i) => (
-                      <Table.Tr
-                        key={i._id}
-                        style={i.status === 'open' ? { cursor: 'pointer' } : undefined}
-                        onClick={i.status === 'open' ? () => setOpenId(i._id) : undefined}
-                      >
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{i.date}</Table.Td>
-                        <Table.Td>{i.description}</Table.Td>
-                        <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
-                          {i.value || '—'}
-                        </Table.Td>
-                        <Table.Td>
-                          <StatusCell incident={i} />
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          {i.status === 'open' && (
-                            <Button
-                              size="xs"
-                              variant="light"
-                              aria-label={`Fix ${i.value}`}
-                              onClick={(ev) => {
-                                ev.stopPropagation();
-                                setOpenId(i._id);
-                              }}
-                            >
-                              Fix
-                            </Button>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <IncidentTable list={list} onOpen={setOpenId} />
             )
           }
         </QueryState>
@@ -120,6 +76,62 @@ export function IncidentsPage() {
       {opened && (
         <IncidentModal incident={opened} canFix={canFix} onClose={() => setOpenId(null)} />
       )}
+    </>
+  );
+}
+
+/** The incidents, open ones first, 50 to a page (a large import can raise many). */
+function IncidentTable({ list, onOpen }: { list: TIncident[]; onOpen: (id: string) => void }) {
+  const paged = usePaged([...list].sort(order));
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Incidents">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Client as read</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {paged.shown.map((i) => (
+              <Table.Tr
+                key={i._id}
+                style={i.status === 'open' ? { cursor: 'pointer' } : undefined}
+                onClick={i.status === 'open' ? () => onOpen(i._id) : undefined}
+              >
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{i.date}</Table.Td>
+                <Table.Td>{i.description}</Table.Td>
+                <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {i.value || '—'}
+                </Table.Td>
+                <Table.Td>
+                  <StatusCell incident={i} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  {i.status === 'open' && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={`Fix ${i.value}`}
+                      onClick={(ev) => {
+                        ev.stopPropagation();
+                        onOpen(i._id);
+                      }}
+                    >
+                      Fix
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <PagedFooter paged={paged} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TItem } from '@fieldbook/core';
 import { Money } from '../../ui/money';
+import { PagedFooter, usePaged } from '../../ui/paged';
 
 interface SavedItemsListProps {
   items: TItem[];
@@ -11,6 +12,7 @@ interface SavedItemsListProps {
 
 /** The saved price list: code, description, category, price and per-client overrides. */
 export function SavedItemsList({ items, onEdit, onDelete }: SavedItemsListProps) {
+  const paged = usePaged(items);
   if (items.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
@@ -19,68 +21,76 @@ export function SavedItemsList({ items, onEdit, onDelete }: SavedItemsListProps)
     );
   const actions = !!onEdit || !!onDelete;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table aria-label="Saved items" highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="center">Client prices</Table.Th>
-            {actions && <Table.Th w={100} />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => {
-            const overrides = Object.keys(item.overrides).length;
-            return (
-              <Table.Tr key={item._id}>
-                <Table.Td>{item.code}</Table.Td>
-                <Table.Td>{item.description}</Table.Td>
-                <Table.Td>{item.category}</Table.Td>
-                <Table.Td ta="right">
-                  <Money value={item.price} />
-                </Table.Td>
-                <Table.Td ta="center">
-                  {overrides > 0 ? (
-                    <Badge variant="light">{overrides}</Badge>
-                  ) : (
-                    <Text c="dimmed" size="sm">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-                {actions && (
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {onEdit && (
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Edit ${item.description}`}
-                          onClick={() => onEdit(item)}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      )}
-                      {onDelete && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${item.description}`}
-                          onClick={() => onDelete(item)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
-                    </Group>
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table
+          aria-label="Saved items"
+          highlightOnHover
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Code</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+              <Table.Th ta="center">Client prices</Table.Th>
+              {actions && <Table.Th w={100} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {paged.shown.map((item) => {
+              const overrides = Object.keys(item.overrides).length;
+              return (
+                <Table.Tr key={item._id}>
+                  <Table.Td>{item.code}</Table.Td>
+                  <Table.Td>{item.description}</Table.Td>
+                  <Table.Td>{item.category}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money value={item.price} />
                   </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                  <Table.Td ta="center">
+                    {overrides > 0 ? (
+                      <Badge variant="light">{overrides}</Badge>
+                    ) : (
+                      <Text c="dimmed" size="sm">
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
+                  {actions && (
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {onEdit && (
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Edit ${item.description}`}
+                            onClick={() => onEdit(item)}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        )}
+                        {onDelete && (
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${item.description}`}
+                            onClick={() => onDelete(item)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <PagedFooter paged={paged} />
+    </>
   );
 }
