@@ -112,22 +112,26 @@ describe('client types', () => {
     expect((await anon.post(url(`/entityTemplate/${typeId}/delete`))).status).toBe(401);
   });
 
-  it('needs r to read, c to create, u to update and d to delete', async () => {
+  it('needs clients.r to read; settings c to create, u to update and d to delete', async () => {
     expect((await (await without('clients', 'r')).api.get(url('/entityTemplate'))).status).toBe(
       403,
     );
-    const noC = await without('clients', 'c');
+    const noC = await without('settings', 'c');
     expect(
       (await noC.api.post(url('/entityTemplate'), { name: 'N', descriptions: [] })).status,
     ).toBe(403);
     const upd = { _id: typeId, name: 'Retail', descriptions: FIELDS };
     expect((await noC.api.post(url('/entityTemplate'), upd)).status).toBe(200);
     expect(
-      (await (await without('clients', 'u')).api.post(url('/entityTemplate'), upd)).status,
+      (await (await without('settings', 'u')).api.post(url('/entityTemplate'), upd)).status,
     ).toBe(403);
-    const noCU = await buildMember(h, cid, { clients: { r: true, d: true } });
-    expect((await noCU.api.post(url('/entityTemplate'), {})).status).toBe(403);
-    const noD = await without('clients', 'd');
+    // Every clients right is not enough to change the types.
+    const clientsOnly = await buildMember(h, cid, {
+      clients: { c: true, r: true, u: true, d: true },
+    });
+    expect((await clientsOnly.api.post(url('/entityTemplate'), upd)).status).toBe(403);
+    expect((await clientsOnly.api.post(url(`/entityTemplate/${typeId}/delete`))).status).toBe(403);
+    const noD = await without('settings', 'd');
     expect((await noD.api.post(url(`/entityTemplate/${typeId}/delete`))).status).toBe(403);
   });
 

@@ -70,7 +70,9 @@ describe('list and summary of a period', () => {
     expect(sum.status).toBe(200);
     expect(sum.body).toEqual({
       paid: 340, // 100 + 200 + 40
-      outstanding: 70.55, // the unpaid one; a partly paid invoice marked paid is not outstanding
+      // Every invoice's balance, as the clients' outstanding counts it: the unpaid
+      // one and the 50.00 still owed on the partly paid one.
+      outstanding: 120.55,
       quotes: 500,
       counts: { all: 5, paid: 3, unpaid: 1, quotes: 1 },
       methods: [

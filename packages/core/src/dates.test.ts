@@ -23,6 +23,7 @@ describe('isYmd', () => {
     expect(isYmd('2000-02-29')).toBe(true);
     expect(isYmd('2026-12-31')).toBe(true);
     for (const bad of [
+      '0000-01-01',
       '2026-02-29',
       '1900-02-29',
       '2026-04-31',

@@ -30,7 +30,8 @@ export function isYmd(s: string): boolean {
   const m = YMD.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
+  // Year 0000 does not exist (PostgreSQL refuses it); 0001 is the first.
+  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
 }
 
 /** Splits a 'YYYY-MM-DD' date into numbers; throws a RangeError when it is not a real date. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isYmd } from '../dates.js';
 
 /** Every document in JSON carries its id as `_id`. */
 export const ZId = z.string().min(1).max(64);
@@ -28,19 +29,10 @@ z.config({
     iss.code === 'invalid_type' && iss.input === undefined ? 'is required' : undefined,
 });
 
-const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-/** True for a real calendar date written YYYY-MM-DD. */
-function isCalendarDate(s: string): boolean {
-  const m = YMD.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1;
-}
-
 /** A calendar date, YYYY-MM-DD. */
-export const ZYmd = z.string().refine(isCalendarDate, 'must be a date (YYYY-MM-DD)');
+export const ZYmd = z.string().refine(isYmd, 'must be a date (YYYY-MM-DD)');
 
 /**
  * A date as the browser sends it: YYYY-MM-DD, or an ISO 8601 date-time with a
@@ -49,18 +41,19 @@ export const ZYmd = z.string().refine(isCalendarDate, 'must be a date (YYYY-MM-D
 export const ZDateInput = z
   .string()
   .refine(
-    (s) =>
-      isCalendarDate(s) ||
-      (ISO_DATE_TIME.test(s) && isCalendarDate(s.slice(0, 10)) && !isNaN(Date.parse(s))),
+    (s) => isYmd(s) || (ISO_DATE_TIME.test(s) && isYmd(s.slice(0, 10)) && !isNaN(Date.parse(s))),
     'must be a date (YYYY-MM-DD)',
   );
 
-/** A money amount as a number, at most 2 decimals, within ±10^12. */
+/** The largest amount one document line, item or expense may hold: R1,000,000,000. */
+export const MAX_AMOUNT = 1e9;
+
+/** A money amount as a number, at most 2 decimals, within ±R1,000,000,000. */
 export const ZAmount = z
   .number()
   .finite()
-  .min(-1e12)
-  .max(1e12)
+  .min(-MAX_AMOUNT, 'must be at least -1,000,000,000')
+  .max(MAX_AMOUNT, 'must be at most 1,000,000,000')
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must have at most 2 decimals');
 
 /** An id the browser may send as null, '' or absent for "none". */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmount, ZDateInput, ZSaved, optId, optText } from './common.js';
+import { MAX_AMOUNT, ZAmount, ZDateInput, ZSaved, optId, optText } from './common.js';
 import { ZTax } from './companies.js';
 
 /** Spec §5 messages for a line item. */
@@ -20,7 +20,7 @@ export const ZLine = z.object({
     .number({ error: LINE_PRICE_QTY_MESSAGE })
     .finite()
     .min(0, nonNegative)
-    .max(1e9)
+    .max(1e6, 'must be at most 1,000,000')
     .nullable()
     .optional()
     .transform((q) => q ?? 1),
@@ -47,7 +47,7 @@ export const DISCOUNT_TYPES = ['Percentage', 'percent', 'Amount'] as const;
 export const ZDiscount = z.object({
   hasDiscount: z.boolean(),
   discountType: z.enum(DISCOUNT_TYPES),
-  discountValue: z.number().finite().min(0, nonNegative).max(1e12),
+  discountValue: z.number().finite().min(0, nonNegative).max(MAX_AMOUNT),
 });
 export type TDiscount = z.infer<typeof ZDiscount>;
 

@@ -25,10 +25,11 @@ export function clientTypesRoutes(app: App, types: ClientTypesService): void {
 
   app.post('/api/companies/:cid/entityTemplate', {
     config: { access: access.member() },
-    preValidation: saveAccess('clients'),
+    preValidation: saveAccess('settings'),
     schema: {
       tags,
-      description: 'Create (no `_id`, needs clients.c) or update (needs clients.u).',
+      description:
+        'Create (no `_id`, needs settings.c) or update (needs settings.u). Client types are templates: the settings area (DECISIONS §2).',
       params: cid,
       body: ZClientTypeSave,
       response: { 200: ZSaved },
@@ -37,7 +38,7 @@ export function clientTypesRoutes(app: App, types: ClientTypesService): void {
   });
 
   app.post('/api/companies/:cid/entityTemplate/:id/delete', {
-    config: { access: access.company('clients', 'd') },
+    config: { access: access.company('settings', 'd') },
     schema: { tags, params: cidId, response: { 200: ZMessage } },
     handler: (req) => types.remove(req.company!.id, req.params.id),
   });

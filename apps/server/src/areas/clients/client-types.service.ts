@@ -30,12 +30,12 @@ export function createClientTypesService(deps: AppDeps) {
     async save(companyId: string, member: MemberAccess, b: TClientTypeSave) {
       const v = { name: b.name, descriptions: b.descriptions };
       if (b._id) {
-        requireRight(member, 'clients', 'u');
+        requireRight(member, 'settings', 'u');
         if (!isUuid(b._id) || !(await repo.updateClientType(db, companyId, b._id, v)))
           throw missing();
         return { _id: b._id };
       }
-      requireRight(member, 'clients', 'c');
+      requireRight(member, 'settings', 'c');
       return { _id: await repo.insertClientType(db, companyId, v) };
     },
 

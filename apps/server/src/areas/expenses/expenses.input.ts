@@ -1,4 +1,5 @@
 import {
+  MAX_AMOUNT,
   PeriodError,
   parseAmount,
   parsePeriodQuery,
@@ -11,9 +12,6 @@ import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
 import { HttpError, badField } from '../../platform/errors.js';
 import type { ExpenseValues } from './expenses.repo.js';
-
-/** numeric(14,2) holds less than 10^12. */
-const MAX_PRICE = 1e12;
 
 /** The period filter's query, as a 400 naming the field when it is bad. */
 export function readPeriod(
@@ -38,7 +36,7 @@ export function readPrice(p: number | string): number {
   if (n === null || !Number.isFinite(n)) throw badField('price', 'must be an amount');
   if (n < 0) throw badField('price', 'must not be negative');
   const amount = toAmount(n);
-  if (amount >= MAX_PRICE) throw badField('price', 'is too large');
+  if (amount > MAX_AMOUNT) throw badField('price', 'is too large');
   return amount;
 }
 

@@ -19,8 +19,13 @@ export async function companySettings(db: Tx, companyId: string) {
   return c ?? null;
 }
 
-/** A supplier of the company that is not deleted, or null. */
-export async function findLiveSupplier(db: Tx, companyId: string, supplierId: string) {
+/** A supplier of the company; with `live`, only one that is not deleted. */
+export async function findSupplier(
+  db: Tx,
+  companyId: string,
+  supplierId: string,
+  opts: { live: boolean },
+) {
   const [s] = await db
     .select({ id: suppliers.id, name: suppliers.name, surname: suppliers.surname })
     .from(suppliers)
@@ -28,7 +33,7 @@ export async function findLiveSupplier(db: Tx, companyId: string, supplierId: st
       and(
         eq(suppliers.companyId, companyId),
         eq(suppliers.id, supplierId),
-        isNull(suppliers.deletedAt),
+        opts.live ? isNull(suppliers.deletedAt) : undefined,
       ),
     )
     .limit(1);

@@ -90,8 +90,11 @@ export function createExpensesService(deps: AppDeps) {
 
       let supplierName: string | null = null;
       if (b.supplierId) {
+        // The supplier already on a saved expense may stay after it was deleted.
+        const stored = id ? await repo.findExpense(db, companyId, id) : null;
+        const keep = stored?.supplierId === b.supplierId;
         const s = isUuid(b.supplierId)
-          ? await repo.findLiveSupplier(db, companyId, b.supplierId)
+          ? await repo.findSupplier(db, companyId, b.supplierId, { live: !keep })
           : null;
         if (!s) throw badField('supplierId', 'is not a supplier of this company');
         supplierName = [s.name, s.surname].filter(Boolean).join(' ');

@@ -25,6 +25,13 @@ export async function checkLineItemIds(
   if (missing >= 0) throw bad(missing);
 }
 
+/** The lines with their `itemId` dropped where that item has since left the price list. */
+export async function withLiveItemIds(tx: Tx, companyId: string, lines: TLine[]): Promise<TLine[]> {
+  const ids = [...new Set(lines.map((l) => l.itemId).filter((id): id is string => !!id))];
+  const known = await items.itemIdsOfCompany(tx, companyId, ids);
+  return lines.map((l) => (l.itemId && !known.has(l.itemId) ? { ...l, itemId: null } : l));
+}
+
 /** The price-list item a line stands for: same code and description, made when missing. */
 async function itemForLine(tx: Tx, companyId: string, line: TLine, created: string[]) {
   const code = line.code ?? '';

@@ -1,5 +1,6 @@
 import {
   DEFAULT_DISCOUNT,
+  MAX_AMOUNT,
   computeTotals,
   dec,
   todayIn,
@@ -126,6 +127,8 @@ export async function writeInvoice(
   const discount = input.discount ?? existing?.discount ?? DEFAULT_DISCOUNT;
   const totals = computeTotals({ descriptions: input.descriptions, discount, tax });
   checkDiscount(discount, totals);
+  if (totals.subtotal > MAX_AMOUNT || totals.total > MAX_AMOUNT)
+    throw badField('descriptions', 'The total must be at most R1,000,000,000');
   const paid = input.paid ?? existing?.paid ?? false;
   const { datePaid, amountPaid } = payment(input, paid, totals.total, tz);
 

@@ -27,7 +27,10 @@ export async function findInvoiceWithClient(db: Tx, companyId: string, id: strin
   const [row] = await db
     .select({ invoice: invoices, clientName: clients.name, clientSurname: clients.surname })
     .from(invoices)
-    .leftJoin(clients, eq(clients.id, invoices.entityId))
+    .leftJoin(
+      clients,
+      and(eq(clients.id, invoices.entityId), eq(clients.companyId, invoices.companyId)),
+    )
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
     .limit(1);
   return row ?? null;
@@ -84,7 +87,10 @@ export async function listInvoices(db: Tx, companyId: string, from: string, to: 
       emailCount: sql<number>`jsonb_array_length(${invoices.emails})::int`,
     })
     .from(invoices)
-    .leftJoin(clients, eq(clients.id, invoices.entityId))
+    .leftJoin(
+      clients,
+      and(eq(clients.id, invoices.entityId), eq(clients.companyId, invoices.companyId)),
+    )
     .where(and(eq(invoices.companyId, companyId), between(invoices.invoiceDate, from, to)))
     .orderBy(desc(invoices.invoiceDate), desc(invoices.createdAt), desc(invoices.id));
 }
@@ -98,7 +104,8 @@ export async function summarize(db: Tx, companyId: string, from: string, to: str
   const [row] = await db
     .select({
       paid: sql<string>`coalesce(sum(${invoices.amountPaid}) filter (where ${paidInvoice}), 0)`,
-      outstanding: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${unpaidInvoice}), 0)`,
+      // Every invoice's balance, paid or not, as the clients' outstanding counts it.
+      outstanding: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where not ${invoices.isQuote}), 0)`,
       quotes: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.isQuote}), 0)`,
       all: sql<number>`count(*)::int`,
       paidCount: sql<number>`(count(*) filter (where ${paidInvoice}))::int`,

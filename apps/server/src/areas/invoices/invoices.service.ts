@@ -21,6 +21,7 @@ import { HttpError, badField, forbidden, notFound } from '../../platform/errors.
 import { recomputeOutstanding } from '../clients/clients.repo.js';
 import { getCompany } from '../companies/companies.repo.js';
 import type { Tx } from '../../db/client.js';
+import { withLiveItemIds } from './invoice-lines.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
 import * as repo from './invoices.repo.js';
 import { presentInvoice, presentInvoiceRow } from './invoices.present.js';
@@ -113,7 +114,8 @@ export function createInvoicesService(deps: AppDeps) {
           entityId: src.entityId,
           to: src.to,
           toEmail: src.toEmail,
-          descriptions: src.descriptions.map((l) => ({
+          // A line whose saved item was deleted since is copied without the link.
+          descriptions: (await withLiveItemIds(tx, companyId, src.descriptions)).map((l) => ({
             ...l,
             save: false,
             saveClientPrice: false,

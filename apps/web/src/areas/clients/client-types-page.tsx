@@ -39,7 +39,7 @@ export function ClientTypesPage() {
         ]}
         description="A type adds its own fields to its clients and a tab to the clients list."
         actions={
-          can(member, 'clients', 'c') && (
+          can(member, 'settings', 'c') && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
               New
             </Button>
@@ -83,7 +83,7 @@ export function ClientTypesPage() {
                         </Table.Td>
                         <Table.Td>
                           <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            {can(member, 'clients', 'u') && (
+                            {can(member, 'settings', 'u') && (
                               <Button
                                 size="xs"
                                 variant="default"
@@ -94,7 +94,7 @@ export function ClientTypesPage() {
                                 Edit
                               </Button>
                             )}
-                            {can(member, 'clients', 'd') && (
+                            {can(member, 'settings', 'd') && (
                               <Button
                                 size="xs"
                                 variant="subtle"
