@@ -60,7 +60,8 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
     group: techs,
   });
   await seedDemoFinance(deps, companyId, owner.id);
-  await companies.create(owner.id, 'Dlamini Cleaning Services', null);
+  // A second company to switch to; its name sorts after the first, which opens by default.
+  await companies.create(owner.id, 'Sea Breeze Cleaning Services', null);
   if (!(await findUserByUsername(deps.database.db, DEMO.username)))
     throw new Error('demo user missing');
 }
