@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '@fieldbook/core';
+import { ZInvoiceRow, addDays, todayIn } from '@fieldbook/core';
 import { buildCompany, type TestUser } from './factories.js';
 import { buildClient, line } from './finance-factories.js';
 import { startHarness, type Harness } from './harness.js';
@@ -43,6 +43,8 @@ describe('list and summary of a period', () => {
     expect(list.body.map((r: { _id: string }) => r._id)).toEqual(
       [quote, unpaid, other, cash, eft].map((d) => d._id),
     );
+    // The SQL-built rows have exactly the keys and types of the contract.
+    for (const row of list.body) expect(ZInvoiceRow.strict().safeParse(row).error).toBeUndefined();
     expect(list.body[1]).toEqual({
       _id: unpaid._id,
       invoiceNumber: unpaid.invoiceNumber,

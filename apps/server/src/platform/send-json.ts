@@ -9,3 +9,8 @@ import type { FastifyReply } from 'fastify';
 export function sendJsonList(reply: FastifyReply, rows: readonly unknown[]) {
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows) as never);
 }
+
+/** Send JSON text the database has already built (a list presenter written in SQL). */
+export function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json as never);
+}

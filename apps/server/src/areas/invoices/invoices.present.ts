@@ -3,10 +3,9 @@ import {
   balanceOf,
   toAmount,
   type TInvoice,
-  type TInvoiceRow,
   type TLine,
 } from '@fieldbook/core';
-import type { InvoiceListRow, InvoiceRow } from './invoices.repo.js';
+import type { InvoiceRow } from './invoices.repo.js';
 
 type ClientName = { name: string; surname: string } | null;
 
@@ -64,30 +63,5 @@ export function presentInvoice(
       total: toAmount(r.total),
     },
     balance: balanceOf(r.total, r.amountPaid),
-  };
-}
-
-export function presentInvoiceRow(r: InvoiceListRow): TInvoiceRow {
-  return {
-    _id: r.id,
-    invoiceNumber: r.invoiceNumber,
-    quoteNumber: r.quoteNumber,
-    isQuote: r.isQuote,
-    invoiceDate: r.invoiceDate,
-    dueDate: r.dueDate,
-    entityId: r.entityId,
-    to: r.to,
-    toEmail: r.toEmail,
-    client: clientOf(r.clientName, r.clientSurname),
-    paid: r.paid,
-    amountPaid: toAmount(r.amountPaid),
-    datePaid: r.datePaid,
-    methodPaid: r.methodPaid,
-    sent: r.sent ? r.sent.toISOString() : null,
-    queuedForSending: r.queuedForSending,
-    queuedForSendingError: r.queuedForSendingError,
-    balance: balanceOf(r.total, r.amountPaid),
-    total: toAmount(r.total),
-    emailCount: Number(r.emailCount),
   };
 }

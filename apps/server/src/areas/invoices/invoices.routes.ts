@@ -11,7 +11,7 @@ import {
 } from '@fieldbook/core';
 import type { App } from '../../app.js';
 import { access } from '../../platform/access.js';
-import { sendJsonList } from '../../platform/send-json.js';
+import { sendJsonText } from '../../platform/send-json.js';
 import { createInvoicesService } from './invoices.service.js';
 import { bodyHasId, saveAccess } from '../../platform/save-access.js';
 
@@ -31,9 +31,9 @@ export function invoicesRoutes(app: App): void {
       querystring: ZPeriodQuery,
       response: { 200: z.array(ZInvoiceRow) },
     },
-    // A month can hold thousands of rows.
+    // A month can hold thousands of rows: the database writes the JSON.
     handler: async (req, reply) =>
-      sendJsonList(reply, await invoices.list(req.company!.id, req.query)),
+      sendJsonText(reply, await invoices.listJson(req.company!.id, req.query)),
   });
 
   app.get(`${BASE}/summary`, {

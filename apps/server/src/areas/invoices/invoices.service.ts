@@ -9,7 +9,6 @@ import {
   type MemberAccess,
   type Period,
   type TInvoice,
-  type TInvoiceRow,
   type TInvoiceSaved,
   type TInvoiceSummary,
   type ZInvoiceSave,
@@ -24,7 +23,7 @@ import type { Tx } from '../../db/client.js';
 import { withLiveItemIds } from './invoice-lines.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
 import * as repo from './invoices.repo.js';
-import { presentInvoice, presentInvoiceRow } from './invoices.present.js';
+import { presentInvoice } from './invoices.present.js';
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
 type PeriodQuery = { from?: string; to?: string; type?: string };
@@ -51,9 +50,10 @@ export function createInvoicesService(deps: AppDeps) {
   }
 
   return {
-    async list(companyId: string, q: PeriodQuery): Promise<TInvoiceRow[]> {
+    /** The period's rows as JSON text (`TInvoiceRow[]`), built by the database. */
+    async listJson(companyId: string, q: PeriodQuery): Promise<string> {
       const p = await period(companyId, q);
-      return (await repo.listInvoices(db, companyId, p.from, p.to)).map(presentInvoiceRow);
+      return repo.listInvoicesJson(db, companyId, p.from, p.to);
     },
 
     async summary(companyId: string, q: PeriodQuery): Promise<TInvoiceSummary> {
