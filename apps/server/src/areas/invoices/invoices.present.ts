@@ -1,10 +1,4 @@
-import {
-  DEFAULT_DISCOUNT,
-  balanceOf,
-  toAmount,
-  type TInvoice,
-  type TLine,
-} from '@fieldbook/core';
+import { DEFAULT_DISCOUNT, balanceOf, toAmount, type TInvoice, type TLine } from '@fieldbook/core';
 import type { InvoiceRow } from './invoices.repo.js';
 
 type ClientName = { name: string; surname: string } | null;
