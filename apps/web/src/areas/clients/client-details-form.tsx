@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { can, type TClientDetail, type TClientType } from '@fieldbook/core';
 import { useDeleteClient, useSaveClient } from '../../api/use-clients';
 import { useCurrentCompany } from '../../app/company-context';
+import { RecordActions } from '../../ui/record-actions';
 import { ErrorAlert } from '../../ui/query-state';
 import { useRecordEditor } from '../../ui/use-record-editor';
 import { ClientDocuments } from './client-documents';
@@ -49,35 +50,17 @@ export function ClientDetailsForm({ client, types }: Props) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="lg">
-        <Group justify="flex-end" gap="sm">
-          {!editing && client && can(member, 'clients', 'u') && (
-            <Button leftSection={<IconPencil size={16} />} onClick={edit}>
-              Edit
-            </Button>
-          )}
-          {editing && client && can(member, 'clients', 'd') && (
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} />}
-              loading={remove.isPending}
-              onClick={askDelete}
-              mr="auto"
-            >
-              Delete
-            </Button>
-          )}
-          {editing && (
-            <>
-              <Button variant="default" onClick={cancel}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Save
-              </Button>
-            </>
-          )}
-        </Group>
+        <RecordActions
+          editing={editing}
+          saved={!!client}
+          canEdit={can(member, 'clients', 'u')}
+          canDelete={can(member, 'clients', 'd')}
+          onEdit={edit}
+          onDelete={askDelete}
+          onCancel={cancel}
+          deleting={remove.isPending}
+          saving={save.isPending}
+        />
         <ErrorAlert error={error} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>

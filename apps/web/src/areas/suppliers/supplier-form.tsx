@@ -1,9 +1,9 @@
-import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { can, type TSupplier } from '@fieldbook/core';
 import { useDeleteSupplier, useSaveSupplier } from '../../api/use-suppliers';
 import { useCurrentCompany } from '../../app/company-context';
+import { RecordActions } from '../../ui/record-actions';
 import { ErrorAlert } from '../../ui/query-state';
 import { useRecordEditor } from '../../ui/use-record-editor';
 
@@ -52,35 +52,17 @@ export function SupplierForm({ supplier }: { supplier: TSupplier | null }) {
             <TextInput label="Name" required={editing} {...look} {...form.getInputProps('name')} />
             <TextInput label="Surname" {...look} {...form.getInputProps('surname')} />
           </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            {!editing && supplier && can(member, 'clients', 'u') && (
-              <Button leftSection={<IconPencil size={16} />} onClick={edit}>
-                Edit
-              </Button>
-            )}
-            {editing && supplier && can(member, 'clients', 'd') && (
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={16} />}
-                loading={remove.isPending}
-                onClick={askDelete}
-                mr="auto"
-              >
-                Delete
-              </Button>
-            )}
-            {editing && (
-              <>
-                <Button variant="default" onClick={cancel}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={save.isPending}>
-                  Save
-                </Button>
-              </>
-            )}
-          </Group>
+          <RecordActions
+            editing={editing}
+            saved={!!supplier}
+            canEdit={can(member, 'clients', 'u')}
+            canDelete={can(member, 'clients', 'd')}
+            onEdit={edit}
+            onDelete={askDelete}
+            onCancel={cancel}
+            deleting={remove.isPending}
+            saving={save.isPending}
+          />
         </Stack>
       </form>
     </Paper>
