@@ -1,7 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCategory, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import {
+  IconCategory,
+  IconDownload,
+  IconFileImport,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { addAmounts, can } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
@@ -85,6 +91,16 @@ export function ClientsPage() {
             >
               Export xls
             </Button>
+            {can(member, 'clients', 'c') && (
+              <Button
+                component={Link}
+                to="/import?kind=clients"
+                variant="default"
+                leftSection={<IconFileImport size={16} />}
+              >
+                Import csv
+              </Button>
+            )}
             {can(member, 'clients', 'c') && (
               <Button component={Link} to="/clients/new" leftSection={<IconPlus size={16} />}>
                 New

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   Button,
   Code,
@@ -22,7 +23,11 @@ import { ImportPreview, ImportSummary } from './import-preview';
 /** /import: clients or invoices from a CSV file, previewed before they are written. */
 export function ImportPage() {
   const { member } = useCurrentCompany();
-  const [kind, setKind] = useState<ImportKind>('clients');
+  // /import?kind=invoices opens on invoices (the invoices list links here so).
+  const [params] = useSearchParams();
+  const [kind, setKind] = useState<ImportKind>(
+    params.get('kind') === 'invoices' ? 'invoices' : 'clients',
+  );
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [readError, setReadError] = useState<unknown>(null);

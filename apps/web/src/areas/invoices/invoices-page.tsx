@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Tabs, Text, TextInput } from '@mantine/core';
-import { IconFileInvoice, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import {
+  IconFileImport,
+  IconFileInvoice,
+  IconList,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { can, todayIn, type TInvoiceRow } from '@fieldbook/core';
 import { useInvoiceList, useInvoiceSummary } from '../../api/use-invoices';
@@ -91,6 +97,16 @@ export function InvoicesPage() {
             >
               Price list
             </Button>
+            {can(member, 'invoices', 'c') && (
+              <Button
+                component={Link}
+                to="/import?kind=invoices"
+                variant="default"
+                leftSection={<IconFileImport size={16} />}
+              >
+                Import csv
+              </Button>
+            )}
           </>
         }
       />
