@@ -155,6 +155,23 @@ describe('an owner with VAT 15 % exclusive', () => {
     expect(await pie.innerText()).toContain('R1,173.00');
     await e.shot(page, 'invoices-list');
 
+    // Selecting: an unpaid invoice of today (R115.00 with VAT) is picked, the paid one not.
+    const open = await staff.api.post(`/api/companies/${companyId}/invoices`, {
+      invoiceDate: new Date().toISOString(),
+      dueDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      entityId: clientId,
+      descriptions: [{ description: 'Follow-up visit', qty: 1, price: 100 }],
+    });
+    expect(open.status).toBe(200);
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: 'un-paid' }).first().waitFor();
+    await page.getByRole('button', { name: 'Select All Not Paid' }).click();
+    await expect
+      .poll(() => page.getByTestId('selected-count').innerText())
+      .toBe('1 selected, R115.00 owed');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByTestId('selected-count').waitFor({ state: 'detached' });
+
     // The typed line joined the price list.
     await page.getByRole('link', { name: 'Price list' }).click();
     await page.getByRole('heading', { name: 'Price list' }).waitFor();

@@ -11,6 +11,7 @@ import type {
   TStatementResponse,
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
+import { invoiceKeys } from './use-invoices';
 import { apiGet, apiPost, apiUpload } from './api-client';
 import { downloadFile } from './download';
 
@@ -90,11 +91,18 @@ export function useClientStatement(id: string) {
   });
 }
 
-/** Saving or deleting a client refreshes the list and its detail (both under 'clients'). */
+/**
+ * Saving or deleting a client refreshes the list and its detail (both under
+ * 'clients') and the invoices, whose rows show the client's name.
+ */
 function useRefreshClients() {
   const cid = useCid();
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: keys.clients(cid) });
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: keys.clients(cid) }),
+      qc.invalidateQueries({ queryKey: invoiceKeys.all(cid) }),
+    ]);
 }
 
 export function useSaveClient() {

@@ -39,7 +39,12 @@ export function useSaveSupplier() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: TSupplierSave) => apiPost<TSaved>(listPath(cid), v),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.list(cid) }),
+    // Expenses show the supplier's name.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: keys.list(cid) }),
+        qc.invalidateQueries({ queryKey: ['company', cid, 'expenses'] }),
+      ]),
   });
 }
 

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ActionIcon, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import {
+  DEFAULT_TIME_ZONE,
   currentPeriod,
   periodContaining,
   periodLabel,
@@ -16,9 +17,23 @@ const TYPES: { label: string; value: PeriodType }[] = [
   { label: 'Day', value: 2 },
 ];
 
-/** The period of a date-filtered list; the current month in the company's zone to begin with. */
+/**
+ * The period of a date-filtered list: the current month in the company's zone
+ * to begin with. Until the company has loaded the default zone stands in; when
+ * the company's zone arrives (or the company changes) the list starts again at
+ * that zone's current period.
+ */
 export function usePeriod(timeZone: string | undefined) {
-  return useState<Period>(() => currentPeriod(0, timeZone ?? 'Africa/Johannesburg'));
+  const tz = timeZone ?? DEFAULT_TIME_ZONE;
+  const [state, setState] = useState(() => ({ tz, period: currentPeriod(0, tz) }));
+  let current = state;
+  if (state.tz !== tz) {
+    current = { tz, period: currentPeriod(state.period.type, tz) };
+    // Adjusting state while rendering, as React documents for a changed input.
+    setState(current);
+  }
+  const setPeriod = useCallback((period: Period) => setState({ tz, period }), [tz]);
+  return [current.period, setPeriod] as const;
 }
 
 /** The query string of a date-filtered GET (DECISIONS §5). */

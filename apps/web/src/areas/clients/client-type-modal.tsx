@@ -96,7 +96,13 @@ export function ClientTypeModal({
   });
 
   return (
-    <Modal opened onClose={onClose} title={type ? 'Edit client type' : 'New client type'} size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      title={type ? 'Edit client type' : 'New client type'}
+      size="xl"
+      closeOnClickOutside={false}
+    >
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <ErrorAlert error={error} />

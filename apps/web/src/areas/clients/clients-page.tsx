@@ -46,7 +46,14 @@ export function ClientsPage() {
       }),
     );
   }, [clients.data, typeId, needle]);
-  const outstanding = useMemo(() => addAmounts(0, ...shown.map((c) => c.outstanding)), [shown]);
+  // The tab's total, whatever the search box narrows the rows to.
+  const outstanding = useMemo(
+    () =>
+      (clients.data ?? [])
+        .filter((c) => typeId === 'all' || c.entityTemplateId === typeId)
+        .reduce((sum, c) => addAmounts(sum, c.outstanding), 0),
+    [clients.data, typeId],
+  );
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setExporting(format);

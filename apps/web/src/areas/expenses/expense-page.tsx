@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useExpense } from '../../api/use-expenses';
+import { useCurrentCompany } from '../../app/company-context';
 import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { ExpenseForm } from './expense-form';
@@ -9,7 +10,9 @@ export function ExpensePage() {
   const { id = '' } = useParams();
   const isNew = id === 'new';
   const expense = useExpense(isNew ? null : id);
-  if (isNew) return <ExpenseForm key="new" />;
+  // A new expense is dated today in the company's zone, so it waits for the company.
+  const { company } = useCurrentCompany();
+  if (isNew && company) return <ExpenseForm key="new" />;
   if (expense.data) return <ExpenseForm key={expense.data._id} expense={expense.data} />;
   // Loading, or the load failed (an unknown id answers 404: 'Expense not found').
   return (

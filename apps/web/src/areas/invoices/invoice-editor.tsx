@@ -80,7 +80,8 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
       },
     },
   });
-  useLoadForm(form, invoice, invoiceToValues);
+  // A refetch while editing must not replace the user's edits (nor hide the unsaved prompt).
+  useLoadForm(form, editing ? undefined : invoice, invoiceToValues);
   const v = form.values;
   const totals = valuesTotals(v);
 
@@ -129,11 +130,8 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
   const remove = () =>
     confirmDelete(() => {
       if (!invoice) return;
-      del.mutate(invoice._id, {
-        onSuccess: () => setLeaveTo('/invoices'),
-        onError: (e) =>
-          notifications.show({ color: 'red', title: 'Not deleted', message: errorMessage(e) }),
-      });
+      // A refusal shows in red on the form (spec §8), like a failed save.
+      del.mutate(invoice._id, { onSuccess: () => setLeaveTo('/invoices') });
     }, 'Are you sure you want to delete this invoice?');
   const copyIt = () =>
     invoice &&
@@ -191,6 +189,7 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
       <Stack gap="md">
         {invoice && v.paid && !v.isQuote && <PaidBanner values={v} />}
         {editing && !paying && <ErrorAlert error={save.error} title="Not saved" />}
+        <ErrorAlert error={del.error} title="Not deleted" />
         <Paper withBorder p="lg">
           <InvoiceHeadFields form={form} editing={editing} invoice={invoice} />
         </Paper>

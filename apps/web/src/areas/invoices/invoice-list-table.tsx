@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Anchor, Checkbox, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Checkbox, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Link, useNavigate } from 'react-router';
 import type { TInvoiceRow } from '@fieldbook/core';
@@ -63,7 +63,9 @@ export function InvoiceListTable({
         <Table aria-label="Invoices" highlightOnHover stickyHeader verticalSpacing="xs" miw={760}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={40} />
+              <Table.Th w={40}>
+                <VisuallyHidden>Select</VisuallyHidden>
+              </Table.Th>
               <Table.Th>Number</Table.Th>
               <Table.Th>Date</Table.Th>
               <Table.Th>Client</Table.Th>

@@ -8,7 +8,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { can, todayIn, type TInvoiceRow } from '@fieldbook/core';
+import { addAmounts, can, formatMoney, todayIn, type TInvoiceRow } from '@fieldbook/core';
 import { useInvoiceList, useInvoiceSummary } from '../../api/use-invoices';
 import { useCurrentCompany } from '../../app/company-context';
 import { useGlobalSearch } from '../../app/search-context';
@@ -42,6 +42,14 @@ export function InvoicesPage() {
   const [tab, setTab] = useState<Tab>('all');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // What the selected invoices still owe (bulk sending arrives with the documents issue).
+  const selectedBalance = useMemo(
+    () =>
+      (list.data ?? [])
+        .filter((r) => selected.has(r._id))
+        .reduce((sum, r) => addAmounts(sum, r.balance), 0),
+    [list.data, selected],
+  );
   const today = todayIn(timeZone);
 
   // The page's own search box and the top bar's search both narrow the rows.
@@ -150,7 +158,7 @@ export function InvoicesPage() {
         </Button>
         {selected.size > 0 && (
           <Text size="sm" c="dimmed" data-testid="selected-count">
-            {selected.size} selected
+            {selected.size} selected, {formatMoney(selectedBalance)} owed
           </Text>
         )}
       </Group>

@@ -37,7 +37,7 @@ export function PayModal({ initial, total, today, saving, error, onSave, onClose
   if (v.methodPaid && !methods.includes(v.methodPaid)) methods.push(v.methodPaid);
 
   return (
-    <Modal opened onClose={onClose} title="Payment" centered>
+    <Modal opened onClose={onClose} title="Payment" centered closeOnClickOutside={false}>
       <form
         noValidate
         onSubmit={(e) => {

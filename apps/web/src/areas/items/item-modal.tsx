@@ -54,6 +54,8 @@ interface ItemModalProps {
 export function ItemModal({ item, tax, onClose }: ItemModalProps) {
   const [v, setV] = useState<ItemValues>(() => toValues(item));
   const [missing, setMissing] = useState(false);
+  // One id for a new item however often Save is pressed: a retried save updates it, never duplicates it.
+  const [newId] = useState(() => crypto.randomUUID());
   const save = useSaveItem();
   const clients = useClients();
   const set = (patch: Partial<ItemValues>) => setV((old) => ({ ...old, ...patch }));
@@ -79,7 +81,7 @@ export function ItemModal({ item, tax, onClose }: ItemModalProps) {
       }),
     };
     save.mutate(
-      { itemId: item?._id ?? crypto.randomUUID(), item: body },
+      { itemId: item?._id ?? newId, item: body },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: 'Item saved' });
@@ -90,7 +92,13 @@ export function ItemModal({ item, tax, onClose }: ItemModalProps) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={item ? 'Edit Item' : 'Add Item'} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={item ? 'Edit Item' : 'Add Item'}
+      size="lg"
+      closeOnClickOutside={false}
+    >
       <form
         noValidate
         onSubmit={(e) => {

@@ -17,6 +17,12 @@ export function ItemOverrides({ value, onChange, clients }: ItemOverridesProps) 
   const [price, setPrice] = useState<number | string>('');
   const byId = new Map(clients.map((c) => [c._id, c]));
   const canAdd = !!clientId && typeof price === 'number' && price >= 1;
+  const add = () => {
+    if (!canAdd) return;
+    onChange({ ...value, [clientId!]: price as number });
+    setClientId(null);
+    setPrice('');
+  };
 
   return (
     <Stack gap="xs">
@@ -40,17 +46,19 @@ export function ItemOverrides({ value, onChange, clients }: ItemOverridesProps) 
           hideControls
           value={price}
           onChange={setPrice}
+          // Enter adds the price rather than submitting the whole item.
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            add();
+          }}
           w={130}
         />
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
           disabled={!canAdd}
-          onClick={() => {
-            onChange({ ...value, [clientId!]: price as number });
-            setClientId(null);
-            setPrice('');
-          }}
+          onClick={add}
         >
           Add
         </Button>
