@@ -1,18 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconCategory,
-  IconDownload,
-  IconFileImport,
-  IconPlus,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconCategory, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { addAmounts, can } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
 import { useClientDownloads, useClientTypes, useClients } from '../../api/use-clients';
 import { useCurrentCompany } from '../../app/company-context';
+import { ImportCsvButton } from '../incidents/import-csv-button';
 import { Money } from '../../ui/money';
 import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
@@ -98,16 +93,7 @@ export function ClientsPage() {
             >
               Export xls
             </Button>
-            {can(member, 'clients', 'c') && (
-              <Button
-                component={Link}
-                to="/import?kind=clients"
-                variant="default"
-                leftSection={<IconFileImport size={16} />}
-              >
-                Import csv
-              </Button>
-            )}
+            <ImportCsvButton kind="clients" member={member} />
             {can(member, 'clients', 'c') && (
               <Button component={Link} to="/clients/new" leftSection={<IconPlus size={16} />}>
                 New

@@ -12,12 +12,13 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconEye, IconFileUpload, IconUpload } from '@tabler/icons-react';
-import { IMPORT_COLUMNS, can, type ImportKind } from '@fieldbook/core';
+import { IMPORT_COLUMNS, type ImportKind } from '@fieldbook/core';
 import { useImportCsv } from '../../api/use-import';
 import { useCurrentCompany } from '../../app/company-context';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorAlert } from '../../ui/query-state';
 import { IMPORT_KINDS } from './import-columns';
+import { canImport } from './import-csv-button';
 import { ImportPreview, ImportSummary } from './import-preview';
 
 /** /import: clients or invoices from a CSV file, previewed before they are written. */
@@ -33,7 +34,7 @@ export function ImportPage() {
   const [readError, setReadError] = useState<unknown>(null);
   const run = useImportCsv();
   // Clients are imported under the clients area, invoices under invoices (DECISIONS §2).
-  const allowed = can(member, kind === 'clients' ? 'clients' : 'invoices', 'c');
+  const allowed = canImport(member, kind);
   const result = run.data;
 
   const changeCsv = (text: string, name: string | null) => {

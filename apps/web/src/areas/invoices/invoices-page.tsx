@@ -1,16 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Tabs, Text, TextInput } from '@mantine/core';
-import {
-  IconFileImport,
-  IconFileInvoice,
-  IconList,
-  IconPlus,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconFileInvoice, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { addAmounts, can, formatMoney, todayIn, type TInvoiceRow } from '@fieldbook/core';
 import { useInvoiceList, useInvoiceSummary } from '../../api/use-invoices';
 import { useCurrentCompany } from '../../app/company-context';
+import { ImportCsvButton } from '../incidents/import-csv-button';
 import { useGlobalSearch } from '../../app/search-context';
 import { PageHeader } from '../../ui/page-header';
 import { PeriodFilter, usePeriod } from '../../ui/period-filter';
@@ -105,16 +100,7 @@ export function InvoicesPage() {
             >
               Price list
             </Button>
-            {can(member, 'invoices', 'c') && (
-              <Button
-                component={Link}
-                to="/import?kind=invoices"
-                variant="default"
-                leftSection={<IconFileImport size={16} />}
-              >
-                Import csv
-              </Button>
-            )}
+            <ImportCsvButton kind="invoices" member={member} />
           </>
         }
       />
