@@ -15,6 +15,12 @@ export interface Config {
   appleKeysUrl: string;
   appleClientId: string;
   webDist: string;
+  /**
+   * PayFast's base URL for the pay form and the notification check; null uses
+   * www.payfast.co.za, or sandbox.payfast.co.za for a company in sandbox mode.
+   * Tests point it at a stand-in.
+   */
+  payfastUrl: string | null;
   /** Whether the server logs each request (off in tests). */
   logRequests: boolean;
 }
@@ -37,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     appleKeysUrl: env.APPLE_KEYS_URL ?? 'https://appleid.apple.com/auth/keys',
     appleClientId: env.APPLE_CLIENT_ID ?? 'za.co.fieldbook',
+    payfastUrl: env.PAYFAST_URL ? env.PAYFAST_URL.replace(/\/$/, '') : null,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logRequests: env.NODE_ENV !== 'test' && env.LOG_REQUESTS !== '0',
   };

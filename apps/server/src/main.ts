@@ -26,6 +26,7 @@ async function main() {
   const stop = async () => {
     await io.close();
     await app.close();
+    await deps.pdf.close();
     await deps.database.close();
     deps.mailer.close();
     deps.release();

@@ -9,7 +9,10 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { createSealer } from '../src/platform/crypto.js';
 import { createCaches, type AppDeps } from '../src/platform/deps.js';
+import { printAssets } from '../src/areas/files/print-assets.js';
+import { createEvents } from '../src/platform/events.js';
 import { createMailer } from '../src/platform/mail.js';
+import { createPdfRenderer } from '../src/platform/pdf.js';
 import { startMailCatcher } from './mail-catcher.js';
 
 /** A fresh migrated database for one test file: PGlite from the dump, or a copy of the PostgreSQL template. */
@@ -66,6 +69,13 @@ export async function startHarness(
     }),
     sealer: createSealer(Buffer.alloc(32, 7)),
     caches: createCaches(),
+    // Chromium starts only when a test prints.
+    pdf: createPdfRenderer({
+      chromiumPath: config.chromiumPath,
+      pages: 2,
+      resolveAsset: printAssets(database.db),
+    }),
+    events: createEvents(),
   };
   const app = await buildApp(deps);
   await app.ready();
@@ -75,6 +85,7 @@ export async function startHarness(
     mail,
     async close() {
       await app.close();
+      await deps.pdf.close();
       await database.close();
       deps.mailer.close();
       await mail.close();

@@ -16,3 +16,5 @@ export * from './dates.js';
 export * from './numbering.js';
 export * from './period.js';
 export * from './statement.js';
+export * from './contracts/templates.js';
+export * from './contracts/delivery.js';

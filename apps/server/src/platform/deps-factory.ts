@@ -4,7 +4,10 @@ import { migrateDatabase, openDatabase, type Database } from '../db/client.js';
 import { createSealer, loadSecretKey } from './crypto.js';
 import { createCaches, type AppDeps } from './deps.js';
 import { lockDataDir } from './data-lock.js';
+import { printAssets } from '../areas/files/print-assets.js';
+import { createEvents } from './events.js';
 import { createMailer } from './mail.js';
+import { createPdfRenderer } from './pdf.js';
 
 /**
  * Open what the server and the command-line tools need. On the embedded
@@ -36,6 +39,11 @@ export async function openDeps(
       }),
       sealer: createSealer(loadSecretKey(config.secretKey, config.dataDir)),
       caches: createCaches(),
+      pdf: createPdfRenderer({
+        chromiumPath: config.chromiumPath,
+        resolveAsset: printAssets(db.db),
+      }),
+      events: createEvents(),
       release,
     };
   } catch (e) {

@@ -3,7 +3,9 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SessionUser } from './auth.js';
 import type { Sealer } from './crypto.js';
+import type { AppEvents } from './events.js';
 import type { Mailer } from './mail.js';
+import type { PdfRenderer } from './pdf.js';
 import { TtlCache } from './ttl-cache.js';
 
 /** What the areas' services are built from; tests hand in their own. */
@@ -12,6 +14,8 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   sealer: Sealer;
+  pdf: PdfRenderer;
+  events: AppEvents;
   caches: {
     sessions: TtlCache<SessionUser & { lastUsedAt: number }>;
     members: TtlCache<MemberAccess | null>;

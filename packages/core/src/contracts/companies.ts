@@ -62,6 +62,24 @@ export const ZSmtpSave = z.object({
   password: z.string().max(500).optional(),
 });
 
+/** PayFast merchant settings; the passphrase is write-only. */
+export const ZPayfastSave = z.object({
+  merchantId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, 'must be the merchant id (digits)'),
+  merchantKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,40}$/, 'must be the merchant key'),
+  /** Omit (or send empty) to keep the stored passphrase. */
+  passphrase: z.string().max(100).optional(),
+  sandbox: z.boolean(),
+});
+
+/** A chosen template: absent keeps it, null or '' goes back to the shipped one. */
+const templateRef = z.string().max(64).nullable().optional();
+
 const timeZone = z
   .string()
   .max(64)
@@ -83,6 +101,13 @@ export const ZCompanySave = z.object({
   numbering: ZNumbering.optional(),
   timeZone: timeZone.optional(),
   removeLogo: z.boolean().optional(),
+  address: z.string().trim().max(500).optional(),
+  phone: z.string().trim().max(40).optional(),
+  payfast: ZPayfastSave.nullable().optional(),
+  hideInvoiceLabel: z.boolean().optional(),
+  invoiceTemplateId: templateRef,
+  quoteTemplateId: templateRef,
+  statementTemplateId: templateRef,
 });
 export type TCompanySave = z.infer<typeof ZCompanySave>;
 
@@ -137,6 +162,20 @@ export const ZCompany = z.object({
     .nullable(),
   numbering: ZNumbering,
   timeZone: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  payfast: z
+    .object({
+      merchantId: z.string(),
+      merchantKey: z.string(),
+      sandbox: z.boolean(),
+      hasPassphrase: z.boolean(),
+    })
+    .nullable(),
+  hideInvoiceLabel: z.boolean(),
+  invoiceTemplateId: z.string().nullable(),
+  quoteTemplateId: z.string().nullable(),
+  statementTemplateId: z.string().nullable(),
   users: z.array(ZCompanyUser),
   userGroups: z.array(ZCompanyGroup),
   /** The calling user's own access in this company. */

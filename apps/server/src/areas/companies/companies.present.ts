@@ -45,6 +45,20 @@ export function presentCompany(
       : null,
     numbering: c.numbering as TCompany['numbering'],
     timeZone: c.timeZone,
+    address: c.address,
+    phone: c.phone,
+    payfast: c.payfast
+      ? {
+          merchantId: c.payfast.merchantId,
+          merchantKey: c.payfast.merchantKey,
+          sandbox: c.payfast.sandbox,
+          hasPassphrase: !!c.payfast.passphraseSealed,
+        }
+      : null,
+    hideInvoiceLabel: c.hideInvoiceLabel,
+    invoiceTemplateId: c.invoiceTemplateId,
+    quoteTemplateId: c.quoteTemplateId,
+    statementTemplateId: c.statementTemplateId,
     users: members.map((m) => ({
       userId: m.userId,
       name: m.name,

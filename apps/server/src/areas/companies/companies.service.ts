@@ -7,13 +7,14 @@ import {
   type TGroupSave,
   type TInvite,
 } from '@fieldbook/core';
-import type { StoredSmtp } from '../../db/schema/index.js';
+import type { StoredPayfast, StoredSmtp } from '../../db/schema/index.js';
 import { invalidateCompany, isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import * as users from '../auth/auth.repo.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { deleteFile, insertFile } from '../files/files.repo.js';
+import { templateUsable } from '../templates/template-usable.js';
 import * as repo from './companies.repo.js';
 import { presentCompany, presentGroup, presentSummary } from './companies.present.js';
 
@@ -74,9 +75,37 @@ export function createCompaniesService(deps: AppDeps, auth: AuthService) {
           passwordSealed: password ? deps.sealer.seal(password) : (c.smtp?.passwordSealed ?? null),
         };
       }
+      let payfast: StoredPayfast | null | undefined;
+      if (b.payfast === null) payfast = null;
+      else if (b.payfast) {
+        const { passphrase, ...rest } = b.payfast;
+        payfast = {
+          ...rest,
+          passphraseSealed: passphrase
+            ? deps.sealer.seal(passphrase)
+            : (c.payfast?.passphraseSealed ?? null),
+        };
+      }
+      const templateIds: Record<string, string | null> = {};
+      for (const [key, use] of [
+        ['invoiceTemplateId', 'invoice'],
+        ['quoteTemplateId', 'invoice'],
+        ['statementTemplateId', 'statement'],
+      ] as const) {
+        const v = b[key];
+        if (v === undefined) continue;
+        if (v && !(await templateUsable(db, companyId, v, use)))
+          throw badField(key, `is not one of your ${use} templates`);
+        templateIds[key] = v || null;
+      }
       await db.transaction(async (tx) => {
         await repo.updateCompany(tx, companyId, {
           companyName: b.companyName,
+          ...(b.address !== undefined && { address: b.address }),
+          ...(b.phone !== undefined && { phone: b.phone }),
+          ...(payfast !== undefined && { payfast }),
+          ...(b.hideInvoiceLabel !== undefined && { hideInvoiceLabel: b.hideInvoiceLabel }),
+          ...templateIds,
           ...(b.tax && { tax: b.tax }),
           ...(b.EmailAddress !== undefined && { emailAddress: b.EmailAddress }),
           ...(smtp !== undefined && { smtp }),

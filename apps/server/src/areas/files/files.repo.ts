@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { files } from '../../db/schema/index.js';
+import { files, templateImages } from '../../db/schema/index.js';
 
 export async function insertFile(
   db: Tx,
@@ -29,4 +29,15 @@ export async function unsafeGetFileById(db: Tx, id: string) {
 
 export async function deleteFile(db: Tx, id: string): Promise<void> {
   await db.delete(files).where(eq(files.id, id));
+}
+
+/** A template image by its id (public like any image: the random id is the capability). */
+export async function unsafeGetTemplateImage(db: Tx, id: string) {
+  const [f] = await db
+    .select({ contentType: files.contentType, data: files.data })
+    .from(templateImages)
+    .innerJoin(files, eq(files.id, templateImages.fileId))
+    .where(eq(templateImages.id, id))
+    .limit(1);
+  return f ?? null;
 }

@@ -20,6 +20,15 @@ export interface StoredSmtp {
   passwordSealed: string | null;
 }
 
+export interface StoredPayfast {
+  merchantId: string;
+  merchantKey: string;
+  /** AES-GCM sealed with the server's secret key; never sent to a browser. */
+  passphraseSealed: string | null;
+  /** Use PayFast's sandbox (test cards, no real money). */
+  sandbox: boolean;
+}
+
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   companyName: text('company_name').notNull(),
@@ -33,6 +42,16 @@ export const companies = pgTable('companies', {
   smtp: jsonb('smtp').$type<StoredSmtp>(),
   numbering: text('numbering').notNull().default('INV00001'),
   timeZone: text('time_zone').notNull().default('Africa/Johannesburg'),
+  /** Shown on documents: postal/street address (several lines) and phone. */
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  payfast: jsonb('payfast').$type<StoredPayfast>(),
+  /** Hide the PAID/UNPAID ribbon on the public invoice view. */
+  hideInvoiceLabel: boolean('hide_invoice_label').notNull().default(false),
+  /** The company's chosen templates; null falls back to the shipped ones. */
+  invoiceTemplateId: uuid('invoice_template_id'),
+  quoteTemplateId: uuid('quote_template_id'),
+  statementTemplateId: uuid('statement_template_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -6,3 +6,4 @@ export * from './clients.js';
 export * from './invoices.js';
 export * from './expenses.js';
 export * from './incidents.js';
+export * from './documents.js';

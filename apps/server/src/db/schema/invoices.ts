@@ -89,6 +89,13 @@ export const invoices = pgTable(
     emails: jsonb('emails').$type<TEmailRecord[]>().notNull().default([]),
     queuedForSending: boolean('queued_for_sending').notNull().default(false),
     queuedForSendingError: text('queued_for_sending_error'),
+    /**
+     * The key of the public link (DECISIONS §7): 244 random bits, never the id.
+     * Two v4 uuids give 244 random bits with functions both databases have.
+     */
+    publicKey: text('public_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,6 +106,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_company_invoice_number_uq')
       .on(t.companyId, t.invoiceNumber)
       .where(sql`${t.invoiceNumber} is not null`),
+    uniqueIndex('invoices_public_key_uq').on(t.publicKey),
     uniqueIndex('invoices_company_quote_number_uq')
       .on(t.companyId, t.quoteNumber)
       .where(sql`${t.quoteNumber} is not null`),
