@@ -1,0 +1,14 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** The text of every page of a PDF, pages joined by newlines (pdfjs-dist in Node). */
+export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const content = await page.getTextContent();
+    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n');
+}
