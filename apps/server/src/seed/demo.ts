@@ -37,6 +37,15 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
     companyName: 'Dlamini Plumbing & Electrical',
     EmailAddress: 'accounts@dlamini-plumbing.co.za',
     tax: vatTax({ taxNumber: '4123456789' }),
+    address: '14 Voortrekker Road\nBellville\nCape Town 7530',
+    phone: '021 948 1200',
+    // PayFast's public sandbox merchant: Pay Now works against sandbox.payfast.co.za.
+    payfast: {
+      merchantId: '10000100',
+      merchantKey: '46f0cd694581a',
+      passphrase: 'jt7NOE43FZPn',
+      sandbox: true,
+    },
   });
   const office = allRights(true);
   office.settings = { c: false, r: true, u: false, d: false };
