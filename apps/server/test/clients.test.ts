@@ -205,6 +205,8 @@ describe('saving clients', () => {
       [{ ...base, fields: { vip: 'yes' } }, 'fields.vip'],
       [{ ...base, fields: { since: '2023-02-29' } }, 'fields.since'],
       [{ ...base, fields: { note: true } }, 'fields.note'],
+      [{ ...base, statementTemplateId: randomUUID() }, 'statementTemplateId'],
+      [{ ...base, statementTemplateId: 'nope' }, 'statementTemplateId'],
     ];
     for (const [body, field] of bad) {
       const r = await owner.api.post(url('/entities'), body);

@@ -24,6 +24,7 @@ let mine: { id: string; owner: TestUser };
 let theirs: { id: string; owner: TestUser };
 let client: string;
 let foreignClient: string;
+let foreignTemplate: string;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -31,6 +32,12 @@ beforeAll(async () => {
   theirs = await buildCompany(h);
   client = await buildClient(mine.owner.api, mine.id);
   foreignClient = await buildClient(theirs.owner.api, theirs.id);
+  const t = await theirs.owner.api.post(`/api/companies/${theirs.id}/invoiceTemplate`, {
+    invoiceTemplateName: 'Theirs',
+    template: '<p>{{invoice.number}}</p>',
+  });
+  expect(t.status).toBe(200);
+  foreignTemplate = t.body._id;
 });
 afterAll(() => h.close());
 
@@ -148,6 +155,18 @@ describe('bad input', () => {
       'descriptions.0.itemId',
     ],
     ['a known field of the wrong type', { paid: 'yes' }, 'paid'],
+    [
+      'an unknown template',
+      { invoiceTemplateId: '00000000-0000-4000-8000-000000000000' },
+      'invoiceTemplateId',
+      'is not one of your invoice templates',
+    ],
+    [
+      "another company's template",
+      { invoiceTemplateId: 'FOREIGN_TEMPLATE' },
+      'invoiceTemplateId',
+      'is not one of your invoice templates',
+    ],
   ];
 
   it.each(cases)(
@@ -158,6 +177,7 @@ describe('bad input', () => {
         ...over,
       } as never);
       if (body.entityId === 'FOREIGN') body.entityId = foreignClient;
+      if (body.invoiceTemplateId === 'FOREIGN_TEMPLATE') body.invoiceTemplateId = foreignTemplate;
       const before = await counts(h, mine.id);
       const r = await save(mine.owner.api, mine.id, body);
       expect(r.status, JSON.stringify(r.body)).toBe(400);

@@ -17,6 +17,7 @@ import { checkClientFields, type FieldValue } from './client-fields.js';
 import type { DocumentUpload } from './client-documents.js';
 import { clientsCsv, clientsXlsx } from './clients-export.js';
 import { presentClient, presentClientDetail, presentDocument } from './clients.present.js';
+import { templateUsable } from '../templates/template-usable.js';
 import * as repo from './clients.repo.js';
 import { requireRight } from '../../platform/save-access.js';
 
@@ -58,12 +59,15 @@ export function createClientsService(deps: AppDeps) {
 
     async save(companyId: string, userId: string, member: MemberAccess, b: Body) {
       requireRight(member, 'clients', b._id ? 'u' : 'c');
-      // Statement templates arrive with the templates issue; until then only the id's form is checked.
-      if (b.statementTemplateId && !isUuid(b.statementTemplateId))
-        throw badField('statementTemplateId', 'is not a template of this company');
       const stored =
         b._id && isUuid(b._id) ? await repo.findClientForCompany(db, companyId, b._id) : null;
       if (b._id && !stored) throw missing();
+      if (
+        b.statementTemplateId &&
+        b.statementTemplateId !== stored?.statementTemplateId &&
+        !(await templateUsable(db, companyId, b.statementTemplateId, 'statement'))
+      )
+        throw badField('statementTemplateId', 'is not one of your statement templates');
       const { typeId, fields } = await typeAndFields(companyId, b, stored ?? undefined);
       const v = {
         name: b.name,

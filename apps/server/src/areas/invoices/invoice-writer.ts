@@ -20,6 +20,8 @@ import { allocateNumber } from './invoice-numbers.js';
 import { findClientForCompany, recomputeOutstanding } from '../clients/clients.repo.js';
 import * as repo from './invoices.repo.js';
 
+import { templateUsable } from '../templates/template-usable.js';
+
 export { allocateNumber } from './invoice-numbers.js';
 
 /** What the writer needs of the company. */
@@ -113,10 +115,15 @@ export async function writeInvoice(
   await checkClient(tx, company.id, input.entityId, existing?.entityId);
   const invoiceDate = companyDate('invoiceDate', input.invoiceDate, tz);
   const dueDate = companyDate('dueDate', input.dueDate, tz);
-  for (const field of ['invoiceTemplateId', 'appointmentId'] as const) {
-    const v = input[field];
-    if (v && !isUuid(v)) throw badField(field, 'is not a valid id');
-  }
+  const appointmentId = input.appointmentId;
+  if (appointmentId && !isUuid(appointmentId)) throw badField('appointmentId', 'is not a valid id');
+  const templateId = input.invoiceTemplateId;
+  if (
+    templateId &&
+    templateId !== existing?.invoiceTemplateId &&
+    !(await templateUsable(tx, company.id, templateId, 'invoice'))
+  )
+    throw badField('invoiceTemplateId', 'is not one of your invoice templates');
   const isQuote = input.isQuote ?? existing?.isQuote ?? false;
   if (existing && !existing.isQuote && isQuote) {
     throw badField('isQuote', 'an invoice cannot become a quote');

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { templates } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/access.js';
 
@@ -10,7 +10,7 @@ export type TemplateUse = 'invoice' | 'statement';
  * one shared with all companies, or a shipped one, flagged for that use.
  */
 export async function templateUsable(
-  db: Db,
+  db: Tx,
   companyId: string,
   id: string,
   use: TemplateUse,

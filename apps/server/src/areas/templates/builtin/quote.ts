@@ -1,0 +1,20 @@
+import { invoiceLike } from './invoice-html.js';
+
+/** The shipped quotation: the tax invoice's look, with the quote number and a valid-until date. */
+export const QUOTE_HTML = invoiceLike({
+  title: 'Quotation',
+  meta: `<tr><th>Quote no.</th><td>{{invoice.number}}</td></tr>
+      <tr><th>Date</th><td>{{invoice.date}}</td></tr>
+      <tr><th>Valid until</th><td>{{invoice.dueDate}}</td></tr>`,
+  totalsEnd: '',
+  footer: `<div>This quotation is valid until {{invoice.dueDate}}. Prices in rand{{#if tax.hasVat}}, {{tax.label}} {{#if tax.included}}included{{else}}shown separately{{/if}}{{/if}}.</div>`,
+});
+
+export const QUOTE_EMAIL = `Dear {{client.name}},
+
+Please find attached quotation {{invoice.number}} for {{totals.total}}, valid until {{invoice.dueDate}}.
+{{#if invoice.publicUrl}}
+You can view it online: {{invoice.publicUrl}}
+{{/if}}
+Kind regards,
+{{company.name}}`;

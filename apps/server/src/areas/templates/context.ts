@@ -1,0 +1,193 @@
+import {
+  balanceOf,
+  formatDate,
+  formatMoney,
+  lineAmount,
+  type Statement,
+  type TClientField,
+  type TDiscount,
+  type TLine,
+  type TTax,
+  type TTemplateField,
+  type Totals,
+} from '@fieldbook/core';
+import type { ClientRow } from '../clients/clients.repo.js';
+import type { CompanyRow } from '../companies/companies.repo.js';
+
+/**
+ * The values a template's placeholders read (documented in docs/templates.md).
+ * Every amount is already formatted by core's `formatMoney` and every figure
+ * comes from core's totals and statement code, so a PDF shows exactly what
+ * the screen shows. Templates carry no logic: anything a document needs to
+ * decide (the title, whether VAT applies) is decided here.
+ */
+
+/** The parts of the company a document shows. */
+export function companyContext(c: CompanyRow) {
+  const tax = c.tax;
+  return {
+    name: c.companyName,
+    address: c.address,
+    addressLines: lines(c.address),
+    phone: c.phone,
+    email: c.emailAddress,
+    hasVat: tax.hasTax,
+    vatNumber: tax.hasTax ? (tax.taxNumber ?? '') : '',
+    taxLabel: tax.tD || 'VAT',
+    logoUrl: c.logo ? `/api/images/${c.logo}` : '',
+  };
+}
+
+const lines = (s: string | null | undefined) =>
+  (s ?? '')
+    .split(/\r?\n|,\s*(?=\S)/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** Client extra fields whose key or label reads as a VAT or tax number. */
+const VAT_KEY = /^(vat|tax)(no|num|number|reg|regno|registration|registrationnumber|id)?$/;
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+
+function fieldText(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  return String(v);
+}
+
+/** The client as the recipient of a document; `types` are its client type's field definitions. */
+export function clientContext(c: ClientRow | null, to: string, types: TClientField[] = []) {
+  const values = (c?.fields ?? {}) as Record<string, unknown>;
+  const fields = types
+    .map((f) => ({ key: f.description, label: f.label, value: fieldText(values[f.description]) }))
+    .filter((f) => f.value !== '');
+  const vat =
+    fields.find((f) => VAT_KEY.test(norm(f.key)) || VAT_KEY.test(norm(f.label)))?.value ??
+    fieldText(Object.entries(values).find(([k]) => VAT_KEY.test(norm(k)))?.[1]);
+  const fullName = c ? [c.name, c.surname].filter(Boolean).join(' ') : to;
+  return {
+    name: c?.name ?? to,
+    surname: c?.surname ?? '',
+    fullName,
+    email: c?.email ?? '',
+    phone: c?.phone || c?.contactNumber || '',
+    address: c?.address ?? '',
+    addressLines: lines(c?.address),
+    vatNumber: vat,
+    fields: fields.filter((f) => f.value !== vat).map(({ label, value }) => ({ label, value })),
+  };
+}
+
+const pct = (n: number) => `${Number(n.toFixed(2))}%`;
+
+/** What an invoice or quote context is made from. */
+export interface InvoiceSource {
+  isQuote: boolean;
+  invoiceNumber: string | null;
+  quoteNumber: string | null;
+  invoiceDate: string;
+  dueDate: string;
+  to: string;
+  notes: string;
+  paid: boolean;
+  amountPaid: number;
+  datePaid: string | null;
+  methodPaid: string;
+  descriptions: TLine[];
+  tax: TTax;
+  discount: TDiscount;
+  totals: Totals;
+  custom: Record<string, unknown>;
+  publicUrl: string;
+}
+
+/** The invoice, its lines and totals. `templateFields` label the template's extra fields. */
+export function invoiceContext(i: InvoiceSource, templateFields: TTemplateField[]) {
+  const t = i.tax;
+  const included = t.hasTax && t.inc1 && !t.duc1;
+  const number = (i.isQuote ? i.quoteNumber : i.invoiceNumber) ?? i.quoteNumber ?? '';
+  const rate1 = t.hasTax ? pct(t.tV) : '';
+  const balance = balanceOf(i.totals.total, i.amountPaid);
+  return {
+    invoice: {
+      number,
+      invoiceNumber: i.invoiceNumber ?? '',
+      quoteNumber: i.quoteNumber ?? '',
+      isQuote: i.isQuote,
+      title: i.isQuote ? 'Quotation' : t.hasTax ? 'Tax Invoice' : 'Invoice',
+      date: formatDate(i.invoiceDate),
+      dueDate: formatDate(i.dueDate),
+      notes: i.notes,
+      paid: i.paid,
+      datePaid: i.datePaid ? formatDate(i.datePaid) : '',
+      methodPaid: i.methodPaid,
+      publicUrl: i.publicUrl,
+      custom: Object.fromEntries(
+        Object.entries(i.custom).map(([k, v]) => [k, fieldText(v)] as const),
+      ),
+      extraFields: templateFields
+        .map((f) => ({ label: f.label, value: fieldText(i.custom[f.name]) }))
+        .filter((f) => f.value !== ''),
+    },
+    lines: i.descriptions.map((l, n) => ({
+      number: n + 1,
+      code: l.code ?? '',
+      description: l.description,
+      notes: l.notes ?? '',
+      qty: String(Number(l.qty ?? 1)),
+      unitPrice: formatMoney(l.price),
+      vat: t.hasTax ? (l.hasTax === false ? 'Exempt' : rate1) : '',
+      amount: formatMoney(lineAmount(l)),
+    })),
+    tax: {
+      hasVat: t.hasTax,
+      label: t.tD || 'VAT',
+      rate: rate1,
+      included,
+      hasSecondTax: t.hasSecondTax,
+      secondLabel: t.t2D,
+      secondRate: t.hasSecondTax ? pct(t.t2V) : '',
+    },
+    totals: {
+      subtotal: formatMoney(i.totals.subtotal),
+      hasDiscount: i.totals.discount > 0,
+      discountLabel:
+        i.discount.discountType === 'Amount'
+          ? 'Discount'
+          : `Discount (${pct(i.discount.discountValue)})`,
+      discount: formatMoney(i.totals.discount),
+      net: formatMoney(i.totals.net),
+      tax1: formatMoney(i.totals.tax1),
+      tax2: formatMoney(i.totals.tax2),
+      total: formatMoney(i.totals.total),
+      amountPaid: formatMoney(i.amountPaid),
+      hasPaid: i.amountPaid > 0,
+      balance: formatMoney(balance),
+    },
+  };
+}
+
+/** A statement: its lines with the rolling balance, the closing balance and aging. */
+export function statementContext(s: Statement, asOf: string) {
+  return {
+    statement: {
+      date: formatDate(asOf),
+      total: formatMoney(s.total),
+      lines: s.lineItems.map((l) => ({
+        date: formatDate(l.invoiceDate),
+        number: l.invoiceNumber,
+        description: l.description,
+        debit: l.debit_credit === 'debit' ? formatMoney(l.total) : '',
+        credit: l.debit_credit === 'credit' ? formatMoney(l.total) : '',
+        balance: formatMoney(l.rolling),
+      })),
+      hasLines: s.lineItems.length > 0,
+      aging: {
+        current: formatMoney(s.aging.current),
+        d30: formatMoney(s.aging.d30),
+        d60: formatMoney(s.aging.d60),
+        d90: formatMoney(s.aging.d90),
+        d120: formatMoney(s.aging.d120),
+      },
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import {
+  DEFAULT_DISCOUNT,
+  addDays,
+  buildStatement,
+  computeTotals,
+  type TLine,
+  type TTax,
+} from '@fieldbook/core';
+import type { ClientRow } from '../clients/clients.repo.js';
+import type { InvoiceSource } from './context.js';
+
+/**
+ * Made-up records for a template preview without a real one: a client, a
+ * three-line invoice in the company's own tax settings (totals from core's
+ * computeTotals) and a statement with something in every aging bucket.
+ */
+export const SAMPLE_CLIENT = {
+  name: 'Jane',
+  surname: 'Doe',
+  email: 'jane.doe@example.com',
+  phone: '082 555 0123',
+  contactNumber: '',
+  address: '12 Sample Street\nRondebosch\nCape Town 7700',
+  fields: { vatNumber: '4123456789' },
+} as unknown as ClientRow;
+
+const line = (l: Pick<TLine, 'description' | 'qty' | 'price'> & Partial<TLine>): TLine => ({
+  ledgerAccountId: null,
+  itemId: null,
+  ...l,
+});
+const LINES: TLine[] = [
+  line({ description: 'Call-out fee', qty: 1, price: 450 }),
+  line({ description: 'Labour (hours)', qty: 2.5, price: 380, notes: 'Replace geyser element' }),
+  line({ description: 'Geyser element 3 kW', code: 'GE-3000', qty: 1, price: 685.5 }),
+];
+
+export function sampleInvoice(tax: TTax, today: string, isQuote = false): InvoiceSource {
+  const discount = DEFAULT_DISCOUNT;
+  return {
+    isQuote,
+    invoiceNumber: isQuote ? null : 'INV00042',
+    quoteNumber: isQuote ? 'QUO00017' : null,
+    invoiceDate: today,
+    dueDate: addDays(today, 7),
+    to: 'Jane Doe',
+    notes: 'Banking details: Sample Bank, account 123456789, branch 250655.',
+    paid: false,
+    amountPaid: 0,
+    datePaid: null,
+    methodPaid: '',
+    descriptions: LINES,
+    tax,
+    discount,
+    totals: computeTotals({ descriptions: LINES, discount, tax }),
+    custom: {},
+    publicUrl: '',
+  };
+}
+
+export function sampleStatement(today: string) {
+  const inv = (n: number, daysAgo: number, total: number, amountPaid = 0) => ({
+    _id: `sample-${n}`,
+    invoiceNumber: `INV000${n}`,
+    invoiceDate: addDays(today, -daysAgo),
+    total,
+    amountPaid,
+    datePaid: amountPaid ? addDays(today, -daysAgo + 5) : null,
+  });
+  return buildStatement(
+    [
+      inv(31, 130, 1200),
+      inv(35, 95, 980.5, 500),
+      inv(38, 70, 2300),
+      inv(40, 40, 1500, 1500),
+      inv(42, 5, 2345.5),
+    ],
+    today,
+  );
+}

@@ -1,0 +1,209 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ZInvoiceTemplate,
+  ZInvoiceTemplateSave,
+  ZRenderedHtml,
+  ZSaved,
+  ZStatementTemplate,
+  ZStatementTemplateSave,
+  ZStatementTemplateSaved,
+  ZTemplate,
+  ZTemplateImage,
+  ZTemplatePreview,
+  ZTemplateSave,
+} from '@fieldbook/core';
+import type { App } from '../../app.js';
+import { access, isUuid } from '../../platform/access.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { bodyHasId, saveAccess } from '../../platform/save-access.js';
+import { readImageUpload } from '../../platform/uploads.js';
+import { unsafeGetTemplateImage } from '../files/files.repo.js';
+import { attachment } from '../clients/client-documents.js';
+import {
+  presentInvoiceTemplate,
+  presentStatementTemplate,
+  presentTemplate,
+} from './templates.present.js';
+import { createTemplatesService, mayReadTemplates, type Caller } from './templates.service.js';
+
+const cid = z.object({ cid: z.string() });
+const cidId = cid.extend({ id: z.string() });
+const tags = ['templates'];
+const base = (path: string) => `/api/companies/:cid/${path}`;
+const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+const caller = (req: FastifyRequest): Caller => ({
+  companyId: req.company!.id,
+  member: req.company!.member,
+  user: req.user!,
+});
+
+/** Members who may see documents (invoices r or clients r) or settings may read templates. */
+const readAccess = async (req: FastifyRequest) => {
+  if (!mayReadTemplates(req.company?.member)) throw forbidden();
+};
+const read = { config: { access: access.member() }, preValidation: readAccess };
+/** A save needs settings c (new) or u (an `_id`); the service checks who may change what. */
+const write = {
+  config: { access: access.member() },
+  preValidation: saveAccess('settings', bodyHasId),
+};
+
+/** Invoice, statement and general templates, previews and template images. */
+export function templatesRoutes(app: App): void {
+  const svc = createTemplatesService(app.deps);
+
+  // /invoiceTemplate: the templates for invoices and quotes.
+  app.get(base('invoiceTemplate'), {
+    ...read,
+    schema: { tags, params: cid, response: { 200: z.array(ZInvoiceTemplate) } },
+    handler: (req) => svc.list(caller(req), 'invoice', presentInvoiceTemplate),
+  });
+  app.get(base('invoiceTemplate/:id'), {
+    ...read,
+    schema: { tags, params: cidId, response: { 200: ZInvoiceTemplate } },
+    handler: (req) => svc.get(caller(req), req.params.id, 'invoice', presentInvoiceTemplate),
+  });
+  app.post(base('invoiceTemplate'), {
+    ...write,
+    schema: { tags, params: cid, body: ZInvoiceTemplateSave, response: { 200: ZSaved } },
+    handler: (req) => {
+      const b = req.body;
+      return svc.save(caller(req), {
+        _id: b._id,
+        name: b.invoiceTemplateName,
+        html: b.template,
+        emailBody: b.invoiceTemplateEmailBody,
+        anyCompany: b.anyCompany,
+        fields: b.fields,
+        type: 'invoice',
+        isInvoice: true,
+        names: { html: 'template', emailBody: 'invoiceTemplateEmailBody' },
+      });
+    },
+  });
+
+  // /statementTemplate: the templates for statements.
+  app.get(base('statementTemplate'), {
+    ...read,
+    schema: { tags, params: cid, response: { 200: z.array(ZStatementTemplate) } },
+    handler: (req) => svc.list(caller(req), 'statement', presentStatementTemplate),
+  });
+  app.get(base('statementTemplate/:id'), {
+    ...read,
+    schema: { tags, params: cidId, response: { 200: ZStatementTemplate } },
+    handler: (req) => svc.get(caller(req), req.params.id, 'statement', presentStatementTemplate),
+  });
+  app.post(base('statementTemplate'), {
+    ...write,
+    schema: {
+      tags,
+      params: cid,
+      body: ZStatementTemplateSave,
+      response: { 200: ZStatementTemplateSaved },
+    },
+    handler: async (req) => {
+      const b = req.body;
+      const { _id } = await svc.save(caller(req), {
+        _id: b._id,
+        name: b.statementTemplateName,
+        html: b.template,
+        emailBody: b.statementTemplateEmailBody,
+        anyCompany: b.anyCompany,
+        type: 'statement',
+        isStatement: true,
+        names: { html: 'template', emailBody: 'statementTemplateEmailBody' },
+      });
+      return { _id, id: _id };
+    },
+  });
+
+  // /templates: every template the company sees (the browser filters by type).
+  app.get(base('templates'), {
+    ...read,
+    schema: { tags, params: cid, response: { 200: z.array(ZTemplate) } },
+    handler: (req) => svc.list(caller(req), undefined, presentTemplate),
+  });
+  app.get(base('templates/:id'), {
+    ...read,
+    schema: { tags, params: cidId, response: { 200: ZTemplate } },
+    handler: (req) => svc.get(caller(req), req.params.id, undefined, presentTemplate),
+  });
+  app.post(base('templates'), {
+    ...write,
+    schema: { tags, params: cid, body: ZTemplateSave, response: { 200: ZSaved } },
+    handler: (req) => {
+      const { templateName, template, templateEmailBody, ...b } = req.body;
+      return svc.save(caller(req), {
+        ...b,
+        name: templateName,
+        html: template,
+        emailBody: templateEmailBody,
+        names: { html: 'template', emailBody: 'templateEmailBody' },
+      });
+    },
+  });
+
+  app.post(base('templates/preview'), {
+    ...read,
+    schema: {
+      tags,
+      description: 'Unsaved template HTML rendered with a real record or sample data, sanitised.',
+      params: cid,
+      body: ZTemplatePreview,
+      response: { 200: ZRenderedHtml },
+    },
+    handler: async (req) => ({ html: await svc.preview(caller(req), req.body) }),
+  });
+
+  app.post(base('templates/pdf'), {
+    ...read,
+    schema: {
+      tags,
+      description: 'The preview printed to a PDF ("Generate PDF").',
+      params: cid,
+      body: ZTemplatePreview,
+    },
+    handler: async (req, reply) => {
+      const pdf = await app.deps.pdf.print(await svc.preview(caller(req), req.body));
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', attachment('template-preview.pdf'))
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  });
+
+  app.post(base('templates/:id/images'), {
+    config: { access: access.company('settings', 'u') },
+    schema: {
+      tags,
+      params: cidId,
+      consumes: ['multipart/form-data'],
+      description: 'One PNG, JPEG, GIF or WebP image (at most 5 MB) in the field `file`.',
+      response: { 200: ZTemplateImage },
+    },
+    handler: async (req) => {
+      // Refuse an unknown or read-only template before reading up to 5 MB of body.
+      await svc.requireEditable(caller(req), req.params.id);
+      return svc.addImage(caller(req), req.params.id, await readImageUpload(req, IMAGE_MAX_BYTES));
+    },
+  });
+
+  app.get('/api/images/template/:id', {
+    config: { access: access.public },
+    schema: { tags, params: z.object({ id: z.string() }) },
+    handler: async (req, reply) => {
+      if (!isUuid(req.params.id)) throw notFound('Image not found');
+      const f = await unsafeGetTemplateImage(app.deps.database.db, req.params.id);
+      if (!f) throw notFound('Image not found');
+      return reply
+        .header('Content-Type', f.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(f.data);
+    },
+  });
+}

@@ -1,0 +1,155 @@
+import { can, type MemberAccess, type TTemplateField, type TTemplateType } from '@fieldbook/core';
+import { isUuid } from '../../platform/access.js';
+import type { SessionUser } from '../../platform/auth.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { badField, forbidden, notFound } from '../../platform/errors.js';
+import { sanitiseHtml } from '../../platform/html-sanitise.js';
+import { requireRight } from '../../platform/save-access.js';
+import type { Upload } from '../../platform/uploads.js';
+import { insertFile } from '../files/files.repo.js';
+import { previewHtml } from './documents.js';
+import { checkTemplate } from './render.js';
+import { mayEdit, type Presenter } from './templates.present.js';
+import * as repo from './templates.repo.js';
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;
+
+/** A save from any of the three template calls, in one shape; `names` are the body's field names. */
+export interface TemplateInput {
+  _id?: string | null;
+  name: string;
+  html: string;
+  emailBody: string;
+  anyCompany?: boolean;
+  type?: TTemplateType;
+  isInvoice?: boolean;
+  isStatement?: boolean;
+  description?: string;
+  fields?: TTemplateField[];
+  names: { html: string; emailBody: string };
+}
+
+export interface Caller {
+  companyId: string;
+  member: MemberAccess;
+  user: SessionUser;
+}
+
+const isSuper = (c: Caller) => c.user.rank === 'super';
+const missing = () => notFound('Template not found');
+
+/** A template is read by members who may see documents or settings. */
+export const mayReadTemplates = (m: MemberAccess | undefined) =>
+  can(m, 'settings', 'r') || can(m, 'invoices', 'r') || can(m, 'clients', 'r');
+
+/** The stored (sanitised) HTML; a template that does not compile is a 400 naming the field. */
+function cleanHtml(html: string, field: string): string {
+  checkTemplate(html, field);
+  const clean = sanitiseHtml(html);
+  checkTemplate(clean, field);
+  return clean;
+}
+
+function checkFields(fields: TTemplateField[]): void {
+  const seen = new Set<string>();
+  fields.forEach((f, i) => {
+    if (seen.has(f.name)) throw badField(`fields.${i}.name`, 'is used by another field');
+    seen.add(f.name);
+  });
+}
+
+export function createTemplatesService(deps: AppDeps) {
+  const db = deps.database.db;
+
+  return {
+    async list<T>(c: Caller, use: repo.TemplateUse | undefined, present: Presenter<T>) {
+      const rows = await repo.listVisible(db, c.companyId, use);
+      return rows.map((r) => present(r, c.companyId, isSuper(c)));
+    },
+
+    async get<T>(c: Caller, id: string, use: repo.TemplateUse | undefined, present: Presenter<T>) {
+      const row = await repo.findVisible(db, c.companyId, id, use);
+      if (!row) throw missing();
+      return present(row, c.companyId, isSuper(c));
+    },
+
+    /**
+     * Create (settings c) or update (settings u) a template. A template shared
+     * with all companies, another company's or a shipped one is changed only
+     * by rank super, and only rank super may share one with all companies.
+     */
+    async save(c: Caller, b: TemplateInput): Promise<{ _id: string }> {
+      requireRight(c.member, 'settings', b._id ? 'u' : 'c');
+      if (b.anyCompany && !isSuper(c))
+        throw forbidden('Only a super user may make a template available to all companies');
+      const stored = b._id
+        ? isUuid(b._id)
+          ? await repo.findVisible(db, c.companyId, b._id)
+          : null
+        : null;
+      if (b._id && !stored) throw missing();
+      if (stored && !mayEdit(stored.template, c.companyId, isSuper(c)))
+        throw forbidden(
+          'This template is shared with all companies; only a super user may change it',
+        );
+      if (b.fields) checkFields(b.fields);
+      const html = cleanHtml(b.html, b.names.html);
+      checkTemplate(b.emailBody, b.names.emailBody);
+      const old = stored?.template;
+      const v: repo.TemplateWrite = {
+        type: b.type ?? old?.type ?? 'custom',
+        name: b.name,
+        description: b.description ?? old?.description ?? '',
+        html,
+        emailBody: b.emailBody,
+        anyCompany: b.anyCompany ?? old?.anyCompany ?? false,
+        isInvoice: b.isInvoice ?? old?.isInvoice ?? false,
+        isStatement: b.isStatement ?? old?.isStatement ?? false,
+        fields: b.fields ?? old?.fields ?? [],
+        updatedBy: c.user.id,
+      };
+      if (old) {
+        if (!(await repo.updateTemplate(db, c.companyId, old.id, v))) throw missing();
+        return { _id: old.id };
+      }
+      return { _id: await repo.insertTemplate(db, c.companyId, v) };
+    },
+
+    /** Unsaved HTML filled with a record the caller may read, or with sample data. */
+    async preview(
+      c: Caller,
+      p: { template: string; type: TTemplateType; recordId?: string | null },
+    ) {
+      if (p.recordId) {
+        requireRight(c.member, p.type === 'statement' ? 'clients' : 'invoices', 'r');
+        if (!isUuid(p.recordId)) throw badField('recordId', 'is not a record of this company');
+      }
+      checkTemplate(p.template, 'template');
+      return previewHtml(deps, c.companyId, p);
+    },
+
+    /** 404 unless the caller may change the template (checked before reading an upload). */
+    async requireEditable(c: Caller, id: string) {
+      const row = await repo.findVisible(db, c.companyId, id);
+      if (!row) throw missing();
+      if (!mayEdit(row.template, c.companyId, isSuper(c))) throw forbidden();
+    },
+
+    /** Stores an uploaded image for the template; it is public at the answered URL. */
+    async addImage(c: Caller, id: string, up: Upload) {
+      const file = up.files.file;
+      if (!file) throw badField('file', 'is required');
+      return db.transaction(async (tx) => {
+        const fileId = await insertFile(tx, {
+          companyId: c.companyId,
+          userId: c.user.id,
+          contentType: file.contentType,
+          data: file.data,
+        });
+        const imageId = await repo.insertTemplateImage(tx, c.companyId, id, fileId);
+        if (!imageId) throw missing();
+        return { _id: imageId, url: `/images/template/${imageId}` };
+      });
+    },
+  };
+}
