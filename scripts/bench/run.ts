@@ -6,6 +6,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchPdf } from './pdf.js';
+import { benchBulkSend, printBulkSendBench } from './bulk-send.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -89,6 +91,22 @@ async function benchOne(label: string, env: Record<string, string>) {
   }
 }
 
+// `npm run bench -- pdf` runs only the named parts; no name runs them all.
+const PARTS: Record<string, () => Promise<unknown>> = {
+  pdf: benchPdf,
+  'bulk-send': async () => printBulkSendBench(await benchBulkSend()),
+};
+const selected = process.argv.slice(2);
+if (selected.length > 0) {
+  for (const name of selected) {
+    const part = PARTS[name];
+    if (!part)
+      throw new Error(`Unknown bench part ${name}; known: ${Object.keys(PARTS).join(', ')}`);
+    await part();
+  }
+  process.exit(0);
+}
+
 const only = process.env.BENCH_DB; // pglite | postgres | unset for both
 const results = only === 'postgres' ? [] : [await benchOne('PGlite', {})];
 const fresh = `fb_bench_${process.pid}`;
@@ -146,3 +164,8 @@ for (const r of results) {
     `${r.label}: authenticated read = ${pct(r.authed.rps, r.bareJson.rps)} of bare Fastify, ${pct(r.authed.rps, r.bareQuery.rps)} of the bare one-query route`,
   );
 }
+
+// Bulk e-mail of 500 invoices through the real server (scripts/bench/bulk-send.ts).
+printBulkSendBench(await benchBulkSend(only));
+
+await benchPdf();

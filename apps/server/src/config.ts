@@ -23,6 +23,21 @@ export interface Config {
   payfastUrl: string | null;
   /** Whether the server logs each request (off in tests). */
   logRequests: boolean;
+  /**
+   * The job queue (e-mail sending): how long a claimed job is held before
+   * another process may take it (renewed while it runs), how often an idle
+   * worker looks for due jobs, and how many jobs a process runs at once.
+   */
+  queue: { leaseMs: number; pollMs: number; concurrency: number };
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} is not a positive whole number: ${raw}`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,5 +61,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payfastUrl: env.PAYFAST_URL ? env.PAYFAST_URL.replace(/\/$/, '') : null,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logRequests: env.NODE_ENV !== 'test' && env.LOG_REQUESTS !== '0',
+    queue: {
+      leaseMs: positiveInt(env, 'QUEUE_LEASE_MS', 60_000),
+      pollMs: positiveInt(env, 'QUEUE_POLL_MS', 500),
+      concurrency: positiveInt(env, 'QUEUE_CONCURRENCY', 4),
+    },
   };
 }

@@ -1,11 +1,12 @@
 import { buildApp } from './app.js';
+import { startDelivery } from './areas/delivery/delivery-workers.js';
 import { loadConfig } from './config.js';
 import { DataDirLockedError } from './platform/data-lock.js';
 import { openDeps } from './platform/deps-factory.js';
 import { attachRealtime } from './platform/realtime.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
-// start: config -> db (locked) -> migrate -> seed -> app -> listen -> realtime
+// start: config -> db (locked) -> migrate -> seed -> app -> listen -> realtime -> workers
 async function main() {
   const config = loadConfig();
   const deps = await openDeps(config, 'the Fieldbook server');
@@ -22,8 +23,12 @@ async function main() {
   console.log(
     `Fieldbook is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   );
+  // On the embedded database, leases still held belong to a dead server (the lock proves it).
+  const delivery = await startDelivery(deps, { releaseLeases: true });
 
   const stop = async () => {
+    // Running sends finish and are recorded before the database closes.
+    await delivery.stop();
     await io.close();
     await app.close();
     await deps.pdf.close();

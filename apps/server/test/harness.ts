@@ -10,10 +10,12 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { createSealer } from '../src/platform/crypto.js';
 import { createCaches, type AppDeps } from '../src/platform/deps.js';
 import { printAssets } from '../src/areas/files/print-assets.js';
+import { installShippedTemplates } from '../src/areas/templates/builtin/shipped.js';
 import { createEvents } from '../src/platform/events.js';
 import { createMailer } from '../src/platform/mail.js';
 import { createPdfRenderer } from '../src/platform/pdf.js';
 import { startMailCatcher } from './mail-catcher.js';
+import { startDelivery, type Delivery } from '../src/areas/delivery/delivery-workers.js';
 
 /** A fresh migrated database for one test file: PGlite from the dump, or a copy of the PostgreSQL template. */
 export async function freshDatabase(): Promise<Database> {
@@ -38,13 +40,15 @@ export interface Harness {
   app: App;
   deps: AppDeps;
   mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  /** The queue worker (and statement scheduler) when started with `workers: true`. */
+  delivery: Delivery | null;
   close(): Promise<void>;
 }
 
 /** The app on a fresh database, sending mail to an SMTP server in this process. */
 export async function startHarness(
   env: Record<string, string> = {},
-  opts: { webDist?: string } = {},
+  opts: { webDist?: string; workers?: boolean } = {},
 ): Promise<Harness> {
   const mail = await startMailCatcher();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-test-'));
@@ -59,6 +63,7 @@ export async function startHarness(
     webDist: opts.webDist ?? path.join(dataDir, 'no-web'),
   };
   const database = await freshDatabase();
+  await installShippedTemplates(database.db);
   const deps: AppDeps = {
     config,
     database,
@@ -79,11 +84,15 @@ export async function startHarness(
   };
   const app = await buildApp(deps);
   await app.ready();
+  // Off by default: a test that wants background sending asks for it.
+  const delivery = opts.workers ? await startDelivery(deps, { scheduler: false }) : null;
   return {
     app,
     deps,
     mail,
+    delivery,
     async close() {
+      await delivery?.stop();
       await app.close();
       await deps.pdf.close();
       await database.close();

@@ -6,7 +6,12 @@ export interface CaughtMail {
   to: string;
   subject: string;
   text: string;
-  attachments: { filename?: string; contentType: string; size: number }[];
+  from: string;
+  replyTo: string;
+  /** Headers with a plain text value, by lower-case name (`x-fieldbook-invoice`). */
+  headers: Record<string, string>;
+  /** `content`: the attachment's bytes (e2e journeys read the PDFs back). */
+  attachments: { filename?: string; contentType: string; size: number; content: Buffer }[];
 }
 
 /** A real SMTP server in this process; the app sends to it through nodemailer. */
@@ -25,10 +30,16 @@ export async function startMailCatcher() {
             to,
             subject: m.subject ?? '',
             text: m.text ?? '',
+            from: m.from?.text ?? '',
+            replyTo: m.replyTo?.text ?? '',
+            headers: Object.fromEntries(
+              [...m.headers].filter((e): e is [string, string] => typeof e[1] === 'string'),
+            ),
             attachments: m.attachments.map((a) => ({
               filename: a.filename,
               contentType: a.contentType,
               size: a.size,
+              content: a.content,
             })),
           });
           waiters.splice(0).forEach((w) => w());

@@ -5,6 +5,7 @@ import { createSealer, loadSecretKey } from './crypto.js';
 import { createCaches, type AppDeps } from './deps.js';
 import { lockDataDir } from './data-lock.js';
 import { printAssets } from '../areas/files/print-assets.js';
+import { installShippedTemplates } from '../areas/templates/builtin/shipped.js';
 import { createEvents } from './events.js';
 import { createMailer } from './mail.js';
 import { createPdfRenderer } from './pdf.js';
@@ -29,6 +30,7 @@ export async function openDeps(
           : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
       ));
     await migrateDatabase(db);
+    await installShippedTemplates(db.db);
     return {
       config,
       database: db,

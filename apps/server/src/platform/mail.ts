@@ -11,6 +11,8 @@ export interface MailMessage {
   from?: string;
   replyTo?: string;
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
+  /** Extra headers, e.g. `X-Fieldbook-Invoice` so a sent mail can be traced to its record. */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxEntry {

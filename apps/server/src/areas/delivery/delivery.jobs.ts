@@ -1,0 +1,85 @@
+import { getCompany, type CompanyRow } from '../companies/companies.repo.js';
+import { findClientForCompany } from '../clients/clients.repo.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError } from '../../platform/errors.js';
+import { PermanentJobError, type Job, type JobHandler } from '../../platform/queue.js';
+import * as repo from './delivery.repo.js';
+import { NoRecipientError, mailInvoice, mailStatement, recipientsOf } from './document-mail.js';
+
+/** Job kinds of this area (the `jobs.kind` column). */
+export const INVOICE_EMAIL = 'invoice-email';
+export const STATEMENT_EMAIL = 'statement-email';
+
+export interface InvoiceEmailPayload {
+  invoiceId: string;
+}
+export interface StatementEmailPayload {
+  clientId: string;
+  /** The calendar month (YYYY-MM, company time zone) the statement is for. */
+  month: string;
+}
+
+/**
+ * Failures no retry can fix become permanent: nobody to send to, or a record
+ * or template the request cannot use (a 4xx from the renderer, such as the
+ * invoice having been deleted). SMTP and printing errors are retried.
+ */
+async function permanentOnBadData<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof NoRecipientError) throw new PermanentJobError(e.message);
+    if (e instanceof HttpError && e.status < 500)
+      throw new PermanentJobError(
+        e.status === 404 ? 'The invoice or client no longer exists' : e.message,
+      );
+    throw e;
+  }
+}
+
+/** The handlers the delivery worker runs. */
+export function deliveryHandlers(deps: AppDeps): Record<string, JobHandler> {
+  const db = deps.database.db;
+
+  async function companyOf(job: Job): Promise<CompanyRow> {
+    const company = job.companyId ? await getCompany(db, job.companyId) : null;
+    if (!company) throw new PermanentJobError('The company no longer exists');
+    return company;
+  }
+
+  const changed = (companyId: string, id: string) => () =>
+    deps.events.emit({ companyId, name: 'invoicesChanged', ids: [id] });
+
+  const invoiceEmail: JobHandler = {
+    async run(job) {
+      const { invoiceId } = job.payload as unknown as InvoiceEmailPayload;
+      const company = await companyOf(job);
+      const record = await permanentOnBadData(() => mailInvoice(deps, company, invoiceId));
+      return {
+        write: (tx) => repo.markSent(tx, company.id, invoiceId, record),
+        afterCommit: changed(company.id, invoiceId),
+      };
+    },
+    async failed(tx, job, error) {
+      const { invoiceId } = job.payload as unknown as InvoiceEmailPayload;
+      if (!job.companyId) return;
+      await repo.markSendFailed(tx, job.companyId, invoiceId, error);
+      return changed(job.companyId, invoiceId);
+    },
+  };
+
+  const statementEmail: JobHandler = {
+    async run(job) {
+      const { clientId } = job.payload as unknown as StatementEmailPayload;
+      const company = await companyOf(job);
+      // The client may have been deleted, or opted out, since the job was queued.
+      const client = await findClientForCompany(db, company.id, clientId);
+      if (!client?.autoSendStatement) return;
+      if (recipientsOf(client.email).length === 0)
+        throw new PermanentJobError(`Client ${client.name} has no e-mail address`);
+      await permanentOnBadData(() => mailStatement(deps, company, clientId));
+    },
+  };
+
+  return { [INVOICE_EMAIL]: invoiceEmail, [STATEMENT_EMAIL]: statementEmail };
+}

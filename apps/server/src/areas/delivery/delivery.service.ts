@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  BULK_ENQUEUED,
+  MSG,
+  splitRecipients,
+  type TEmailDraft,
+  type ZSendEmail,
+} from '@fieldbook/core';
+import { getCompany, type CompanyRow } from '../companies/companies.repo.js';
+import { invoiceDocument, statementDocument } from '../templates/documents.js';
+import { isUuid } from '../../platform/access.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { enqueueMany, wakeWorkers } from '../../platform/queue.js';
+import { withLink } from './company-mail.js';
+import * as repo from './delivery.repo.js';
+import { LINK_LABEL, mailInvoice, mailStatement, type MailChoice } from './document-mail.js';
+import { INVOICE_EMAIL } from './delivery.jobs.js';
+
+type SendBody = z.output<typeof ZSendEmail>;
+export type DeliveryService = ReturnType<typeof createDeliveryService>;
+
+export function createDeliveryService(deps: AppDeps) {
+  const db = deps.database.db;
+
+  async function companyOf(companyId: string): Promise<CompanyRow> {
+    const c = await getCompany(db, companyId);
+    if (!c) throw notFound('Company not found');
+    return c;
+  }
+
+  /** Who gets the mail: the chosen recipients, or for a test only the company itself. */
+  function choiceOf(company: CompanyRow, body: SendBody): MailChoice {
+    if (!body.test) return { to: body.to, subject: body.subject, message: body.message };
+    const own = company.emailAddress.trim();
+    if (!own) throw new HttpError(400, MSG.noCompanyEmail);
+    return { to: [own], subject: body.subject, message: body.message };
+  }
+
+  const draftCommon = (company: CompanyRow) => ({
+    companyEmail: company.emailAddress,
+    ownSmtp: !!company.smtp?.host,
+  });
+
+  const changed = (companyId: string, ids: string[]) =>
+    deps.events.emit({ companyId, name: 'invoicesChanged', ids });
+
+  return {
+    /** What the send modal starts from: the invoice's addresses and the template's subject and body. */
+    async invoiceDraft(companyId: string, id: string): Promise<TEmailDraft> {
+      const company = await companyOf(companyId);
+      const doc = await invoiceDocument(deps, companyId, id);
+      return {
+        to: splitRecipients(doc.invoice.toEmail),
+        subject: doc.subject,
+        message: withLink(doc.emailBody, doc.invoice.publicUrl, LINK_LABEL),
+        publicUrl: doc.invoice.publicUrl,
+        ...draftCommon(company),
+      };
+    },
+
+    /**
+     * Sends now and answers once the mail went out. A real send is recorded
+     * on the invoice (sent, one more e-mail, any queued send cleared); a test
+     * goes to the company's own address only and records nothing.
+     */
+    async sendInvoice(companyId: string, id: string, body: SendBody) {
+      const company = await companyOf(companyId);
+      const choice = choiceOf(company, body);
+      const record = await mailInvoice(deps, company, id, choice);
+      if (!body.test) {
+        await db.transaction((tx) => repo.markSent(tx, companyId, id, record));
+        changed(companyId, [id]);
+      }
+      return { message: MSG.sent };
+    },
+
+    async statementDraft(companyId: string, clientId: string): Promise<TEmailDraft> {
+      const company = await companyOf(companyId);
+      const doc = await statementDocument(deps, companyId, clientId);
+      return {
+        to: splitRecipients(doc.client.email),
+        subject: doc.subject,
+        message: doc.emailBody,
+        publicUrl: '',
+        ...draftCommon(company),
+      };
+    },
+
+    async sendStatement(companyId: string, clientId: string, body: SendBody) {
+      const company = await companyOf(companyId);
+      await mailStatement(deps, company, clientId, choiceOf(company, body));
+      return { message: MSG.sent };
+    },
+
+    /**
+     * Queues one send per invoice. Every id must be an invoice of this
+     * company, or nothing is queued (404). The flag and the jobs commit
+     * together; the request's nonce in the dedupe key keeps one request from
+     * queuing an invoice twice while a later resend is still possible.
+     */
+    async bulkEmail(companyId: string, ids: string[]) {
+      const wanted = [...new Set(ids.map((i) => i.toLowerCase()))];
+      if (!wanted.every(isUuid)) throw notFound('Invoice not found');
+      const found = await repo.existingInvoiceIds(db, companyId, wanted);
+      if (found.length !== wanted.length) throw notFound('Invoice not found');
+      const nonce = randomUUID();
+      await db.transaction(async (tx) => {
+        await repo.markQueued(tx, companyId, wanted);
+        await enqueueMany(
+          tx,
+          wanted.map((invoiceId) => ({
+            kind: INVOICE_EMAIL,
+            companyId,
+            payload: { invoiceId },
+            dedupeKey: `invoice-email:${invoiceId}:${nonce}`,
+          })),
+        );
+      });
+      wakeWorkers();
+      changed(companyId, wanted);
+      return { message: BULK_ENQUEUED };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { ZEmail, splitRecipients, type TEmailRecord } from '@fieldbook/core';
+import type { CompanyRow } from '../companies/companies.repo.js';
+import { invoiceDocument, statementDocument } from '../templates/documents.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { pdfAttachment, sendAsCompany, withLink } from './company-mail.js';
+
+/** Where the link in an invoice mail leads, as the line before it says. */
+export const LINK_LABEL = 'View it online';
+
+/** The well-formed addresses of a stored recipients text ("a@b.c; d@e.f"). */
+export function recipientsOf(text: string): string[] {
+  return splitRecipients(text).flatMap((p) => {
+    const r = ZEmail.safeParse(p);
+    return r.success ? [r.data] : [];
+  });
+}
+
+/** What the sender chose in the send modal; left out, the template's defaults and the record's address. */
+export interface MailChoice {
+  to: string[];
+  subject: string;
+  message: string;
+}
+
+/** Thrown when there is nobody to send to (a job fails at once on it; retrying cannot help). */
+export class NoRecipientError extends Error {}
+
+/**
+ * Renders an invoice or quote with its template, prints it, and mails it with
+ * the PDF attached and the public link in the body. Answers the record of
+ * the mail for `invoices.emails`; writing it is the caller's (so it can go
+ * into the same transaction as the job's completion).
+ */
+export async function mailInvoice(
+  deps: AppDeps,
+  company: CompanyRow,
+  invoiceId: string,
+  choice?: MailChoice,
+): Promise<TEmailRecord> {
+  const doc = await invoiceDocument(deps, company.id, invoiceId);
+  const to = choice?.to ?? recipientsOf(doc.invoice.toEmail);
+  if (to.length === 0)
+    throw new NoRecipientError(
+      `Invoice ${doc.invoice.number} has no e-mail address to send to; add one to the invoice and send it again`,
+    );
+  const pdf = await deps.pdf.print(doc.html);
+  await sendAsCompany(deps, company, {
+    to,
+    subject: choice?.subject ?? doc.subject,
+    text: withLink(choice?.message ?? doc.emailBody, doc.invoice.publicUrl, LINK_LABEL),
+    attachments: [pdfAttachment(doc.fileName, pdf)],
+    headers: { 'X-Fieldbook-Invoice': invoiceId },
+  });
+  return { to: to.join(', '), date: new Date().toISOString() };
+}
+
+/** The same for a client's statement (it has no public link). */
+export async function mailStatement(
+  deps: AppDeps,
+  company: CompanyRow,
+  clientId: string,
+  choice?: MailChoice,
+): Promise<void> {
+  const doc = await statementDocument(deps, company.id, clientId);
+  const to = choice?.to ?? recipientsOf(doc.client.email);
+  if (to.length === 0)
+    throw new NoRecipientError(`Client ${doc.client.name} has no e-mail address`);
+  const pdf = await deps.pdf.print(doc.html);
+  await sendAsCompany(deps, company, {
+    to,
+    subject: choice?.subject ?? doc.subject,
+    text: choice?.message ?? doc.emailBody,
+    attachments: [pdfAttachment(doc.fileName, pdf)],
+    headers: { 'X-Fieldbook-Statement': clientId },
+  });
+}

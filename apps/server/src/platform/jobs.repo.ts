@@ -1,0 +1,141 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { jobs } from '../db/schema/index.js';
+
+/**
+ * The SQL of the job queue. The queue is platform-wide on purpose: a worker
+ * claims due jobs of every company, so these queries are not scoped to one
+ * company (each job row carries its `companyId` for the handler, which then
+ * works through company-scoped repos).
+ */
+
+export type JobRow = typeof jobs.$inferSelect;
+export type NewJob = Pick<typeof jobs.$inferInsert, 'kind' | 'companyId' | 'payload'> & {
+  dedupeKey?: string | null;
+  runAt?: Date;
+  maxAttempts?: number;
+};
+
+/** `now() + ms` computed by the database, so every process shares one clock. */
+const nowPlus = (ms: number) => sql`now() + ${Math.round(ms)}::int * interval '1 millisecond'`;
+
+/** Inserts jobs; a row whose `dedupeKey` exists already is skipped. Answers the new ids. */
+export async function insertJobs(tx: Tx, rows: NewJob[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insert(jobs)
+    .values(
+      rows.map((r) => ({
+        kind: r.kind,
+        companyId: r.companyId,
+        payload: r.payload,
+        dedupeKey: r.dedupeKey ?? null,
+        ...(r.runAt && { runAt: r.runAt }),
+        ...(r.maxAttempts && { maxAttempts: r.maxAttempts }),
+      })),
+    )
+    .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`dedupe_key is not null` })
+    .returning({ id: jobs.id });
+  return inserted.map((r) => r.id);
+}
+
+/**
+ * Claims up to `limit` due jobs for `workerId` in one statement (its own short
+ * transaction): the inner select locks the rows it picks and skips rows another
+ * worker is claiming at the same moment; the update takes a lease and counts
+ * the attempt. A job whose lease ran out (its process died) is due again.
+ */
+export async function claimJobs(
+  db: Tx,
+  workerId: string,
+  limit: number,
+  leaseMs: number,
+): Promise<JobRow[]> {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.state, 'queued'),
+        lte(jobs.runAt, sql`now()`),
+        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({
+      lockedUntil: nowPlus(leaseMs),
+      lockedBy: workerId,
+      attempts: sql`${jobs.attempts} + 1`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+}
+
+/** Renews a running job's lease; false when this worker no longer holds it. */
+export async function extendLease(
+  db: Tx,
+  id: number,
+  workerId: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: nowPlus(leaseMs) })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.state, 'queued')))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export async function completeJob(tx: Tx, id: number): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ state: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued')));
+}
+
+/** Back to the queue, due again after `delayMs`. */
+export async function retryJob(db: Tx, id: number, delayMs: number, error: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: nowPlus(delayMs), lockedUntil: null, lockedBy: null, lastError: error })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued')));
+}
+
+export async function failJob(tx: Tx, id: number, error: string): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ state: 'failed', finishedAt: sql`now()`, lockedUntil: null, lastError: error })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued')));
+}
+
+/**
+ * Frees every lease at once. Only for the embedded database at start-up: the
+ * data directory lock guarantees no other process runs, so any lease left is
+ * a dead process's. Answers how many jobs were freed.
+ */
+export async function unsafeReleaseAllLeases(db: Tx): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: null, lockedBy: null })
+    .where(and(eq(jobs.state, 'queued'), isNotNull(jobs.lockedUntil)))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/** Deletes finished jobs older than `days` (dedupe keys of older months go with them). */
+export async function purgeFinishedJobs(db: Tx, days: number): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(
+      and(
+        inArray(jobs.state, ['done', 'failed']),
+        lt(jobs.finishedAt, sql`now() - ${days}::int * interval '1 day'`),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}

@@ -1,0 +1,106 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachRealtime } from '../src/platform/realtime.js';
+import { buildCompany, buildMember, buildUser, type TestUser } from './factories.js';
+import { buildClient, buildInvoice } from './finance-factories.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let io: Server;
+let base: string;
+let cid: string;
+let owner: TestUser;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+  io = attachRealtime(h.app.server, h.deps);
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  const c = await buildCompany(h);
+  cid = c.id;
+  owner = c.owner;
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.disconnect());
+  await io.close();
+  await h.close();
+});
+
+/** A connected socket of `user` (rejects with the server's refusal). */
+function socketOf(user: { username: string; token: string }): Promise<Socket> {
+  const s = connect(base, {
+    auth: { username: user.username, token: user.token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(s);
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+const join = (s: Socket, companyId: unknown) =>
+  s.timeout(5000).emitWithAck('joinCompany', companyId) as Promise<{ ok?: true; error?: string }>;
+
+/** The `invoicesChanged` pushes a socket receives. */
+function collect(s: Socket) {
+  const got: { ids: string[] }[] = [];
+  s.on('invoicesChanged', (p: { ids: string[] }) => got.push(p));
+  return got;
+}
+
+describe('socket.io', () => {
+  it('refuses a connection without a valid session', async () => {
+    await expect(socketOf({ username: owner.username, token: 'wrong' })).rejects.toThrow(
+      'Please sign in',
+    );
+  });
+
+  it("joins a member to the company's room and pushes invoicesChanged when sends are queued", async () => {
+    const s = await socketOf(owner);
+    expect(await join(s, cid)).toEqual({ ok: true });
+    const got = collect(s);
+    const client = await buildClient(owner.api, cid);
+    const inv = await buildInvoice(owner.api, cid, client);
+    const r = await owner.api.post(`/api/companies/${cid}/invoices/bulkemail`, { ids: [inv._id] });
+    expect(r.status).toBe(200);
+    const deadline = Date.now() + 5000;
+    while (got.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual([{ ids: [inv._id] }]);
+  });
+
+  it('refuses a stranger, a disabled member and a bad id, and they receive nothing', async () => {
+    const stranger = await socketOf(await buildUser(h));
+    const disabled = await socketOf(await buildMember(h, cid, null, { disabled: true }));
+    expect(await join(stranger, cid)).toEqual({ error: 'Company not found' });
+    expect(await join(stranger, 'not-a-uuid')).toEqual({ error: 'Company not found' });
+    expect(await join(disabled, cid)).toEqual({
+      error: 'Your access to this company is disabled',
+    });
+    const member = await socketOf(await buildMember(h, cid, null));
+    expect(await join(member, cid)).toEqual({ ok: true });
+    const heard = [collect(stranger), collect(disabled), collect(member)];
+    h.deps.events.emit({ companyId: cid, name: 'invoicesChanged', ids: ['x'] });
+    // The member's push arriving shows the event went out; the others got nothing by then.
+    const deadline = Date.now() + 5000;
+    while (heard[2]!.length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(heard.map((g) => g.length)).toEqual([0, 0, 1]);
+  });
+
+  it("moves a socket to the new company's room when it joins another", async () => {
+    const other = await buildCompany(h, owner);
+    const s = await socketOf(owner);
+    expect(await join(s, cid)).toEqual({ ok: true });
+    expect(await join(s, other.id)).toEqual({ ok: true });
+    const got = collect(s);
+    h.deps.events.emit({ companyId: cid, name: 'invoicesChanged', ids: ['old'] });
+    h.deps.events.emit({ companyId: other.id, name: 'invoicesChanged', ids: ['new'] });
+    const deadline = Date.now() + 5000;
+    while (got.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual([{ ids: ['new'] }]);
+  });
+});
