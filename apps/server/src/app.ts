@@ -24,6 +24,7 @@ import { createAuthService } from './areas/auth/auth.service.js';
 import { clientsRoutes } from './areas/clients/clients.routes.js';
 import { companiesRoutes } from './areas/companies/companies.routes.js';
 import { createCompaniesService } from './areas/companies/companies.service.js';
+import { deliveryRoutes } from './areas/delivery/delivery.routes.js';
 import { expensesRoutes } from './areas/expenses/expenses.routes.js';
 import { filesRoutes } from './areas/files/files.routes.js';
 import { incidentsRoutes } from './areas/incidents/incidents.routes.js';
@@ -31,7 +32,11 @@ import { invoicesRoutes } from './areas/invoices/invoices.routes.js';
 import { itemsRoutes } from './areas/items/items.routes.js';
 import { peopleRoutes } from './areas/people/people.routes.js';
 import { createPeopleService } from './areas/people/people.service.js';
+import { customerRoutes } from './areas/public/customer.routes.js';
+import { payfastRoutes } from './areas/public/payfast.routes.js';
 import { suppliersRoutes } from './areas/suppliers/suppliers.routes.js';
+import { downloadsRoutes } from './areas/templates/downloads.routes.js';
+import { templatesRoutes } from './areas/templates/templates.routes.js';
 import { access, installAccess, type RouteEntry } from './platform/access.js';
 import { installAuth } from './platform/auth.js';
 import type { AppDeps } from './platform/deps.js';
@@ -85,9 +90,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   suppliersRoutes(app);
   itemsRoutes(app);
   invoicesRoutes(app);
+  deliveryRoutes(app);
   expensesRoutes(app);
   incidentsRoutes(app);
   adminRoutes(app);
+  templatesRoutes(app);
+  downloadsRoutes(app);
+  customerRoutes(app);
+  payfastRoutes(app);
 
   app.get('/api/docs', { config: { access: access.public }, schema: { hide: true } }, () =>
     app.swagger(),

@@ -17,8 +17,12 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/login',
   'POST /api/error',
   'GET /api/images/:file',
+  'GET /api/images/template/:id',
   'GET /api/docs',
   'GET /api/health',
+  'GET /api/customer/:company/:client/:key',
+  'GET /api/customer/:company/:client/:key/download',
+  'POST /api/payfast/notify',
 ];
 
 let h: Harness;

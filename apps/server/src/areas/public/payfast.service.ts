@@ -1,0 +1,161 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { balanceOf, dec, formatMoney, todayIn } from '@fieldbook/core';
+import { isUuid } from '../../platform/access.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError, badField } from '../../platform/errors.js';
+import {
+  confirmWithPayfast,
+  itnParamString,
+  itnSignatureValid,
+  parseFormBody,
+  payfastBase,
+} from '../../platform/payfast.js';
+import type { Tx } from '../../db/client.js';
+import { recomputeOutstanding } from '../clients/clients.repo.js';
+import { getCompany, type CompanyRow } from '../companies/companies.repo.js';
+import { insertIncident } from '../incidents/incidents.repo.js';
+import * as repo from './payfast.repo.js';
+
+/** What became of a notification that passed every check. */
+export type ItnOutcome = 'paid' | 'duplicate' | 'incident' | 'not-complete';
+
+/** The `methodPaid` of an invoice paid through PayFast (one of core's PAYMENT_METHODS). */
+export const PAYFAST_METHOD = 'PayFast';
+
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+/** PayFast's amount check: the paid amount may differ from the balance by at most a cent. */
+const TOLERANCE = dec('0.01');
+
+export type PayfastService = ReturnType<typeof createPayfastService>;
+
+export function createPayfastService(deps: AppDeps) {
+  const db = deps.database.db;
+
+  /**
+   * The company the notification is for: the one named by custom_str1 (our
+   * pay form puts the company id there), else the only company with that
+   * PayFast merchant id.
+   */
+  async function companyOf(f: Map<string, string>): Promise<CompanyRow | null> {
+    const named = f.get('custom_str1') ?? '';
+    const direct = isUuid(named) ? await getCompany(db, named.toLowerCase()) : null;
+    if (direct?.payfast) return direct;
+    const ids = await repo.unsafeCompanyIdsByMerchant(db, f.get('merchant_id') ?? '');
+    return ids.length === 1 ? getCompany(db, ids[0]!) : null;
+  }
+
+  return {
+    /**
+     * PayFast's ITN (custom integration, step 4): the signature with the
+     * company's passphrase, the merchant, then PayFast's own confirmation,
+     * and only then the database. A COMPLETE payment marks the invoice paid
+     * once per PayFast payment id; one that matches no invoice, or not its
+     * balance, raises an incident instead. Throws a 4xx for a notification
+     * that is not PayFast's, a 503 when PayFast cannot be asked (it retries).
+     */
+    async notify(body: unknown, log: FastifyBaseLogger): Promise<ItnOutcome> {
+      if (typeof body !== 'string') throw new HttpError(400, 'Expected a form-encoded body');
+      const posted = parseFormBody(body);
+      const f = new Map<string, string>();
+      for (const p of posted) if (!f.has(p.name)) f.set(p.name, p.value);
+      for (const name of ['signature', 'merchant_id', 'pf_payment_id', 'payment_status']) {
+        if (!f.get(name)?.trim()) throw badField(name, 'is required');
+      }
+      const amount = f.get('amount_gross')?.trim() ?? '';
+      if (!AMOUNT.test(amount)) throw badField('amount_gross', 'must be an amount');
+
+      const company = await companyOf(f);
+      if (!company?.payfast) {
+        log.warn({ merchant: f.get('merchant_id') }, 'PayFast notification for no known company');
+        throw new HttpError(400, 'Unknown merchant');
+      }
+      const pf = company.payfast;
+      const passphrase = pf.passphraseSealed ? deps.sealer.open(pf.passphraseSealed) : null;
+      if (!itnSignatureValid(posted, passphrase)) throw new HttpError(400, 'Invalid signature');
+      if (f.get('merchant_id') !== pf.merchantId) throw badField('merchant_id', 'is not ours');
+
+      let confirmed: boolean;
+      try {
+        confirmed = await confirmWithPayfast(
+          payfastBase(deps.config.payfastUrl, pf.sandbox),
+          itnParamString(posted),
+        );
+      } catch (err) {
+        log.error({ err }, 'PayFast validate call failed');
+        throw new HttpError(503, 'PayFast could not confirm the notification; please retry');
+      }
+      if (!confirmed) throw new HttpError(400, 'PayFast did not confirm this notification');
+      // Cancelled or pending payments change nothing, and leave the id free for the COMPLETE one.
+      if (f.get('payment_status') !== 'COMPLETE') return 'not-complete';
+
+      const outcome = await db.transaction((tx) =>
+        record(tx, company, f, amount, Object.fromEntries(f)),
+      );
+      if (outcome.paidInvoice) {
+        deps.events.emit({
+          companyId: company.id,
+          name: 'invoicesChanged',
+          ids: [outcome.paidInvoice],
+        });
+      }
+      return outcome.kind;
+    },
+  };
+}
+
+/** One transaction: the payment row (once per PayFast id), then the invoice or an incident. */
+async function record(
+  tx: Tx,
+  company: CompanyRow,
+  f: Map<string, string>,
+  amount: string,
+  payload: Record<string, string>,
+): Promise<{ kind: ItnOutcome; paidInvoice?: string }> {
+  const ref = f.get('m_payment_id') ?? '';
+  const found = isUuid(ref) ? await repo.lockInvoice(tx, company.id, ref.toLowerCase()) : null;
+  const invoice = found && !found.isQuote ? found : null;
+  const balance = invoice ? balanceOf(invoice.total, invoice.amountPaid) : 0;
+  const fits = !!invoice && dec(amount).minus(balance).abs().lte(TOLERANCE);
+
+  const paymentId = await repo.insertPaymentOnce(tx, company.id, {
+    invoiceId: fits ? invoice.id : null,
+    providerPaymentId: f.get('pf_payment_id')!,
+    reference: ref.slice(0, 100),
+    amount,
+    status: f.get('payment_status')!,
+    payload,
+  });
+  if (!paymentId) return { kind: 'duplicate' };
+
+  if (fits) {
+    await repo.addPayment(tx, company.id, invoice.id, {
+      amount,
+      datePaid: todayIn(company.timeZone),
+      method: PAYFAST_METHOD,
+    });
+    if (invoice.entityId) await recomputeOutstanding(tx, company.id, [invoice.entityId]);
+    return { kind: 'paid', paidInvoice: invoice.id };
+  }
+
+  const email = f.get('email_address')?.trim();
+  const ids = [`PayFast id ${f.get('pf_payment_id')}`, ...(ref ? [`reference ${ref}`] : [])];
+  const from = email ? ` from ${email}` : '';
+  const paid = `PayFast payment of ${formatMoney(amount)}${from} (${ids.join(', ')})`;
+  await insertIncident(tx, company.id, {
+    recordKind: 'payment',
+    recordId: paymentId,
+    value: describePayer(f).slice(0, 200),
+    description: invoice
+      ? `${paid} does not match the balance of ${formatMoney(balance)} of invoice ${
+          invoice.invoiceNumber ?? ''
+        }; the invoice was not marked paid`
+      : `${paid} matches no invoice`,
+  });
+  return { kind: 'incident' };
+}
+
+/** Who paid, as PayFast gave it: the name, else the e-mail address, else the reference. */
+function describePayer(f: Map<string, string>): string {
+  const name = `${f.get('name_first') ?? ''} ${f.get('name_last') ?? ''}`.trim();
+  return name || f.get('email_address')?.trim() || f.get('m_payment_id') || 'Unknown payer';
+}
