@@ -19,13 +19,16 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** The real app (API, SPA, socket.io) on a fresh database and a free port, and a headless Chromium. */
-export async function startE2E(): Promise<E2E> {
+/**
+ * The real app (API, SPA, socket.io) on a fresh database and a free port, and a
+ * headless Chromium. `workers` also runs the job queue (bulk e-mail sending).
+ */
+export async function startE2E(opts: { workers?: boolean } = {}): Promise<E2E> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
     throw new Error('Build the web app first: npm run build');
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-web-'));
   fs.cpSync(WEB_DIST, webDist, { recursive: true });
-  const h = await startHarness({}, { webDist });
+  const h = await startHarness({}, { webDist, workers: opts.workers });
   const io = attachRealtime(h.app.server, h.deps);
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (h.app.server.address() as { port: number }).port;

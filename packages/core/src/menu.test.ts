@@ -17,13 +17,31 @@ describe('buildMenu', () => {
     expect(labels(buildMenu({ rank: null }, null))).toEqual(['Main: Dashboard']);
   });
 
-  it('shows every finance and contact entry to the owner but no settings without rank super', () => {
+  it('shows every entry to the owner except Appointment Settings without rank super', () => {
     expect(labels(buildMenu({}, owner))).toEqual([
       'Main: Dashboard, Calendar',
       'Finance: Invoices, Expenses, Accounting',
       'Contacts: Clients, Suppliers',
       'Management: Incidents',
+      'Settings: Invoice Templates, Statement Templates, Document Templates',
     ]);
+  });
+
+  it('shows the template entries to a member with the settings update flag only', () => {
+    const rights = allRights(false);
+    rights.settings.u = true;
+    const m = buildMenu({}, { isOwner: false, disabled: false, rights });
+    expect(labels(m)).toEqual([
+      'Main: Dashboard',
+      'Settings: Invoice Templates, Statement Templates, Document Templates',
+    ]);
+  });
+
+  it('hides the template entries from a member who may only read settings', () => {
+    const rights = allRights(false);
+    rights.settings.r = true;
+    const m = buildMenu({}, { isOwner: false, disabled: false, rights });
+    expect(labels(m)).toEqual(['Main: Dashboard']);
   });
 
   it('adds the four settings entries for rank super', () => {
@@ -41,6 +59,7 @@ describe('buildMenu', () => {
     rights.invoices.c = false;
     rights.appointments.r = false;
     rights.clients.c = false;
+    rights.settings.u = false;
     const m = buildMenu({}, { isOwner: false, disabled: false, rights });
     expect(labels(m)).toEqual(['Main: Dashboard', 'Finance: Expenses']);
   });

@@ -21,6 +21,8 @@ export interface MenuUser {
 export function buildMenu(user: MenuUser, member: MemberAccess | null): MenuCategory[] {
   const isSuper = user.rank === 'super';
   const invoicesC = can(member, 'invoices', 'c');
+  // Templates belong to the settings area (DECISIONS §2); rank super adds controls, not access.
+  const templates = isSuper || can(member, 'settings', 'u');
   const all: { label: string; items: (MenuItem & { allowed: boolean })[] }[] = [
     {
       label: 'Main',
@@ -51,9 +53,9 @@ export function buildMenu(user: MenuUser, member: MemberAccess | null): MenuCate
     {
       label: 'Settings',
       items: [
-        { label: 'Invoice Templates', path: '/invoiceTemplates', allowed: isSuper },
-        { label: 'Statement Templates', path: '/statementTemplates', allowed: isSuper },
-        { label: 'Document Templates', path: '/templates', allowed: isSuper },
+        { label: 'Invoice Templates', path: '/invoiceTemplates', allowed: templates },
+        { label: 'Statement Templates', path: '/statementTemplates', allowed: templates },
+        { label: 'Document Templates', path: '/templates', allowed: templates },
         { label: 'Appointment Settings', path: '/diagram', allowed: isSuper },
       ],
     },

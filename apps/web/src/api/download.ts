@@ -28,28 +28,51 @@ export function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A file fetched from the API: its bytes and the name the server gave it. */
+export interface FetchedFile {
+  blob: Blob;
+  /** From Content-Disposition; null when the server named none. */
+  fileName: string | null;
+}
+
 /**
- * GET an API file with the session headers (a plain link cannot send them) and
- * save it. The name comes from the server's Content-Disposition, else `fallbackName`.
- * Throws ApiError on a refusal or a network failure.
+ * Fetch an API file with the session headers (a plain link cannot send them):
+ * GET, or POST with a JSON `body`. Throws ApiError on a refusal or a network failure.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function fetchFile(path: string, body?: unknown): Promise<FetchedFile> {
   let res: Response;
   try {
-    res = await fetch(apiUrl(path), { headers: authHeaders() });
+    res = await fetch(
+      apiUrl(path),
+      body === undefined
+        ? { headers: authHeaders() }
+        : {
+            method: 'POST',
+            headers: { ...authHeaders(), 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+    );
   } catch {
     throw new ApiError('No connection to the server. Please try again.', 0);
   }
   if (!res.ok) {
     let message = res.statusText || 'The download failed';
     try {
-      const body = (await res.json()) as { error?: string };
-      if (body.error) message = body.error;
+      const err = (await res.json()) as { error?: string };
+      if (err.error) message = err.error;
     } catch {
       // not JSON: keep the status text
     }
     throw new ApiError(message, res.status);
   }
-  const blob = await res.blob();
-  saveBlob(blob, fileNameOf(res.headers.get('Content-Disposition')) ?? fallbackName);
+  return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('Content-Disposition')) };
+}
+
+/**
+ * GET an API file and save it. The name comes from the server's
+ * Content-Disposition, else `fallbackName`. Throws ApiError like fetchFile.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const file = await fetchFile(path);
+  saveBlob(file.blob, file.fileName ?? fallbackName);
 }

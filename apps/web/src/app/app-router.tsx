@@ -28,7 +28,15 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
+/** The client's invoice link from an e-mail: the same page signed in or out, without the app's frame. */
+const publicInvoiceRoute: RouteObject = {
+  path: '/view/c/:companyId/e/:entityId/i/:key',
+  errorElement: <RouteError />,
+  lazy: page(() => import('../areas/public/public-invoice-page'), 'PublicInvoicePage'),
+};
+
 const signedOutRoutes: RouteObject[] = [
+  publicInvoiceRoute,
   {
     element: <PublicLayout />,
     errorElement: <RouteError />,
@@ -44,7 +52,22 @@ const signedOutRoutes: RouteObject[] = [
   },
 ];
 
+/** The template lists and editors (/invoiceTemplate/new and /statementTemplate/new too). */
+function templateRoutes(): RouteObject[] {
+  const lists = () => import('../areas/templates/template-list-page');
+  const editors = () => import('../areas/templates/template-editor-page');
+  return [
+    { path: 'invoiceTemplates', lazy: page(lists, 'InvoiceTemplatesPage') },
+    { path: 'statementTemplates', lazy: page(lists, 'StatementTemplatesPage') },
+    { path: 'templates', lazy: page(lists, 'TemplatesPage') },
+    { path: 'invoiceTemplate/:id', lazy: page(editors, 'InvoiceTemplatePage') },
+    { path: 'statementTemplate/:id', lazy: page(editors, 'StatementTemplatePage') },
+    { path: 'template/:id', lazy: page(editors, 'TemplatePage') },
+  ];
+}
+
 const signedInRoutes: RouteObject[] = [
+  publicInvoiceRoute,
   { path: '/login', element: toHome },
   { path: '/register', element: toHome },
   {
@@ -98,6 +121,7 @@ const signedInRoutes: RouteObject[] = [
         lazy: page(() => import('../areas/incidents/incidents-page'), 'IncidentsPage'),
       },
       { path: 'import', lazy: page(() => import('../areas/incidents/import-page'), 'ImportPage') },
+      ...templateRoutes(),
       { path: 'termsandconditions', element: <TermsPage /> },
       { path: 'privacypolicy', element: <PrivacyPage /> },
       { path: '*', element: <NotFoundPage /> },

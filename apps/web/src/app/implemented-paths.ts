@@ -9,4 +9,7 @@ export const IMPLEMENTED_MENU_PATHS: ReadonlySet<string> = new Set([
   '/clients',
   '/suppliers',
   '/incidents',
+  '/invoiceTemplates',
+  '/statementTemplates',
+  '/templates',
 ]);

@@ -1,6 +1,7 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { useRealtime } from '../api/realtime';
 import { SiteFooter } from '../ui/site-footer';
 import { ScrollToTop } from '../ui/scroll-to-top';
 import { AppSidebar } from './app-sidebar';
@@ -10,6 +11,8 @@ import { AppTopBar } from './app-topbar';
 export function SignedInLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
+  // Server pushes (invoices sent, payments) refresh the screens without a reload.
+  useRealtime();
   return (
     <AppShell
       header={{ height: 60 }}

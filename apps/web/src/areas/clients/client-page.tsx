@@ -49,7 +49,7 @@ export function ClientPage() {
           <ClientDetailsForm key={id} client={client.data} types={types.data ?? []} />
         </Tabs.Panel>
         <Tabs.Panel value="account">
-          {tab === 'account' && <ClientStatement clientId={id} />}
+          {tab === 'account' && <ClientStatement clientId={id} clientName={name} />}
         </Tabs.Panel>
       </Tabs>
     );

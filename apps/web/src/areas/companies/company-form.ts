@@ -12,7 +12,20 @@ export interface CompanyFormValues {
   tax: TTax;
   useSmtp: boolean;
   smtp: { host: string; port: number | string; secure: boolean; user: string; password: string };
+  address: string;
+  phone: string;
+  usePayfast: boolean;
+  /** The passphrase is write-only: empty keeps the stored one. */
+  payfast: { merchantId: string; merchantKey: string; passphrase: string; sandbox: boolean };
+  hideInvoiceLabel: boolean;
+  /** The chosen templates; SHIPPED means the one that comes with Fieldbook. */
+  invoiceTemplateId: string;
+  quoteTemplateId: string;
+  statementTemplateId: string;
 }
+
+/** The select value for "the shipped template" (stored as none chosen). */
+export const SHIPPED = 'shipped';
 
 export type CompanyForm = UseFormReturnType<CompanyFormValues>;
 
@@ -27,6 +40,14 @@ export function emptyCompanyValues(): CompanyFormValues {
     tax: { ...DEFAULT_TAX },
     useSmtp: false,
     smtp: { host: '', port: 587, secure: false, user: '', password: '' },
+    address: '',
+    phone: '',
+    usePayfast: false,
+    payfast: { merchantId: '', merchantKey: '', passphrase: '', sandbox: false },
+    hideInvoiceLabel: false,
+    invoiceTemplateId: SHIPPED,
+    quoteTemplateId: SHIPPED,
+    statementTemplateId: SHIPPED,
   };
 }
 
@@ -48,8 +69,25 @@ export function companyToValues(c: TCompany): CompanyFormValues {
           password: '',
         }
       : empty.smtp,
+    address: c.address ?? '',
+    phone: c.phone ?? '',
+    usePayfast: !!c.payfast,
+    payfast: c.payfast
+      ? {
+          merchantId: c.payfast.merchantId,
+          merchantKey: c.payfast.merchantKey,
+          passphrase: '',
+          sandbox: c.payfast.sandbox,
+        }
+      : empty.payfast,
+    hideInvoiceLabel: !!c.hideInvoiceLabel,
+    invoiceTemplateId: c.invoiceTemplateId ?? SHIPPED,
+    quoteTemplateId: c.quoteTemplateId ?? SHIPPED,
+    statementTemplateId: c.statementTemplateId ?? SHIPPED,
   };
 }
+
+const chosen = (id: string) => (id === SHIPPED ? null : id);
 
 /** The body of `POST /companies/{id}`; an empty password keeps the stored one. */
 export function valuesToSave(v: CompanyFormValues): TCompanySave {
@@ -68,7 +106,30 @@ export function valuesToSave(v: CompanyFormValues): TCompanySave {
           ...(v.smtp.password ? { password: v.smtp.password } : {}),
         }
       : null,
+    address: v.address.trim(),
+    phone: v.phone.trim(),
+    payfast: v.usePayfast
+      ? {
+          merchantId: v.payfast.merchantId.trim(),
+          merchantKey: v.payfast.merchantKey.trim(),
+          sandbox: v.payfast.sandbox,
+          ...(v.payfast.passphrase ? { passphrase: v.payfast.passphrase } : {}),
+        }
+      : null,
+    hideInvoiceLabel: v.hideInvoiceLabel,
+    invoiceTemplateId: chosen(v.invoiceTemplateId),
+    quoteTemplateId: chosen(v.quoteTemplateId),
+    statementTemplateId: chosen(v.statementTemplateId),
   };
+}
+
+/** The settings tab that shows a form path, so a refused save can open it. */
+export function tabOfField(path: string): string {
+  if (path.startsWith('tax')) return 'tax';
+  if (path.startsWith('smtp') || path === 'useSmtp') return 'email';
+  if (path.startsWith('payfast') || path === 'hideInvoiceLabel') return 'payments';
+  if (path.endsWith('TemplateId')) return 'documents';
+  return 'general';
 }
 
 /** Every time zone the browser knows, with the current one first if it is unknown. */

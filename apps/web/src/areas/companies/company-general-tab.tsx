@@ -1,4 +1,4 @@
-import { Avatar, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Avatar, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { NUMBERING_PRESETS, type TCompany } from '@fieldbook/core';
@@ -71,6 +71,21 @@ export function CompanyGeneralTab({ form, company }: { form: CompanyForm; compan
           data={[...NUMBERING_PRESETS]}
           allowDeselect={false}
           {...form.getInputProps('numbering')}
+        />
+        <Textarea
+          label="Address"
+          description="Printed on your invoices, quotes and statements"
+          autosize
+          minRows={3}
+          maxRows={6}
+          {...form.getInputProps('address')}
+        />
+        <TextInput
+          label="Phone"
+          description="Printed on your documents"
+          type="tel"
+          autoComplete="tel"
+          {...form.getInputProps('phone')}
         />
       </SimpleGrid>
     </Stack>

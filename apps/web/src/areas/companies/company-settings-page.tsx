@@ -10,9 +10,11 @@ import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { useLoadForm } from '../../ui/use-load-form';
 import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
-import { companyToValues, emptyCompanyValues, valuesToSave } from './company-form';
+import { companyToValues, emptyCompanyValues, tabOfField, valuesToSave } from './company-form';
+import { CompanyDocumentsTab } from './company-documents-tab';
 import { CompanyGeneralTab } from './company-general-tab';
 import { CompanyGroupsTab } from './company-groups-tab';
+import { CompanyPayfastTab } from './company-payfast-tab';
 import { CompanySmtpTab } from './company-smtp-tab';
 import { CompanyTaxTab } from './company-tax-tab';
 import { CompanyUsersTab } from './company-users-tab';
@@ -21,10 +23,15 @@ const TABS = [
   { value: 'general', label: 'General' },
   { value: 'tax', label: 'Tax' },
   { value: 'email', label: 'E-mail server' },
+  { value: 'documents', label: 'Documents' },
+  { value: 'payments', label: 'Payments' },
   { value: 'users', label: 'Users' },
   { value: 'groups', label: 'Groups' },
 ];
-const FORM_TABS = new Set(['general', 'tax', 'email']);
+const FORM_TABS = new Set(['general', 'tax', 'email', 'documents', 'payments']);
+
+const PAYFAST_ID = /^\d{1,20}$/;
+const PAYFAST_KEY = /^[A-Za-z0-9]{1,40}$/;
 
 function CompanySettings({ company }: { company: TCompany }) {
   const [params, setParams] = useSearchParams();
@@ -32,13 +39,27 @@ function CompanySettings({ company }: { company: TCompany }) {
   const save = useSaveCompany(company._id);
   const form = useForm({
     initialValues: emptyCompanyValues(),
-    validate: { companyName: (v) => (v.trim() ? null : 'Company name is required') },
+    validate: {
+      companyName: (v) => (v.trim() ? null : 'Company name is required'),
+      payfast: {
+        merchantId: (v, all) =>
+          !all.usePayfast || PAYFAST_ID.test(v.trim()) ? null : 'Enter the merchant id (digits)',
+        merchantKey: (v, all) =>
+          !all.usePayfast || PAYFAST_KEY.test(v.trim()) ? null : 'Enter the merchant key',
+      },
+    },
   });
+  // A refused field may sit on another tab: open the first one with an error.
+  const showErrors = (paths: string[]) => {
+    const first = paths[0];
+    if (first) void setParams({ tab: tabOfField(first) }, { replace: true });
+  };
   useLoadForm(form, company, companyToValues);
 
   const submit = async (): Promise<boolean> => {
-    if (form.validate().hasErrors) {
-      void setParams({ tab: 'general' }, { replace: true });
+    const check = form.validate();
+    if (check.hasErrors) {
+      showErrors(Object.keys(check.errors));
       return false;
     }
     try {
@@ -47,7 +68,10 @@ function CompanySettings({ company }: { company: TCompany }) {
       notifications.show({ color: 'green', message: 'Company settings saved' });
       return true;
     } catch (e) {
-      if (e instanceof ApiError && e.fields) form.setErrors(e.fields);
+      if (e instanceof ApiError && e.fields) {
+        form.setErrors(e.fields);
+        showErrors(Object.keys(e.fields));
+      }
       notifications.show({ color: 'red', title: 'Not saved', message: errorMessage(e) });
       return false;
     }
@@ -83,6 +107,12 @@ function CompanySettings({ company }: { company: TCompany }) {
         </Tabs.Panel>
         <Tabs.Panel value="email">
           <CompanySmtpTab form={form} company={company} />
+        </Tabs.Panel>
+        <Tabs.Panel value="documents">
+          <CompanyDocumentsTab form={form} company={company} />
+        </Tabs.Panel>
+        <Tabs.Panel value="payments">
+          <CompanyPayfastTab form={form} company={company} />
         </Tabs.Panel>
         {FORM_TABS.has(tab) && (
           <Group justify="flex-end" mt="xl" gap="sm">

@@ -7,12 +7,16 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
+import type { TInvoice } from '@fieldbook/core';
+import { InvoiceDocumentButtons } from './send-invoice-modal';
 
 export interface InvoiceActionsProps {
   editing: boolean;
   saved: boolean;
   isQuote: boolean;
-  rights: { edit: boolean; create: boolean; remove: boolean };
+  /** The saved document, for Download and Send. */
+  invoice?: Pick<TInvoice, '_id' | 'isQuote' | 'invoiceNumber' | 'quoteNumber'>;
+  rights: { edit: boolean; create: boolean; remove: boolean; send?: boolean };
   busy: { save: boolean; copy: boolean; remove: boolean };
   onEdit: () => void;
   onCancel: () => void;
@@ -22,7 +26,10 @@ export interface InvoiceActionsProps {
   onPay: () => void;
 }
 
-/** Save and Cancel while editing; Edit, Mark As Paid, Copy, Delete and Close when read-only. */
+/**
+ * Save and Cancel while editing; Delete, Copy, Mark As Paid, Download, Send,
+ * Edit and Close when read-only.
+ */
 export function InvoiceActions(p: InvoiceActionsProps) {
   if (p.editing)
     return (
@@ -79,6 +86,7 @@ export function InvoiceActions(p: InvoiceActionsProps) {
           Mark As Paid
         </Button>
       )}
+      {p.invoice && <InvoiceDocumentButtons invoice={p.invoice} canSend={!!p.rights.send} />}
       {p.rights.edit && (
         <Button leftSection={<IconPencil size={16} />} onClick={p.onEdit}>
           Edit

@@ -168,10 +168,12 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             editing={editing}
             saved={!!invoice}
             isQuote={!!invoice?.isQuote}
+            invoice={invoice}
             rights={{
               edit: can(member, 'invoices', 'u'),
               create: can(member, 'invoices', 'c'),
               remove: can(member, 'invoices', 'd'),
+              send: can(member, 'invoices', 'u'),
             }}
             busy={{ save: save.isPending, copy: copy.isPending, remove: del.isPending }}
             onEdit={() => setEditing(true)}

@@ -29,6 +29,10 @@ export interface LineValues {
 }
 
 export interface InvoiceValues {
+  /** The chosen template; '' uses the company's default. */
+  invoiceTemplateId: string;
+  /** Values of the template's extra fields, by field name. */
+  custom: Record<string, string>;
   isQuote: boolean;
   entityId: string;
   to: string;
@@ -83,6 +87,8 @@ export function emptyLine(over: Partial<LineValues> = {}): LineValues {
 /** A new invoice or quote: dated today, due in 7 days, with the company's tax. */
 export function newInvoiceValues(isQuote: boolean, today: string, tax: TTax): InvoiceValues {
   return {
+    invoiceTemplateId: '',
+    custom: {},
     isQuote,
     entityId: '',
     to: '',
@@ -102,6 +108,8 @@ export function newInvoiceValues(isQuote: boolean, today: string, tax: TTax): In
 
 export function invoiceToValues(inv: TInvoice): InvoiceValues {
   return {
+    invoiceTemplateId: inv.invoiceTemplateId ?? '',
+    custom: customToValues(inv.custom),
     isQuote: inv.isQuote,
     entityId: inv.entityId ?? '',
     to: inv.to,
@@ -132,6 +140,16 @@ export function invoiceToValues(inv: TInvoice): InvoiceValues {
   };
 }
 
+/**
+ * The text values of the extra fields (text, text area and date are all text).
+ * Values of another kind stay out of the form and go back unchanged on save.
+ */
+function customToValues(custom: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(custom ?? {})) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
 /** The totals of the form as it stands, by core's computeTotals (the server's own). */
 export function valuesTotals(v: InvoiceValues): Totals {
   return computeTotals({
@@ -151,12 +169,13 @@ export function valuesToSave(v: InvoiceValues, loaded: TInvoice | undefined): TI
   return {
     ...(loaded && {
       _id: loaded._id,
-      invoiceTemplateId: loaded.invoiceTemplateId,
       isRecurring: loaded.isRecurring,
       recurringType: loaded.recurringType,
       appointmentId: loaded.appointmentId,
-      custom: loaded.custom as TInvoiceSave['custom'],
     }),
+    invoiceTemplateId: v.invoiceTemplateId || null,
+    // Values of fields another template asked for stay with the invoice.
+    custom: { ...(loaded?.custom as TInvoiceSave['custom']), ...v.custom },
     isQuote: v.isQuote,
     entityId: v.entityId,
     to: v.to,

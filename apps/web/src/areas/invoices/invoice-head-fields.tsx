@@ -6,6 +6,7 @@ import { IconUser } from '@tabler/icons-react';
 import { addDays, type TInvoice } from '@fieldbook/core';
 import { ClientSelectModal, clientName } from './client-select-modal';
 import { DUE_DAYS, type InvoiceForm } from './invoice-form';
+import { InvoiceExtraFields, InvoiceTemplateSelect } from './invoice-template-fields';
 
 interface HeadProps {
   form: InvoiceForm;
@@ -27,7 +28,7 @@ function DocNumber({ label, value }: { label: string; value: string | null | und
   );
 }
 
-/** Invoice/Quote, the client, the numbers and the two dates. */
+/** The template, Invoice/Quote, the client, the numbers, the two dates and the template's fields. */
 export function InvoiceHeadFields({ form, editing, invoice }: HeadProps) {
   const [choosing, setChoosing] = useState(false);
   const v = form.values;
@@ -45,6 +46,7 @@ export function InvoiceHeadFields({ form, editing, invoice }: HeadProps) {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap="sm">
+          <InvoiceTemplateSelect form={form} editing={editing} />
           <SegmentedControl
             aria-label="Invoice or quote"
             w="fit-content"
@@ -108,6 +110,7 @@ export function InvoiceHeadFields({ form, editing, invoice }: HeadProps) {
           </Group>
         </Stack>
       </Grid.Col>
+      <InvoiceExtraFields form={form} editing={editing} />
       <ClientSelectModal
         opened={choosing}
         onClose={() => setChoosing(false)}

@@ -61,7 +61,8 @@ export function InvoiceStateBadge({
         </Badge>
       )}
       {row.queuedForSendingError && (
-        <Badge color="red" variant="filled" size="sm" title={row.queuedForSendingError}>
+        // A long SMTP error is cut short on the row; the whole text is in its tooltip.
+        <Badge color="red" variant="filled" size="sm" maw={260} title={row.queuedForSendingError}>
           {row.queuedForSendingError}
         </Badge>
       )}

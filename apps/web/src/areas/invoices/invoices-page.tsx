@@ -10,6 +10,7 @@ import { useGlobalSearch } from '../../app/search-context';
 import { PageHeader } from '../../ui/page-header';
 import { PeriodFilter, usePeriod } from '../../ui/period-filter';
 import { QueryState } from '../../ui/query-state';
+import { BulkSendButton } from './bulk-send-button';
 import { InvoiceBoxes } from './invoice-boxes';
 import { InvoiceListTable, rowClient, rowNumber } from './invoice-list-table';
 import { PaymentMethodsPie } from './payment-methods-pie';
@@ -23,8 +24,11 @@ const inTab: Record<Tab, (r: TInvoiceRow) => boolean> = {
   quotes: (r) => r.isQuote,
 };
 
-/** Spec §4: the two selection rules of the invoices list. */
-const notPaidUnsent = (r: TInvoiceRow) => !r.isQuote && !r.paid && !r.sent;
+/**
+ * Spec §4: the two selection rules of the invoices list. An invoice queued for
+ * sending counts as sent: picking it again would e-mail it twice.
+ */
+const notPaidUnsent = (r: TInvoiceRow) => !r.isQuote && !r.paid && !r.sent && !r.queuedForSending;
 const notPaid = (r: TInvoiceRow) => !r.isQuote && !r.paid;
 
 /** /invoices: the period's invoices and quotes with totals, tabs and search. */
@@ -37,7 +41,7 @@ export function InvoicesPage() {
   const [tab, setTab] = useState<Tab>('all');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // What the selected invoices still owe (bulk sending arrives with the documents issue).
+  // What the selected invoices still owe.
   const selectedBalance = useMemo(
     () =>
       (list.data ?? [])
@@ -142,6 +146,9 @@ export function InvoicesPage() {
         <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
           Clear
         </Button>
+        {can(member, 'invoices', 'u') && (
+          <BulkSendButton selected={selected} onQueued={() => setSelected(new Set())} />
+        )}
         {selected.size > 0 && (
           <Text size="sm" c="dimmed" data-testid="selected-count">
             {selected.size} selected, {formatMoney(selectedBalance)} owed

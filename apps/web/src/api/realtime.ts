@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { io } from 'socket.io-client';
+import { useCurrentCompany } from '../app/company-context';
+import { useSession } from '../app/use-session';
+import { invoiceKeys } from './use-invoices';
+
+/** Pushes that arrive close together (a bulk send of hundreds) refetch once. */
+const SETTLE_MS = 250;
+
+/** What the server's pushes change: the invoices (lists, summary, detail) and client balances. */
+function refresher(qc: QueryClient, companyId: string) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const run = () => {
+    timer = null;
+    void qc.invalidateQueries({ queryKey: invoiceKeys.all(companyId) });
+    void qc.invalidateQueries({ queryKey: invoiceKeys.clients(companyId) });
+  };
+  return {
+    soon() {
+      timer ??= setTimeout(run, SETTLE_MS);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+/**
+ * The realtime channel (socket.io on the API's server): signs in with the
+ * session, joins the current company's room, and refreshes the invoice
+ * queries when the server says they changed (sends queued, sent or failed, a
+ * payment arrived). One connection per session and company; mounted once by
+ * the signed-in layout.
+ */
+export function useRealtime(): void {
+  const session = useSession();
+  const { companyId } = useCurrentCompany();
+  const qc = useQueryClient();
+  const username = session?.user.username;
+  const token = session?.token;
+
+  useEffect(() => {
+    if (!username || !token || !companyId) return;
+    const socket = io({ auth: { username, token } });
+    const refresh = refresher(qc, companyId);
+    let joinedBefore = false;
+    // (Re)join on every connect: a reconnect starts without rooms.
+    socket.on('connect', () => {
+      socket.emit('joinCompany', companyId, () => {
+        // Pushes may have been missed while disconnected.
+        if (joinedBefore) refresh.soon();
+        joinedBefore = true;
+      });
+    });
+    socket.on('invoicesChanged', () => refresh.soon());
+    return () => {
+      refresh.cancel();
+      socket.disconnect();
+    };
+  }, [username, token, companyId, qc]);
+}

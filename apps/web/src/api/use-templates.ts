@@ -1,0 +1,116 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TSaved, TTemplateType } from '@fieldbook/core';
+import { useCurrentCompany } from '../app/company-context';
+import { apiGet, apiPost, apiUpload } from './api-client';
+import { queryKeys } from './query-keys';
+import {
+  KIND_API,
+  fromApi,
+  toApiSave,
+  type TemplateDoc,
+  type TemplateKind,
+  type TemplateValues,
+} from './template-shapes';
+
+export const templateKeys = {
+  all: (cid: string | null) => ['company', cid, 'templates'] as const,
+  list: (cid: string | null, kind: TemplateKind) => ['company', cid, 'templates', kind] as const,
+  one: (cid: string | null, kind: TemplateKind, id: string) =>
+    ['company', cid, 'templates', kind, id] as const,
+};
+
+const base = (cid: string | null) => `/companies/${encodeURIComponent(cid ?? '')}`;
+
+/**
+ * The templates of one kind a company may use (its own, all-companies ones and
+ * the shipped ones). `companyId` defaults to the current company; the company
+ * settings screen passes the company it shows.
+ */
+export function useTemplates(kind: TemplateKind, companyId?: string | null) {
+  const current = useCurrentCompany().companyId;
+  const cid = companyId === undefined ? current : companyId;
+  return useQuery({
+    queryKey: templateKeys.list(cid, kind),
+    queryFn: async () =>
+      (await apiGet<unknown[]>(`${base(cid)}/${KIND_API[kind]}`)).map((t) => fromApi(kind, t)),
+    enabled: !!cid,
+  });
+}
+
+export function useTemplate(kind: TemplateKind, id: string, enabled = true) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: templateKeys.one(companyId, kind, id),
+    queryFn: async () =>
+      fromApi(
+        kind,
+        await apiGet<unknown>(`${base(companyId)}/${KIND_API[kind]}/${encodeURIComponent(id)}`),
+      ),
+    enabled: enabled && !!companyId,
+  });
+}
+
+/** Save a template of `kind` (no `_id`: a new one); `isSuper` adds the platform controls. */
+export function useSaveTemplate(kind: TemplateKind) {
+  const { companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { _id?: string; values: TemplateValues; isSuper: boolean }) =>
+      apiPost<TSaved>(`${base(companyId)}/${KIND_API[kind]}`, toApiSave(kind, v)),
+    // Every kind: the general list shows invoice and statement templates too.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all(companyId) }),
+  });
+}
+
+/** Upload an image for template `id`; answers where it is served (under /api). */
+export function useUploadTemplateImage() {
+  const { companyId } = useCurrentCompany();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return apiUpload<{ _id: string; url: string }>(
+        `${base(companyId)}/templates/${encodeURIComponent(id)}/images`,
+        form,
+      );
+    },
+  });
+}
+
+/**
+ * The HTML filled with sample (or a real record's) data, as the server renders it.
+ * The caller debounces `html`; the previous preview stays while the next one loads.
+ */
+export function useTemplatePreview(type: TTemplateType, html: string) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: ['company', companyId, 'templatePreview', type, html] as const,
+    queryFn: () =>
+      apiPost<{ html: string }>(`${base(companyId)}/templates/preview`, { template: html, type }),
+    enabled: !!companyId,
+    placeholderData: keepPreviousData,
+    retry: false,
+    // Previews are large and each one is used once.
+    gcTime: 30_000,
+    staleTime: Infinity,
+  });
+}
+
+export type DefaultKey = 'invoiceTemplateId' | 'quoteTemplateId' | 'statementTemplateId';
+
+/** Make a template the current company's default for invoices, quotes or statements. */
+export function useSetDefaultTemplate() {
+  const { company } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, id }: { key: DefaultKey; id: string | null }) => {
+      if (!company) throw new Error('Please select a company first');
+      // Only the name is required; fields left out keep their stored values.
+      return apiPost<TSaved>(base(company._id), { companyName: company.companyName, [key]: id });
+    },
+    onSuccess: () =>
+      company && queryClient.invalidateQueries({ queryKey: queryKeys.company(company._id) }),
+  });
+}
+
+export type { TemplateDoc, TemplateKind, TemplateValues };

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { Alert, Button, Grid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconCopy, IconLock } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { can } from '@fieldbook/core';
+import { ApiError, errorMessage } from '../../api/api-client';
+import { useSaveTemplate } from '../../api/use-templates';
+import {
+  KIND_SCREEN,
+  formErrorPaths,
+  type TemplateDoc,
+  type TemplateKind,
+  type TemplateValues,
+} from '../../api/template-shapes';
+import { useCurrentCompany } from '../../app/company-context';
+import { useCurrentUser } from '../../app/use-session';
+import { PageHeader } from '../../ui/page-header';
+import { PdfViewer } from '../../ui/pdf-viewer';
+import { ErrorAlert } from '../../ui/query-state';
+import { RecordActions } from '../../ui/record-actions';
+import { useRecordEditor } from '../../ui/use-record-editor';
+import { TemplateFieldsEditor } from './template-fields-editor';
+import {
+  EMAIL_PLACEHOLDERS,
+  fieldError,
+  hasExtraFields,
+  newTemplateValues,
+  previewType,
+  templateToValues,
+} from './template-form';
+import { TemplateHtmlField } from './template-html-field';
+import { TemplatePreview } from './template-preview';
+import { TemplateSuperControls } from './template-super-controls';
+
+interface Props {
+  kind: TemplateKind;
+  /** The loaded template; null for a new one (which starts in edit). */
+  template: TemplateDoc | null;
+}
+
+/** A template's name, e-mail body, HTML and extra fields beside a live preview. */
+export function TemplateEditor({ kind, template }: Props) {
+  const navigate = useNavigate();
+  const { companyId, member } = useCurrentCompany();
+  const isSuper = useCurrentUser().rank === 'super';
+  const screen = KIND_SCREEN[kind];
+  const save = useSaveTemplate(kind);
+  const [pdfBody, setPdfBody] = useState<{ template: string; type: string } | null>(null);
+  const form = useForm<TemplateValues>({
+    initialValues: template ? templateToValues(template) : newTemplateValues(kind),
+    validate: {
+      name: (v) => (v.trim() ? null : 'Name is required'),
+      fields: { name: fieldError('name'), label: fieldError('label') },
+    },
+  });
+
+  const saveValues = async (values: TemplateValues, _id?: string) => {
+    try {
+      return await save.mutateAsync({ _id, values, isSuper });
+    } catch (e) {
+      // The server names fields as its call does; the form's paths differ.
+      if (e instanceof ApiError && e.fields)
+        throw new ApiError(e.message, e.status, formErrorPaths(e.fields));
+      throw e;
+    }
+  };
+
+  const { editing, error, edit, onSubmit, cancel } = useRecordEditor({
+    form,
+    record: template,
+    toValues: templateToValues,
+    save: (v) => saveValues(v, template?._id),
+    // Templates are not deleted from this screen.
+    remove: () => undefined,
+    noun: screen.one,
+    listPath: screen.list,
+    detailPath: screen.editor,
+  });
+
+  const mayWrite = isSuper || can(member, 'settings', template ? 'u' : 'c');
+  const locked = !!template && !template.editable;
+  const v = form.values;
+
+  const copy = async () => {
+    if (!template) return;
+    try {
+      const values = { ...templateToValues(template), name: `${template.name} (copy)` };
+      const saved = await saveValues({ ...values, anyCompany: false });
+      notifications.show({ color: 'green', message: `${values.name} saved to your company` });
+      void navigate(screen.editor(saved._id));
+    } catch (e) {
+      notifications.show({ color: 'red', title: 'Not copied', message: errorMessage(e) });
+    }
+  };
+
+  const title = template ? template.name : `New ${screen.one.toLowerCase()}`;
+  const look = {
+    readOnly: !editing,
+    disabled: locked,
+    variant: editing ? 'default' : 'filled',
+  } as const;
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <PageHeader
+        title={title}
+        breadcrumbs={[
+          { label: 'Dashboard', to: '/' },
+          { label: screen.title, to: screen.list },
+          { label: title },
+        ]}
+        actions={
+          <>
+            {locked && (isSuper || can(member, 'settings', 'c')) && (
+              <Button
+                leftSection={<IconCopy size={16} />}
+                loading={save.isPending}
+                onClick={() => void copy()}
+              >
+                Copy to my company
+              </Button>
+            )}
+            <RecordActions
+              editing={editing}
+              saved={!!template}
+              canEdit={mayWrite && !locked}
+              canDelete={false}
+              onEdit={edit}
+              onDelete={() => undefined}
+              onCancel={cancel}
+              deleting={false}
+              saving={save.isPending}
+            />
+          </>
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Stack gap="md">
+            {locked && (
+              <Alert color="gray" icon={<IconLock size={18} />} title="Read only">
+                {template?.builtIn
+                  ? 'This template comes with Fieldbook.'
+                  : 'This template is shared with all companies.'}{' '}
+                Only a platform administrator may change it; copy it to your company to make your
+                own version.
+              </Alert>
+            )}
+            <ErrorAlert error={error} title="Not saved" />
+            {isSuper && companyId && (
+              <TemplateSuperControls
+                kind={kind}
+                form={form}
+                editing={editing}
+                onGeneratePdf={() => setPdfBody({ template: v.html, type: previewType(kind, v) })}
+              />
+            )}
+            <TextInput label="Name" required={editing} {...look} {...form.getInputProps('name')} />
+            {kind === 'general' && (
+              <TextInput label="Description" {...look} {...form.getInputProps('description')} />
+            )}
+            <Textarea
+              label="E-mail body"
+              description={
+                <>
+                  The message sent with the document. Placeholders:{' '}
+                  <Text span ff="monospace" size="xs">
+                    {EMAIL_PLACEHOLDERS[kind].join(' ')}
+                  </Text>
+                </>
+              }
+              autosize
+              minRows={3}
+              maxRows={10}
+              {...look}
+              {...form.getInputProps('emailBody')}
+            />
+            <TemplateHtmlField
+              form={form}
+              editing={editing}
+              disabled={locked}
+              templateId={template?._id ?? null}
+            />
+            {hasExtraFields(kind, v) && (
+              <TemplateFieldsEditor form={form} editing={editing} disabled={locked} />
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <div style={{ position: 'sticky', top: 76 }}>
+            <TemplatePreview type={previewType(kind, v)} html={v.html} />
+          </div>
+        </Grid.Col>
+      </Grid>
+      <PdfViewer
+        opened={!!pdfBody}
+        onClose={() => setPdfBody(null)}
+        title={`${v.name || 'Template'} (PDF)`}
+        path={`/companies/${companyId ?? ''}/templates/pdf`}
+        body={pdfBody ?? undefined}
+        fallbackName={`${v.name.trim() || 'Template'}.pdf`}
+      />
+    </form>
+  );
+}

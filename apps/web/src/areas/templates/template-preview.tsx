@@ -1,0 +1,56 @@
+import { Box, Group, Loader, Paper, Text } from '@mantine/core';
+import { useDebouncedValue, useElementSize } from '@mantine/hooks';
+import type { TTemplateType } from '@fieldbook/core';
+import { errorMessage } from '../../api/api-client';
+import { useTemplatePreview } from '../../api/use-templates';
+
+/** The page the preview lays out on: about an A4 sheet at 96 dpi. */
+const PAGE_WIDTH = 820;
+const PAGE_HEIGHT = 1160;
+
+/**
+ * The template as the server fills it with sample data, in a sandboxed frame:
+ * `sandbox=""` runs no scripts and gives the page no access to the app, so the
+ * user's HTML never enters the app's own DOM. The page is scaled to fit.
+ */
+export function TemplatePreview({ type, html }: { type: TTemplateType; html: string }) {
+  const [debounced] = useDebouncedValue(html, 400);
+  const preview = useTemplatePreview(type, debounced);
+  const { ref, width } = useElementSize();
+  const scale = width > 0 ? Math.min(1, width / PAGE_WIDTH) : 1;
+  const waiting = preview.isFetching || debounced !== html;
+
+  return (
+    <Paper withBorder p="sm" bg="gray.0">
+      <Group justify="space-between" mb="xs" h={22}>
+        <Text size="sm" fw={600}>
+          Preview
+        </Text>
+        {waiting && <Loader size="xs" aria-label="Updating preview" />}
+      </Group>
+      {preview.error ? (
+        <Text c="red" size="sm" role="alert">
+          {errorMessage(preview.error)}
+        </Text>
+      ) : null}
+      <Box ref={ref} style={{ height: PAGE_HEIGHT * scale, overflow: 'hidden' }}>
+        {preview.data && (
+          <iframe
+            title="Template preview"
+            sandbox=""
+            srcDoc={preview.data.html}
+            style={{
+              width: PAGE_WIDTH,
+              height: PAGE_HEIGHT,
+              border: 0,
+              background: 'white',
+              boxShadow: '0 1px 4px rgba(0,0,0,.15)',
+              transform: `scale(${scale})`,
+              transformOrigin: 'top left',
+            }}
+          />
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEFAULT_TAX } from '@fieldbook/core';
+import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
+import { buildClient } from '../../apps/server/test/finance-factories.js';
+import { signIn, startE2E, type E2E } from '../support/app.js';
+
+let e: E2E;
+let owner: TestUser;
+let companyId: string;
+
+beforeAll(async () => {
+  e = await startE2E();
+  owner = await buildUser(e.h, { username: 'naledi', password: 'template password 1' });
+  companyId = (await buildCompany(e.h, owner)).id;
+  // VAT registered, so the shipped invoice is headed 'Tax Invoice'.
+  const co = await owner.api.post(`/api/companies/${companyId}`, {
+    companyName: 'Naledi Electrical',
+    tax: { ...DEFAULT_TAX, hasTax: true, inc1: false, taxNumber: '4987654321' },
+  });
+  expect(co.status, JSON.stringify(co.body)).toBe(200);
+  await buildClient(owner.api, companyId, { name: 'Sipho', surname: 'Dlamini' });
+});
+afterAll(() => e.close());
+
+/** Wait for the notifications to close themselves: they sit over the header's buttons. */
+async function dismissNotifications(page: Page) {
+  await expect
+    .poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 })
+    .toBe(0);
+}
+
+/**
+ * A button of the page header, scrolled to first: clicked straight from far down the page,
+ * Chromium may hit-test against the sticky preview's old place and the click lands in its frame.
+ */
+async function headerButton(page: Page, name: string) {
+  const button = page.getByRole('main').getByRole('button', { name, exact: true });
+  await button.scrollIntoViewIfNeeded();
+  return button;
+}
+
+const preview = (page: Page) => page.frameLocator('iframe[title="Template preview"]');
+
+describe('an owner', () => {
+  it('copies the shipped Tax Invoice, changes its heading, saves it and makes it the default', async () => {
+    const { page } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-templates-owner'));
+    await signIn(page, 'naledi', 'template password 1');
+
+    // The owner may change templates: the Settings entries are in the menu.
+    await page.getByRole('link', { name: 'Invoice Templates' }).click();
+    await page.getByRole('heading', { name: 'Invoice Templates' }).waitFor();
+    const row = (name: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+    const shippedRow = row('Tax Invoice');
+    await shippedRow.getByText('Default', { exact: true }).waitFor();
+    await shippedRow.getByText('Shipped').waitFor();
+    await e.shot(page, 'templates-invoice-list');
+
+    // The shipped template is read-only, shown filled with sample data in a sandboxed frame.
+    await shippedRow.getByRole('link', { name: 'Tax Invoice' }).click();
+    await page.getByText('This template comes with Fieldbook.').waitFor();
+    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await page.getByLabel('HTML').isDisabled()).toBe(true);
+    expect(await page.getByRole('group', { name: 'Platform controls' }).count()).toBe(0);
+    const frame = page.locator('iframe[title="Template preview"]');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    await preview(page).getByRole('heading', { name: 'Tax Invoice' }).waitFor();
+    await preview(page).getByText('Jane Doe').first().waitFor();
+    await e.shot(page, 'templates-shipped-readonly');
+
+    await page.getByRole('button', { name: 'Copy to my company' }).click();
+    await page.getByRole('heading', { name: 'Tax Invoice (copy)' }).waitFor();
+    await page.waitForURL(/\/invoiceTemplate\/[0-9a-f-]{36}$/);
+    const copyId = page.url().split('/').pop()!;
+    await dismissNotifications(page);
+
+    // Edit: a broken placeholder is refused in red and the form stays in edit.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const html = page.getByLabel('HTML');
+    const original = await html.inputValue();
+    expect(original).toMatch(/<h1>\{\{invoice\.title\}\}<\/h1>/);
+    await html.fill(`${original}{{#each lines}`);
+    await (await headerButton(page, 'Save')).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await refused.getByText(/is not a valid template/).waitFor();
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isVisible()).toBe(true);
+
+    // The heading text, an extra field, and the preview follows the unsaved HTML.
+    await html.fill(
+      original.replace('<h1>{{invoice.title}}</h1>', '<h1>Naledi {{invoice.title}}</h1>'),
+    );
+    await preview(page).getByRole('heading', { name: 'Naledi Tax Invoice' }).waitFor();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Field name').fill('orderNo');
+    await page.getByLabel('Field label').fill('Order number');
+    await e.shot(page, 'templates-editing-copy');
+    await (await headerButton(page, 'Save')).click();
+    await page.getByText('Invoice template saved').first().waitFor();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await refused.count()).toBe(0);
+
+    const saved = await owner.api.get(`/api/companies/${companyId}/invoiceTemplate/${copyId}`);
+    expect(saved.body.template).toContain('<h1>Naledi {{invoice.title}}</h1>');
+    expect(saved.body.fields).toEqual([{ name: 'orderNo', label: 'Order number', type: 'text' }]);
+    expect(saved.body.editable).toBe(true);
+
+    // Leaving with unsaved edits asks first; No leaves them.
+    await dismissNotifications(page);
+    await (await headerButton(page, 'Edit')).click();
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Not kept');
+    await page.getByRole('main').getByRole('link', { name: 'Invoice Templates' }).click();
+    const ask = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await ask.getByText('Do you want to save the changes?').waitFor();
+    await ask.getByRole('button', { name: 'No' }).click();
+
+    // Use it as the company's invoice template.
+    await page.getByRole('heading', { name: 'Invoice Templates' }).waitFor();
+    expect(await page.getByText('Not kept').count()).toBe(0);
+    const copyRow = row('Tax Invoice (copy)');
+    await copyRow.getByRole('button', { name: 'Use Tax Invoice (copy) as default' }).click();
+    await page.getByRole('menuitem', { name: 'For invoices' }).click();
+    await copyRow.getByText('Default', { exact: true }).waitFor();
+    await expect
+      .poll(async () => (await owner.api.get(`/api/companies/${companyId}`)).body.invoiceTemplateId)
+      .toBe(copyId);
+    // The shipped Tax Invoice is no longer the default; the shipped Quotation still is, for quotes.
+    expect(await shippedRow.getByText('Default', { exact: true }).count()).toBe(0);
+    await row('Quotation').getByText('Default for quotes').waitFor();
+    await e.shot(page, 'templates-default-set');
+
+    // A new invoice uses it: its extra field is asked for and kept in custom.
+    await page.goto('/invoices/new');
+    await page.getByRole('combobox', { name: 'Template' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Template' }).inputValue()).toBe(
+      'Company default (Tax Invoice (copy))',
+    );
+    await page.getByLabel('Order number').fill('PO-7781');
+    await page.getByRole('button', { name: 'Select client' }).click();
+    const modal = page.getByRole('dialog', { name: 'Select a client' });
+    await modal.getByRole('button', { name: /Sipho Dlamini/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByLabel('Description', { exact: true }).fill('Rewire kitchen');
+    await page.getByLabel('Price', { exact: true }).fill('1500');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await e.shot(page, 'templates-invoice-extra-field');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\/invoices\/[0-9a-f-]{36}$/);
+    const invoiceId = page.url().split('/').pop()!;
+    const inv = await owner.api.get(`/api/companies/${companyId}/invoices/${invoiceId}`);
+    expect(inv.body.custom).toEqual({ orderNo: 'PO-7781' });
+    expect(inv.body.invoiceTemplateId).toBeNull();
+  });
+});
+
+describe('a super user', () => {
+  it('gets the platform controls, Generate PDF, and a type filter that never empties', async () => {
+    const admin = await buildUser(e.h, {
+      username: 'platform',
+      password: 'template password 2',
+      rank: 'super',
+    });
+    await buildCompany(e.h, admin);
+    const { page } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-templates-super'));
+    await signIn(page, 'platform', 'template password 2');
+
+    await page.getByRole('link', { name: 'Document Templates' }).click();
+    await page.getByRole('heading', { name: 'Document Templates' }).waitFor();
+    const chip = (name: string) => page.getByRole('checkbox', { name, exact: true });
+    for (const t of ['Invoice', 'Statement', 'Custom'])
+      expect(await chip(t).isChecked()).toBe(true);
+    await page.getByRole('row', { name: /^Statement/ }).waitFor();
+
+    // Untick two types: only invoice templates remain.
+    await page.locator('label', { hasText: /^Statement$/ }).click();
+    await page.locator('label', { hasText: /^Custom$/ }).click();
+    await expect.poll(() => page.getByRole('row', { name: /^Statement/ }).count()).toBe(0);
+    await page.getByRole('row', { name: /^Tax Invoice/ }).waitFor();
+    // The last one cannot be unticked.
+    await page.locator('label', { hasText: /^Invoice$/ }).click();
+    expect(await chip('Invoice').isChecked()).toBe(true);
+    expect(await page.getByRole('row', { name: /^Tax Invoice/ }).count()).toBe(1);
+    await e.shot(page, 'templates-type-filter');
+
+    // A new general template: the defaults, and every platform control.
+    await page.getByRole('link', { name: 'New' }).click();
+    await page.waitForURL('**/template/new');
+    expect(await page.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe('New');
+    expect(await page.getByLabel('Description').inputValue()).toBe('New description');
+    const controls = page.getByRole('group', { name: 'Platform controls' });
+    for (const name of ['All Companies', 'Invoice Template', 'Statement Template'])
+      await controls.getByRole('switch', { name }).waitFor();
+    await controls.getByRole('combobox', { name: 'Type' }).waitFor();
+    await e.shot(page, 'templates-super-new');
+
+    // The shipped template is editable for a super user, and prints to a PDF.
+    await page.goto('/invoiceTemplates');
+    await page.getByRole('link', { name: 'Tax Invoice', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await page.getByText('This template comes with Fieldbook.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Generate PDF' }).click();
+    const viewer = page.getByRole('dialog', { name: /PDF/ });
+    await viewer.getByRole('button', { name: 'Download' }).waitFor({ timeout: 30_000 });
+    await e.shot(page, 'templates-super-pdf');
+  });
+});
+
+describe('company settings', () => {
+  it('keeps the address, phone, PayFast details and default templates', async () => {
+    const { page } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-templates-settings'));
+    await signIn(page, 'naledi', 'template password 1');
+
+    await page.goto(`/company/${companyId}`);
+    await page.getByLabel('Address', { exact: true }).fill('4 Long Street\nCape Town 8001');
+    await page.getByLabel('Phone', { exact: true }).fill('021 555 0100');
+
+    // Documents: the invoice default chosen from the list earlier; quotes use the shipped one.
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    const invoiceSelect = page.getByRole('combobox', { name: 'Invoice template' });
+    await expect.poll(() => invoiceSelect.inputValue()).toBe('Tax Invoice (copy)');
+    expect(await page.getByRole('combobox', { name: 'Quote template' }).inputValue()).toBe(
+      'Fieldbook default (Quotation)',
+    );
+    await page.getByRole('combobox', { name: 'Statement template' }).click();
+    await page.getByRole('option', { name: 'Statement (All companies)' }).click();
+
+    // Payments: a wrong merchant id is named before anything is sent; the passphrase is write-only.
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.getByLabel('Accept payments with PayFast').check();
+    await page.getByLabel('Merchant ID').fill('10000100x');
+    await page.getByLabel('Merchant key').fill('46f0cd694581a');
+    await page.getByLabel('Passphrase', { exact: true }).fill('jt7NOE43FZPn');
+    await page.getByLabel('Hide the PAID / UNPAID label').check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Enter the merchant id (digits)').waitFor();
+    await page.getByLabel('Merchant ID').fill('10000100');
+    await e.shot(page, 'templates-company-payments');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Company settings saved').first().waitFor();
+
+    const co = (await owner.api.get(`/api/companies/${companyId}`)).body;
+    const statement = (await owner.api.get(`/api/companies/${companyId}/statementTemplate`)).body;
+    expect(co).toMatchObject({
+      address: '4 Long Street\nCape Town 8001',
+      phone: '021 555 0100',
+      payfast: {
+        merchantId: '10000100',
+        merchantKey: '46f0cd694581a',
+        sandbox: false,
+        hasPassphrase: true,
+      },
+      hideInvoiceLabel: true,
+      statementTemplateId: statement.find((t: { builtIn: string }) => t.builtIn === 'statement')
+        ._id,
+    });
+    expect(co.invoiceTemplateId).toBeTruthy();
+    await page.reload();
+    await page.getByLabel('Passphrase', { exact: true }).waitFor();
+    expect(await page.getByLabel('Passphrase', { exact: true }).getAttribute('placeholder')).toBe(
+      'stored',
+    );
+    expect(await page.getByLabel('Passphrase', { exact: true }).inputValue()).toBe('');
+  });
+});
