@@ -67,7 +67,7 @@ async function traces(page: Page, frameTitle: string) {
     jsLinks: [...b.ownerDocument.querySelectorAll('[href],[src]')].filter((el) =>
       /^\s*javascript:/i.test(el.getAttribute('href') ?? el.getAttribute('src') ?? ''),
     ).length,
-    text: b.innerText,
+    text: (b as HTMLElement).innerText,
   }));
   const top = await page.evaluate(() => ({
     pwned: (window as unknown as { __pwned?: string }).__pwned ?? null,

@@ -3,6 +3,7 @@ import { startDelivery } from './areas/delivery/delivery-workers.js';
 import { loadConfig } from './config.js';
 import { DataDirLockedError } from './platform/data-lock.js';
 import { openDeps } from './platform/deps-factory.js';
+import { bridgeEventsOverPostgres } from './platform/events-bridge.js';
 import { attachRealtime } from './platform/realtime.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
@@ -19,6 +20,10 @@ async function main() {
   }
   const app = await buildApp(deps);
   const io = attachRealtime(app.server, deps);
+  // Pushes reach browsers connected to any process sharing the database.
+  const bridge = config.databaseUrl
+    ? await bridgeEventsOverPostgres(deps.events, config.databaseUrl)
+    : null;
   await app.listen({ port: config.port, host: config.host });
   console.log(
     `Fieldbook is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
@@ -29,6 +34,7 @@ async function main() {
   const stop = async () => {
     // Running sends finish and are recorded before the database closes.
     await delivery.stop();
+    await bridge?.close();
     await io.close();
     await app.close();
     await deps.pdf.close();

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { AppEvents, CompanyEvent } from './events.js';
+
+const CHANNEL = 'fieldbook_events';
+/** PostgreSQL refuses NOTIFY payloads over 8000 bytes: 100 ids stay well under. */
+const IDS_PER_NOTICE = 100;
+
+/**
+ * Several server processes on one PostgreSQL database (DECISIONS §11): every
+ * event emitted here is also sent with NOTIFY, and every event another process
+ * sent is delivered to this process's browsers. One dedicated connection
+ * listens; it reconnects when it drops.
+ */
+export async function bridgeEventsOverPostgres(
+  events: AppEvents,
+  url: string,
+  log: (msg: string) => void = console.error,
+): Promise<{ close(): Promise<void> }> {
+  const origin = randomUUID();
+  let client: pg.Client | null = null;
+  let closed = false;
+
+  async function connect(): Promise<void> {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel !== CHANNEL || !n.payload) return;
+      try {
+        const msg = JSON.parse(n.payload) as { origin: string; e: CompanyEvent };
+        if (msg.origin !== origin) events.deliver(msg.e);
+      } catch {
+        log('events bridge: a notice that is not an event was ignored');
+      }
+    });
+    c.on('error', (err) => {
+      log(`events bridge: ${err.message}; reconnecting`);
+      if (client === c) client = null;
+      void c.end().catch(() => {});
+      if (!closed) setTimeout(() => void connect().catch((e: Error) => log(e.message)), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANNEL}`);
+    client = c;
+  }
+
+  await connect();
+  events.setPublisher((e) => {
+    const c = client;
+    if (!c) return log('events bridge: not connected; an event reached this process only');
+    for (let i = 0; i < Math.max(1, e.ids.length); i += IDS_PER_NOTICE) {
+      const part = { ...e, ids: e.ids.slice(i, i + IDS_PER_NOTICE) };
+      c.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, e: part })]).catch(
+        (err: Error) => log(`events bridge: ${err.message}`),
+      );
+    }
+  });
+  return {
+    async close() {
+      closed = true;
+      events.setPublisher(null);
+      await client?.end().catch(() => {});
+      client = null;
+    },
+  };
+}

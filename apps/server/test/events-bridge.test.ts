@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEvents, type CompanyEvent } from '../src/platform/events.js';
+import { bridgeEventsOverPostgres } from '../src/platform/events-bridge.js';
+
+const url = process.env.TEST_DATABASE_URL;
+
+// Two server processes on one PostgreSQL database, played by two bridges.
+describe.runIf(url)('events across processes on PostgreSQL', () => {
+  const a = createEvents();
+  const b = createEvents();
+  const bridges: { close(): Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const br of bridges) await br.close();
+  });
+
+  it("reach the other process's listeners once, and this process's once", async () => {
+    bridges.push(await bridgeEventsOverPostgres(a, url!), await bridgeEventsOverPostgres(b, url!));
+    const atA: CompanyEvent[] = [];
+    const atB: CompanyEvent[] = [];
+    a.on((e) => atA.push(e));
+    b.on((e) => atB.push(e));
+    const companyId = randomUUID();
+    // 250 ids: more than one notice can carry.
+    const ids = Array.from({ length: 250 }, () => randomUUID());
+    a.emit({ companyId, name: 'invoicesChanged', ids });
+    await expect.poll(() => atB.flatMap((e) => e.ids).length, { timeout: 5000 }).toBe(250);
+    expect(atB.flatMap((e) => e.ids)).toEqual(ids);
+    expect(atB.every((e) => e.companyId === companyId)).toBe(true);
+    expect(atA).toEqual([{ companyId, name: 'invoicesChanged', ids }]);
+  });
+});
