@@ -47,25 +47,6 @@ export const KIND_SCREEN: Record<
   },
 };
 
-/** A template of any kind as the screens see it. */
-export interface TemplateDoc {
-  _id: string;
-  kind: TemplateKind;
-  name: string;
-  description: string;
-  emailBody: string;
-  html: string;
-  type: TTemplateType;
-  fields: TTemplateField[];
-  anyCompany: boolean;
-  isInvoice: boolean;
-  isStatement: boolean;
-  companyName: string;
-  builtIn: string | null;
-  editable: boolean;
-  updatedAt: string;
-}
-
 /** What the editor changes. */
 export interface TemplateValues {
   name: string;
@@ -77,6 +58,16 @@ export interface TemplateValues {
   anyCompany: boolean;
   isInvoice: boolean;
   isStatement: boolean;
+}
+
+/** A template of any kind as the screens see it: the editable values and what the server tells. */
+export interface TemplateDoc extends TemplateValues {
+  _id: string;
+  kind: TemplateKind;
+  companyName: string;
+  builtIn: string | null;
+  editable: boolean;
+  updatedAt: string;
 }
 
 export function fromApi(kind: TemplateKind, raw: unknown): TemplateDoc {
