@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
+  paymentSettles,
   computeTotals,
   discountAmount,
   lineAmount,
@@ -236,5 +237,16 @@ describe('balanceOf', () => {
     expect(balanceOf(100, 100)).toBe(0);
     expect(balanceOf(100, 150)).toBe(-50);
     expect(balanceOf(100, 0)).toBe(100);
+  });
+});
+
+describe('paymentSettles', () => {
+  it('accepts a payment within a cent of the balance, either way, and nothing further', () => {
+    expect(paymentSettles(115, 115)).toBe(true);
+    expect(paymentSettles('114.99', 115)).toBe(true);
+    expect(paymentSettles('115.01', '115.00')).toBe(true);
+    expect(paymentSettles('114.98', 115)).toBe(false);
+    expect(paymentSettles('115.02', 115)).toBe(false);
+    expect(paymentSettles(0, 0)).toBe(true);
   });
 });

@@ -175,3 +175,12 @@ export function computeTotals(doc: TotalsDocument): Totals {
 export function balanceOf(total: AmountLike, amountPaid: AmountLike): number {
   return toAmount(dec(total).minus(dec(amountPaid)));
 }
+
+/**
+ * Whether a payment settles a balance: equal within one cent (a provider may
+ * round differently). The rule of online payments and of fixing a payment
+ * incident.
+ */
+export function paymentSettles(amount: AmountLike, balance: AmountLike): boolean {
+  return dec(amount).minus(dec(balance)).abs().lte(dec('0.01'));
+}

@@ -5,6 +5,7 @@ import { recomputeOutstanding } from '../clients/clients.repo.js';
 import { getCompany } from '../companies/companies.repo.js';
 import { clientKey, clientMatcher, displayName } from './client-match.js';
 import * as repo from './incidents.repo.js';
+import { assignPayment } from './payment-fix.js';
 import { presentIncident } from './incidents.present.js';
 
 const refuse = (message: string) => new HttpError(400, message, { newValue: message });
@@ -29,7 +30,9 @@ export function createIncidentsService(deps: AppDeps) {
      * `newValue` and marks the incident fixed, all in one transaction.
      */
     async fix(companyId: string, id: string, newValue: string): Promise<TMessage> {
-      return db.transaction(async (tx) => {
+      // Invoices a fixed payment marked paid: their rows update in open browsers.
+      const changed: string[] = [];
+      const answer = await db.transaction(async (tx) => {
         const incident = await repo.lockIncident(tx, companyId, id);
         if (!incident) throw notFound('Incident not found');
         if (incident.status === 'fixed') throw refuse('This incident is already fixed');
@@ -39,9 +42,17 @@ export function createIncidentsService(deps: AppDeps) {
         if (found.length > 1) throw badField('newValue', 'matches more than one client');
         const client = found[0]!;
 
-        // Recurring items and payment notifications have no records to re-assign yet.
+        if (incident.recordKind === 'payment') {
+          const company = await getCompany(tx, companyId);
+          if (!company) throw notFound('Company not found');
+          const paid = await assignPayment(tx, company, incident.recordId, client.id);
+          await repo.markFixed(tx, companyId, id, client.id);
+          if (paid) changed.push(paid);
+          return { message: 'Fixed' };
+        }
+        // Recurring items have no records to re-assign yet.
         if (incident.recordKind !== 'invoice') {
-          throw refuse('Only incidents of imported invoices can be fixed for now');
+          throw refuse('Only incidents of imported invoices and payments can be fixed for now');
         }
         // An invoice deleted since the import leaves nothing to assign: the incident just closes.
         const invoice = incident.recordId
@@ -60,6 +71,8 @@ export function createIncidentsService(deps: AppDeps) {
         await repo.markFixed(tx, companyId, id, client.id);
         return { message: 'Fixed' };
       });
+      if (changed.length) deps.events.emit({ companyId, name: 'invoicesChanged', ids: changed });
+      return answer;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { balanceOf, dec, formatMoney, todayIn } from '@fieldbook/core';
+import { balanceOf, formatMoney, paymentSettles, todayIn } from '@fieldbook/core';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField } from '../../platform/errors.js';
@@ -23,8 +23,6 @@ export type ItnOutcome = 'paid' | 'duplicate' | 'incident' | 'not-complete';
 export const PAYFAST_METHOD = 'PayFast';
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
-/** PayFast's amount check: the paid amount may differ from the balance by at most a cent. */
-const TOLERANCE = dec('0.01');
 
 export type PayfastService = ReturnType<typeof createPayfastService>;
 
@@ -115,7 +113,7 @@ async function record(
   const found = isUuid(ref) ? await repo.lockInvoice(tx, company.id, ref.toLowerCase()) : null;
   const invoice = found && !found.isQuote ? found : null;
   const balance = invoice ? balanceOf(invoice.total, invoice.amountPaid) : 0;
-  const fits = !!invoice && dec(amount).minus(balance).abs().lte(TOLERANCE);
+  const fits = !!invoice && paymentSettles(amount, balance);
 
   const paymentId = await repo.insertPaymentOnce(tx, company.id, {
     invoiceId: fits ? invoice.id : null,
