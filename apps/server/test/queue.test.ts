@@ -77,19 +77,22 @@ describe('enqueue', () => {
   });
 });
 
+/** Claim any kind, excluding nothing. */
+const ANY = { kinds: ['a', 'later', 'done', 'x', 'fail', 'slow'], notIds: [] };
+
 describe('claiming', () => {
   it('takes a lease and counts the attempt; a leased job is not claimed again until the lease runs out', async () => {
     const id = (await add('a'))!;
-    const [got] = await claimJobs(db(), 'w1', 10, 60_000);
+    const [got] = await claimJobs(db(), 'w1', 10, 60_000, ANY);
     expect(got).toMatchObject({ id, lockedBy: 'w1', attempts: 1 });
     expect(got!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 30_000);
-    expect(await claimJobs(db(), 'w2', 10, 60_000)).toEqual([]);
+    expect(await claimJobs(db(), 'w2', 10, 60_000, ANY)).toEqual([]);
     // The holder died: its lease ran out.
     await db()
       .update(jobs)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(jobs.id, id));
-    const [again] = await claimJobs(db(), 'w2', 10, 60_000);
+    const [again] = await claimJobs(db(), 'w2', 10, 60_000, ANY);
     expect(again).toMatchObject({ id, lockedBy: 'w2', attempts: 2 });
   });
 
@@ -97,14 +100,27 @@ describe('claiming', () => {
     await add('later', { runAt: new Date(Date.now() + 3_600_000) });
     const done = (await add('done'))!;
     await db().update(jobs).set({ state: 'done' }).where(eq(jobs.id, done));
-    expect(await claimJobs(db(), 'w1', 10, 60_000)).toEqual([]);
+    expect(await claimJobs(db(), 'w1', 10, 60_000, ANY)).toEqual([]);
+  });
+
+  it('claims only kinds it can run, and never the ids it is running already', async () => {
+    const mine = (await add('a'))!;
+    const other = (await add('a'))!;
+    await add('unknown-kind');
+    // `mine` is running here and its lease has run out (a late renewal): still not claimed.
+    await db()
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'`, lockedBy: 'w1' })
+      .where(eq(jobs.id, mine));
+    const got = await claimJobs(db(), 'w1', 10, 60_000, { kinds: ['a'], notIds: [mine] });
+    expect(got.map((j) => j.id)).toEqual([other]);
   });
 
   it('frees every lease at start-up on the embedded database', async () => {
     const id = (await add('a'))!;
-    await claimJobs(db(), 'dead', 10, 3_600_000);
+    await claimJobs(db(), 'dead', 10, 3_600_000, ANY);
     expect(await releaseDeadLeases(db())).toBe(1);
-    expect((await claimJobs(db(), 'new', 10, 60_000)).map((j) => j.id)).toEqual([id]);
+    expect((await claimJobs(db(), 'new', 10, 60_000, ANY)).map((j) => j.id)).toEqual([id]);
   });
 });
 

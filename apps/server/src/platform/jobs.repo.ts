@@ -1,4 +1,16 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 
@@ -50,7 +62,9 @@ export async function claimJobs(
   workerId: string,
   limit: number,
   leaseMs: number,
+  only: { kinds: string[]; notIds: number[] },
 ): Promise<JobRow[]> {
+  if (only.kinds.length === 0) return [];
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -59,6 +73,10 @@ export async function claimJobs(
         eq(jobs.state, 'queued'),
         lte(jobs.runAt, sql`now()`),
         or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+        // Kinds this process can run (an older process in a rolling deploy leaves new kinds alone).
+        inArray(jobs.kind, only.kinds),
+        // Never this process's own running jobs, even if their lease renewal is late.
+        only.notIds.length ? notInArray(jobs.id, only.notIds) : undefined,
       ),
     )
     .orderBy(asc(jobs.runAt), asc(jobs.id))
@@ -90,26 +108,35 @@ export async function extendLease(
   return rows.length > 0;
 }
 
-export async function completeJob(tx: Tx, id: number): Promise<void> {
-  await tx
+/** Marks the job done; false when this worker no longer holds it (another took it over). */
+export async function completeJob(tx: Tx, id: number, workerId: string): Promise<boolean> {
+  const rows = await tx
     .update(jobs)
     .set({ state: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued')));
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued'), eq(jobs.lockedBy, workerId)))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
 /** Back to the queue, due again after `delayMs`. */
-export async function retryJob(db: Tx, id: number, delayMs: number, error: string): Promise<void> {
+export async function retryJob(
+  db: Tx,
+  id: number,
+  workerId: string,
+  delayMs: number,
+  error: string,
+): Promise<void> {
   await db
     .update(jobs)
     .set({ runAt: nowPlus(delayMs), lockedUntil: null, lockedBy: null, lastError: error })
-    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued')));
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued'), eq(jobs.lockedBy, workerId)));
 }
 
-export async function failJob(tx: Tx, id: number, error: string): Promise<void> {
+export async function failJob(tx: Tx, id: number, workerId: string, error: string): Promise<void> {
   await tx
     .update(jobs)
     .set({ state: 'failed', finishedAt: sql`now()`, lockedUntil: null, lastError: error })
-    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued')));
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued'), eq(jobs.lockedBy, workerId)));
 }
 
 /**

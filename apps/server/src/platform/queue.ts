@@ -99,6 +99,9 @@ export function wakeWorkers(): void {
  */
 export const releaseDeadLeases = (db: Db) => repo.unsafeReleaseAllLeases(db);
 
+/** How often marking a finished job done is tried before the job is left to its lease. */
+const DONE_WRITE_TRIES = 5;
+
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 2000);
 
 /** Runs due jobs with at most `concurrency` at once, until stopped. */
@@ -111,6 +114,7 @@ export function startWorker(
   const log = opts.log ?? ((m: string, e?: unknown) => console.error(m, e ?? ''));
   const backoff = opts.backoff ?? backoffMs;
   const running = new Set<Promise<void>>();
+  const runningIds = new Set<number>();
   let stopping = false;
   let signalled = false;
   let wakeUp: (() => void) | null = null;
@@ -157,17 +161,28 @@ export function startWorker(
       await settleFailure(job, handler, e);
       return;
     }
-    clearInterval(heartbeat);
+    // The work is done (a mail went out): rerunning it would repeat it. Keep the
+    // lease while marking it done, and try that write again before giving up.
     try {
-      await db.transaction(async (tx) => {
-        await outcome?.write?.(tx);
-        await repo.completeJob(tx, job.id);
-      });
-    } catch (e) {
-      // The work is done (a mail went out); rerunning it would repeat it. The
-      // lease runs out and the job runs again only if this process is gone too.
-      log(`job ${job.id} (${job.kind}) ran but could not be marked done`, e);
-      return;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const held = await db.transaction(async (tx) => {
+            if (!(await repo.completeJob(tx, job.id, id))) return false;
+            await outcome?.write?.(tx);
+            return true;
+          });
+          if (!held) log(`job ${job.id} (${job.kind}) ran but another worker had taken it over`);
+          break;
+        } catch (e) {
+          if (attempt >= DONE_WRITE_TRIES) {
+            log(`job ${job.id} (${job.kind}) ran but could not be marked done`, e);
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 200 * attempt));
+        }
+      }
+    } finally {
+      clearInterval(heartbeat);
     }
     try {
       outcome?.afterCommit?.();
@@ -182,7 +197,7 @@ export function startWorker(
     try {
       if (!final) {
         const wait = backoff(job.attempts);
-        await repo.retryJob(db, job.id, wait, message);
+        await repo.retryJob(db, job.id, id, wait, message);
         log(
           `job ${job.id} (${job.kind}) attempt ${job.attempts} failed; retrying in ${wait / 1000} s`,
           e,
@@ -193,7 +208,7 @@ export function startWorker(
       let after: (() => void) | void = undefined;
       await db.transaction(async (tx) => {
         after = await handler?.failed?.(tx, job, message);
-        await repo.failJob(tx, job.id, message);
+        await repo.failJob(tx, job.id, id, message);
       });
       (after as (() => void) | undefined)?.();
     } catch (e2) {
@@ -208,13 +223,18 @@ export function startWorker(
       if (free > 0) {
         let claimed: Job[] = [];
         try {
-          claimed = await repo.claimJobs(db, id, free, opts.leaseMs);
+          claimed = await repo.claimJobs(db, id, free, opts.leaseMs, {
+            kinds: Object.keys(handlers),
+            notIds: [...runningIds],
+          });
         } catch (e) {
           if (!stopping) log('claiming jobs failed', e);
         }
         for (const job of claimed) {
+          runningIds.add(job.id);
           const p = runOne(job).finally(() => {
             running.delete(p);
+            runningIds.delete(job.id);
             signal(); // a slot is free: look again at once
           });
           running.add(p);
