@@ -91,13 +91,24 @@ describe('POST /invoices/bulkemail', () => {
     }
   });
 
-  it('may send the same invoice again later (a new request queues a new job)', async () => {
+  it('queues nothing more for an invoice still queued, and sends it again once it went', async () => {
     const inv = await buildInvoice(owner.api, cid, clientId, { toEmail: 'again@example.test' });
-    await owner.api.post(bulkUrl(), { ids: [inv._id] });
+    // A double click: the second request finds it queued already.
+    const [a, b] = await Promise.all([
+      owner.api.post(bulkUrl(), { ids: [inv._id] }),
+      owner.api.post(bulkUrl(), { ids: [inv._id] }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await invoiceJobs(inv._id)).toHaveLength(1);
+    await startWorkers();
+    await until(async () => (await getInvoice(inv._id)).emails.length === 1, 'the first send');
+    // Sent: a new request is a new send.
     await owner.api.post(bulkUrl(), { ids: [inv._id] });
     expect(await invoiceJobs(inv._id)).toHaveLength(2);
-    await startWorkers();
-    await until(async () => (await getInvoice(inv._id)).emails.length === 2, 'two sends');
+    await until(async () => (await getInvoice(inv._id)).emails.length === 2, 'the second send');
+    await new Promise((r) => setTimeout(r, 300));
+    const mails = h.mail.mails.filter((m) => m.headers['x-fieldbook-invoice'] === inv._id);
+    expect(mails).toHaveLength(2);
   });
 
   it('fails an invoice without an address at once, with the error on the row', async () => {

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { todayIn } from '@fieldbook/core';
 import { invoices, payments } from '../src/db/schema/index.js';
 import type { CompanyEvent } from '../src/platform/events.js';
+import { itnParamString, phpUrlencode } from '../src/platform/payfast.js';
 import { anonymous, buildCompany, type Loose, type TestUser } from './factories.js';
 import { buildClient, buildInvoice, line } from './finance-factories.js';
 import { startHarness, type Harness } from './harness.js';
@@ -119,6 +120,31 @@ describe('a COMPLETE notification PayFast confirms', () => {
     expect(await outstanding()).toBe(before - 115);
   });
 
+  it('is not undone by a save from a browser that loaded the invoice before the payment', async () => {
+    const inv = await newInvoice();
+    const stale = (await owner.api.get(`/api/companies/${companyId}/invoices/${inv._id}`)).body;
+    expect((await post(itn(inv, { pfPaymentId: '777050' }))).statusCode).toBe(200);
+    const r = await owner.api.post(`/api/companies/${companyId}/invoices`, {
+      ...stale,
+      notes: 'edited',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.fields.paid).toContain('R115.00 paid online through PayFast');
+    expect(await invoiceRow(inv._id)).toMatchObject({
+      paid: true,
+      amountPaid: '115.00',
+      notes: '',
+    });
+    // A save from a fresh copy goes through and keeps the payment.
+    const fresh = (await owner.api.get(`/api/companies/${companyId}/invoices/${inv._id}`)).body;
+    const ok = await owner.api.post(`/api/companies/${companyId}/invoices`, {
+      ...fresh,
+      notes: 'edited',
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(await invoiceRow(inv._id)).toMatchObject({ paid: true, amountPaid: '115.00' });
+  });
+
   it('accepts an amount within a cent of the balance', async () => {
     const inv = await newInvoice();
     // PayFast may name the charset.
@@ -209,6 +235,40 @@ describe('a notification that fails a check changes nothing', () => {
       error: 'Unknown merchant',
     });
     expect(pf.validated).toEqual([]);
+  });
+});
+
+describe('a notification shaped to confuse the checks', () => {
+  /** The posted pairs, signed correctly over exactly these pairs (the attacker knows no more). */
+  const signedBody = (pairs: [string, string][], after: [string, string][] = []) => {
+    const posted = pairs.map(([name, value]) => ({ name, value }));
+    const sig = createHash('md5')
+      .update(`${itnParamString(posted)}&passphrase=${phpUrlencode(PASS)}`)
+      .digest('hex');
+    return new URLSearchParams([...pairs, ['signature', sig], ...after]).toString();
+  };
+  const pairsOf = (body: string) =>
+    [...new URLSearchParams(body)].filter(([n]) => n !== 'signature');
+
+  it('a field given twice: 400 naming it, nothing recorded, PayFast not asked', async () => {
+    const inv = await newInvoice();
+    const real = pairsOf(itn(inv, { pfPaymentId: '889001', amount: '5.00' }));
+    const body = signedBody([['amount_gross', '115.00'], ...real]);
+    const r = await post(body);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().fields).toEqual({ amount_gross: 'is given more than once' });
+    expect((await invoiceRow(inv._id)).paid).toBe(false);
+    expect(await paymentRows('889001')).toHaveLength(0);
+    expect(pf.validated).toEqual([]);
+  });
+
+  it('fields after the signature: 400, nothing recorded', async () => {
+    const inv = await newInvoice();
+    const real = pairsOf(itn(inv, { pfPaymentId: '889002' }));
+    const r = await post(signedBody(real, [['custom_int1', '1']]));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().fields).toEqual({ signature: 'must be the last field' });
+    expect(await paymentRows('889002')).toHaveLength(0);
   });
 });
 

@@ -17,12 +17,24 @@ export async function existingInvoiceIds(
   return rows.map((r) => r.id);
 }
 
-/** The rows show Sending... until the job sends or gives up. */
-export async function markQueued(tx: Tx, companyId: string, ids: string[]): Promise<void> {
-  await tx
+/**
+ * Flags the invoices not already queued (the rows show Sending... until the
+ * job sends or gives up) and answers their ids. An invoice already queued is
+ * left alone: a second click, or a second person, must not send it twice.
+ */
+export async function markQueued(tx: Tx, companyId: string, ids: string[]): Promise<string[]> {
+  const rows = await tx
     .update(invoices)
     .set({ queuedForSending: true, queuedForSendingError: null })
-    .where(and(eq(invoices.companyId, companyId), inArray(invoices.id, ids)));
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        inArray(invoices.id, ids),
+        eq(invoices.queuedForSending, false),
+      ),
+    )
+    .returning({ id: invoices.id });
+  return rows.map((r) => r.id);
 }
 
 /** One more e-mail on record: appended to `emails`, `sent` set, the queue flags cleared. */

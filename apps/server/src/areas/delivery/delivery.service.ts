@@ -107,10 +107,10 @@ export function createDeliveryService(deps: AppDeps) {
       if (found.length !== wanted.length) throw notFound('Invoice not found');
       const nonce = randomUUID();
       await db.transaction(async (tx) => {
-        await repo.markQueued(tx, companyId, wanted);
+        const fresh = await repo.markQueued(tx, companyId, wanted);
         await enqueueMany(
           tx,
-          wanted.map((invoiceId) => ({
+          fresh.map((invoiceId) => ({
             kind: INVOICE_EMAIL,
             companyId,
             payload: { invoiceId },

@@ -3,9 +3,11 @@ import {
   MAX_AMOUNT,
   computeTotals,
   dec,
+  formatMoney,
   todayIn,
   toAmount,
   toYmd,
+  type AmountLike,
   type TDiscount,
   type TTax,
   type Totals,
@@ -83,6 +85,27 @@ function payment(input: InvoiceInput, paid: boolean, total: number, timeZone: st
   };
 }
 
+/**
+ * A payment made online (PayFast) cannot be taken off by an edit: a browser
+ * that loaded the invoice before the payment arrived would otherwise post it
+ * back unpaid and lose the payment.
+ */
+async function keepOnlinePayments(
+  tx: Tx,
+  companyId: string,
+  id: string,
+  paid: boolean,
+  amountPaid: AmountLike,
+) {
+  const online = await repo.onlinePaymentsTotal(tx, companyId, id);
+  if (dec(online).lte(0)) return;
+  if (!paid || dec(amountPaid).lt(dec(online)))
+    throw badField(
+      'paid',
+      `has ${formatMoney(online)} paid online through PayFast, which stays: reload the invoice to see it`,
+    );
+}
+
 async function checkGivenNumber(tx: Tx, companyId: string, kind: 'invoice' | 'quote', n: string) {
   if (await repo.isNumberTaken(tx, companyId, kind, n)) {
     throw badField(kind === 'invoice' ? 'invoiceNumber' : 'quoteNumber', 'is already used');
@@ -138,6 +161,7 @@ export async function writeInvoice(
     throw badField('descriptions', 'The total must be at most R1,000,000,000');
   const paid = input.paid ?? existing?.paid ?? false;
   const { datePaid, amountPaid } = payment(input, paid, totals.total, tz);
+  if (existing) await keepOnlinePayments(tx, company.id, existing.id, paid, amountPaid);
 
   // Numbers last among the checks: the counter's row lock is then held as briefly as possible.
   let invoiceNumber = existing?.invoiceNumber ?? null;

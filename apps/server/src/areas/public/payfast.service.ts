@@ -54,8 +54,17 @@ export function createPayfastService(deps: AppDeps) {
     async notify(body: unknown, log: FastifyBaseLogger): Promise<ItnOutcome> {
       if (typeof body !== 'string') throw new HttpError(400, 'Expected a form-encoded body');
       const posted = parseFormBody(body);
+      // What is recorded must be exactly what is signed and confirmed: a field
+      // given twice, or anything after the signature, could otherwise differ
+      // from what PayFast reads when it confirms.
+      const cut = posted.findIndex((p) => p.name === 'signature');
+      if (cut >= 0 && cut !== posted.length - 1)
+        throw badField('signature', 'must be the last field');
       const f = new Map<string, string>();
-      for (const p of posted) if (!f.has(p.name)) f.set(p.name, p.value);
+      for (const p of posted) {
+        if (f.has(p.name)) throw badField(p.name, 'is given more than once');
+        f.set(p.name, p.value);
+      }
       for (const name of ['signature', 'merchant_id', 'pf_payment_id', 'payment_status']) {
         if (!f.get(name)?.trim()) throw badField(name, 'is required');
       }
