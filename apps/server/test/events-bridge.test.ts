@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEvents, type CompanyEvent } from '../src/platform/events.js';
 import { bridgeEventsOverPostgres } from '../src/platform/events-bridge.js';
@@ -28,5 +29,33 @@ describe.runIf(url)('events across processes on PostgreSQL', () => {
     expect(atB.flatMap((e) => e.ids)).toEqual(ids);
     expect(atB.every((e) => e.companyId === companyId)).toBe(true);
     expect(atA).toEqual([{ companyId, name: 'invoicesChanged', ids }]);
+  });
+
+  it('keeps working after the database dropped its listening connection', async () => {
+    const atB: CompanyEvent[] = [];
+    b.on((e) => atB.push(e));
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const killed = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()
+            AND (query LIKE 'LISTEN fieldbook_events%' OR query LIKE 'SELECT pg_notify%')`,
+      );
+      expect(killed.rowCount).toBe(2);
+    } finally {
+      await admin.end();
+    }
+    const companyId = randomUUID();
+    // Until both have reconnected, an event may reach only its own process: emit until one arrives.
+    await expect
+      .poll(
+        () => {
+          a.emit({ companyId, name: 'invoicesChanged', ids: [] });
+          return atB.some((e) => e.companyId === companyId);
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(true);
   });
 });

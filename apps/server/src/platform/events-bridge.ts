@@ -22,7 +22,7 @@ export async function bridgeEventsOverPostgres(
   let closed = false;
 
   async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
@@ -32,15 +32,36 @@ export async function bridgeEventsOverPostgres(
         log('events bridge: a notice that is not an event was ignored');
       }
     });
-    c.on('error', (err) => {
-      log(`events bridge: ${err.message}; reconnecting`);
+    let lost = false;
+    const drop = (why: string) => {
+      if (lost) return;
+      lost = true;
       if (client === c) client = null;
       void c.end().catch(() => {});
-      if (!closed) setTimeout(() => void connect().catch((e: Error) => log(e.message)), 1000);
-    });
+      if (!closed) {
+        log(`events bridge: ${why}; reconnecting`);
+        void reconnect();
+      }
+    };
+    c.on('error', (err) => drop(err.message));
+    c.on('end', () => drop('the connection ended'));
     await c.connect();
     await c.query(`LISTEN ${CHANNEL}`);
     client = c;
+  }
+
+  /** Tries again with back-off (1 s doubling to 30 s) until connected or closed. */
+  async function reconnect(): Promise<void> {
+    for (let wait = 1000; !closed; wait = Math.min(wait * 2, 30_000)) {
+      await new Promise((r) => setTimeout(r, wait));
+      if (closed) return;
+      try {
+        await connect();
+        return;
+      } catch (e) {
+        log(`events bridge: reconnecting failed (${(e as Error).message})`);
+      }
+    }
   }
 
   await connect();
