@@ -272,6 +272,40 @@ describe('a notification shaped to confuse the checks', () => {
   });
 });
 
+describe('payment ids', () => {
+  it("are one company's own: another company's payment with the same PayFast id still counts", async () => {
+    const inv = await newInvoice();
+    expect((await post(itn(inv, { pfPaymentId: '555001' }))).statusCode).toBe(200);
+    const other = await buildCompany(h);
+    await other.owner.api.post(`/api/companies/${other.id}`, {
+      companyName: 'Other Co',
+      payfast: { merchantId: '10000200', merchantKey: 'abc123', passphrase: PASS, sandbox: false },
+    });
+    const theirClient = await buildClient(other.owner.api, other.id);
+    const theirs = await buildInvoice(other.owner.api, other.id, theirClient, {
+      descriptions: [line({ price: 115 })],
+    });
+    const body = itnBody(
+      {
+        merchantId: '10000200',
+        mPaymentId: theirs._id,
+        pfPaymentId: '555001',
+        amount: '115.00',
+        companyId: other.id,
+      },
+      PASS,
+    );
+    expect((await post(body)).statusCode).toBe(200);
+    const [row] = await h.deps.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, theirs._id));
+    expect(row).toMatchObject({ paid: true, amountPaid: '115.00' });
+    const rows = await paymentRows('555001');
+    expect(rows.map((r) => r.provider).sort()).toEqual(['payfast', 'payfast-sandbox']);
+  });
+});
+
 describe('a confirmed payment that cannot be applied raises an incident', () => {
   it('no such invoice: an incident naming the payer, the amount and the PayFast id', async () => {
     const missing = { _id: randomUUID() };

@@ -44,6 +44,8 @@ export async function insertPaymentOnce(
   companyId: string,
   v: {
     invoiceId: string | null;
+    /** `payfast`, or `payfast-sandbox` for a company in sandbox mode. */
+    provider: string;
     providerPaymentId: string;
     reference: string;
     amount: string;
@@ -53,8 +55,10 @@ export async function insertPaymentOnce(
 ): Promise<string | null> {
   const [row] = await db
     .insert(payments)
-    .values({ ...v, companyId, provider: 'payfast' })
-    .onConflictDoNothing({ target: [payments.provider, payments.providerPaymentId] })
+    .values({ ...v, companyId })
+    .onConflictDoNothing({
+      target: [payments.companyId, payments.provider, payments.providerPaymentId],
+    })
     .returning({ id: payments.id });
   return row?.id ?? null;
 }

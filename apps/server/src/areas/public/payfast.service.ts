@@ -126,6 +126,7 @@ async function record(
 
   const paymentId = await repo.insertPaymentOnce(tx, company.id, {
     invoiceId: fits ? invoice.id : null,
+    provider: company.payfast?.sandbox ? 'payfast-sandbox' : 'payfast',
     providerPaymentId: f.get('pf_payment_id')!,
     reference: ref.slice(0, 100),
     amount,

@@ -100,8 +100,10 @@ export const jobs = pgTable(
 );
 
 /**
- * PayFast payment notifications, one row per PayFast payment id: the unique
- * index is what makes a repeated notification mark an invoice paid only once.
+ * PayFast payment notifications, one row per company, provider and PayFast
+ * payment id: the unique index is what makes a repeated notification mark an
+ * invoice paid only once. Sandbox payments are their own provider
+ * (`payfast-sandbox`): sandbox and live ids are separate sequences.
  */
 export const payments = pgTable(
   'payments',
@@ -117,5 +119,7 @@ export const payments = pgTable(
     payload: jsonb('payload').$type<Record<string, string>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerPaymentId)],
+  (t) => [
+    uniqueIndex('payments_company_provider_id_uq').on(t.companyId, t.provider, t.providerPaymentId),
+  ],
 );
