@@ -45,16 +45,13 @@ afterAll(async () => {
 const url = (path: string) => `/api/companies/${companyId}/${path}`;
 
 /** A payment of `amount` whose reference is no invoice: it becomes an open incident. */
-async function unmatchedPayment(amount: string): Promise<Loose> {
+async function unmatchedPayment(amount: string, mPaymentId = randomUUID()): Promise<Loose> {
   const pfPaymentId = String(Math.floor(Math.random() * 1e9));
   const r = await h.app.inject({
     method: 'POST',
     url: '/api/payfast/notify',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: itnBody(
-      { merchantId: MERCHANT, mPaymentId: randomUUID(), pfPaymentId, amount, companyId },
-      PASS,
-    ),
+    payload: itnBody({ merchantId: MERCHANT, mPaymentId, pfPaymentId, amount, companyId }, PASS),
   });
   expect(r.statusCode).toBe(200);
   const list = (await owner.api.get(url('incidents'))).body as Loose[];
@@ -112,5 +109,33 @@ describe('fixing a payment incident', () => {
       (i) => i._id === incident._id,
     );
     expect(still.status).toBe('open');
+  });
+
+  it('only links the payment when it names an invoice of that client that was paid by hand', async () => {
+    const byHand = await invoiceOf(80);
+    const hand = await owner.api.post(url('invoices'), {
+      ...(await owner.api.get(url(`invoices/${byHand._id}`))).body,
+      paid: true,
+      methodPaid: 'Cash',
+    });
+    expect(hand.status, JSON.stringify(hand.body)).toBe(200);
+    const open = await invoiceOf(80);
+    const before = await outstanding();
+    // PayFast's payment for the same invoice arrives: it is paid already, so an incident.
+    const incident = await unmatchedPayment('80.00', byHand._id);
+    const r = await owner.api.post(url(`incidents/${incident._id}`), { newValue: 'Jane Buyer' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await row(open._id)).paid).toBe(false);
+    expect(await row(byHand._id)).toMatchObject({
+      paid: true,
+      amountPaid: '80.00',
+      methodPaid: 'Cash',
+    });
+    expect(await outstanding()).toBe(before);
+    const [payment] = await h.deps.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, incident.pfPaymentId));
+    expect(payment!.invoiceId).toBe(byHand._id);
   });
 });

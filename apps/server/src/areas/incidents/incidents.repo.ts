@@ -103,10 +103,34 @@ export async function getPayment(db: Tx, companyId: string, id: string) {
       id: payments.id,
       amount: payments.amount,
       invoiceId: payments.invoiceId,
+      reference: payments.reference,
       createdAt: payments.createdAt,
     })
     .from(payments)
     .where(and(eq(payments.companyId, companyId), eq(payments.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An invoice (not a quote) of the client, locked, when `id` names one. */
+export async function lockInvoiceOfClient(db: Tx, companyId: string, clientId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: invoices.id,
+      paid: invoices.paid,
+      total: invoices.total,
+      amountPaid: invoices.amountPaid,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.entityId, clientId),
+        eq(invoices.id, id),
+        eq(invoices.isQuote, false),
+      ),
+    )
+    .for('update')
     .limit(1);
   return row ?? null;
 }

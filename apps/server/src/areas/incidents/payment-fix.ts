@@ -1,5 +1,6 @@
 import { balanceOf, formatMoney, paymentSettles, ymdOfInstant } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
+import { isUuid } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
 import { recomputeOutstanding } from '../clients/clients.repo.js';
 import { addPayment } from '../public/payfast.repo.js';
@@ -7,12 +8,16 @@ import { PAYFAST_METHOD } from '../public/payfast.service.js';
 import * as repo from './incidents.repo.js';
 
 /**
- * Fixing a payment incident (DECISIONS §6): the payment that matched no
- * invoice is given to the chosen client, and settles that client's oldest
- * unpaid invoice whose balance it pays within a cent, dated the day the
- * payment arrived. A payment is never split over invoices or left as a part
- * payment: with no such invoice the fix is refused, so the owner can add the
- * invoice it was for and fix again. Answers the invoice paid, if any.
+ * Fixing a payment incident (DECISIONS §6): the payment that could not be
+ * applied is given to the chosen client.
+ * - When its reference is an invoice of that client: an unpaid one it settles
+ *   is paid with it; one already paid (say, marked by hand) only gets the
+ *   payment linked, as the same money.
+ * - Otherwise it settles the client's oldest unpaid invoice whose balance it
+ *   pays within a cent, dated the day the payment arrived.
+ * A payment is never split over invoices or left as a part payment: with no
+ * such invoice the fix is refused, so the owner can add the invoice it was
+ * for and fix again. Answers the invoice newly paid, if any.
  */
 export async function assignPayment(
   tx: Tx,
@@ -23,10 +28,19 @@ export async function assignPayment(
   const payment = paymentId ? await repo.getPayment(tx, company.id, paymentId) : null;
   // Nothing recorded to apply (or applied already): the incident just closes.
   if (!payment || payment.invoiceId) return null;
-  const open = await repo.lockOpenInvoicesOfClient(tx, company.id, clientId);
-  const invoice = open.find((i) =>
-    paymentSettles(payment.amount, balanceOf(i.total, i.amountPaid)),
-  );
+  const settles = (i: { total: string; amountPaid: string }) =>
+    paymentSettles(payment.amount, balanceOf(i.total, i.amountPaid));
+  const named = isUuid(payment.reference)
+    ? await repo.lockInvoiceOfClient(tx, company.id, clientId, payment.reference.toLowerCase())
+    : null;
+  if (named?.paid) {
+    await repo.linkPayment(tx, company.id, payment.id, named.id);
+    return null;
+  }
+  const invoice =
+    named && settles(named)
+      ? named
+      : (await repo.lockOpenInvoicesOfClient(tx, company.id, clientId)).find(settles);
   if (!invoice)
     throw badField(
       'newValue',
