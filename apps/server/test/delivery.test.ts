@@ -7,6 +7,7 @@ import { anonymous, buildCompany, buildMember, type TestUser } from './factories
 import { buildClient, buildInvoice } from './finance-factories.js';
 import { startHarness, type Harness } from './harness.js';
 import { setCompany } from './invoices-helpers.js';
+import { SENDS_PER_HOUR } from '../src/areas/delivery/delivery.routes.js';
 
 let h: Harness;
 let cid: string;
@@ -229,5 +230,25 @@ describe("the company's own SMTP server", () => {
       await setCompany(owner.api, cid, { companyName: 'Acme Plumbing', smtp: null });
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+});
+
+describe('sending now, per company', () => {
+  it(`is limited to ${SENDS_PER_HOUR} an hour, counted per company and route`, async () => {
+    const other = await buildCompany(h);
+    // Refused bodies count too (the limit is checked first), so no mail goes out
+    // here; the sends of the tests above counted already.
+    let answered = 0;
+    while ((await owner.api.post(url(invoice._id), { to: [] })).status === 400) answered++;
+    expect(answered).toBeGreaterThan(SENDS_PER_HOUR - 20);
+    expect(answered).toBeLessThan(SENDS_PER_HOUR);
+    const over = await owner.api.post(url(invoice._id), sendBody);
+    expect(over.status).toBe(429);
+    // Another company has its own count.
+    const theirs = await other.owner.api.post(
+      `/api/companies/${other.id}/invoices/${invoice._id}/email`,
+      { to: [] },
+    );
+    expect(theirs.status).toBe(400);
   });
 });

@@ -88,3 +88,23 @@ describe('the warm PDF renderer', () => {
     expect(r.stats().launches).toBe(before + 1);
   });
 });
+
+describe('a print that hangs', () => {
+  it('fails after the timeout and frees its page for the next print', async () => {
+    const r = createPdfRenderer({
+      chromiumPath: CHROMIUM,
+      pages: 1,
+      timeoutMs: 1500,
+      // An image that never arrives: the page never finishes loading.
+      resolveAsset: (p) => (p.includes('never') ? new Promise(() => {}) : Promise.resolve(null)),
+    });
+    try {
+      await expect(r.print('<img src="/api/images/never"><p>stuck</p>')).rejects.toThrow();
+      expect(r.stats()).toMatchObject({ busy: 0, waiting: 0 });
+      // The one page slot is free again.
+      expect(await pdfText(await r.print('<p>next one</p>'))).toContain('next one');
+    } finally {
+      await r.close();
+    }
+  });
+});

@@ -124,6 +124,15 @@ export function createPdfRenderer(opts: {
   async function printOnce(html: string): Promise<Buffer> {
     const page = await acquire();
     let ok = false;
+    // page.pdf has no timeout of its own: a print that hangs closes its page.
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void page
+        .context()
+        .close()
+        .catch(() => {});
+    }, timeout);
     try {
       // Served from the print origin so relative image links resolve.
       documents.set(page, html);
@@ -135,7 +144,11 @@ export function createPdfRenderer(opts: {
       });
       ok = true;
       return pdf;
+    } catch (e) {
+      if (timedOut) throw new Error(`Printing the PDF took longer than ${timeout / 1000} s`);
+      throw e;
     } finally {
+      clearTimeout(timer);
       if (!ok)
         await page
           .context()
