@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRights } from '@fieldbook/core';
-import { companies, companyMembers, files, users } from '../src/db/schema/index.js';
+import { companies, companyMembers, files, templates, users } from '../src/db/schema/index.js';
 import { anonymous, buildCompany, buildMember, buildUser, type TestUser } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -643,5 +643,39 @@ describe('invitations', () => {
     });
     expect(badMail.status).toBe(400);
     expect(badMail.body.fields.email).toBeDefined();
+  });
+});
+
+describe('default templates', () => {
+  it('checks a newly chosen template, but an unchanged one withdrawn since never blocks a save', async () => {
+    const { id, owner } = await buildCompany(h);
+    const made = await owner.api.post(`/api/companies/${id}/invoiceTemplate`, {
+      invoiceTemplateName: 'Ours',
+      template: '<p>{{invoice.number}}</p>',
+    });
+    expect(made.status).toBe(200);
+    const chosen = await owner.api.post(`/api/companies/${id}`, {
+      companyName: 'Co',
+      invoiceTemplateId: made.body._id,
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    // The template stops being an invoice template (as a super may withdraw a shared one).
+    await h.deps.database.db
+      .update(templates)
+      .set({ isInvoice: false })
+      .where(eq(templates.id, made.body._id));
+    const again = await owner.api.post(`/api/companies/${id}`, {
+      companyName: 'Co',
+      address: '1 Main Road',
+      invoiceTemplateId: made.body._id,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    // Choosing an unusable one anew is refused, naming the field.
+    const other = await owner.api.post(`/api/companies/${id}`, {
+      companyName: 'Co',
+      quoteTemplateId: made.body._id,
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.fields).toEqual({ quoteTemplateId: 'is not one of your invoice templates' });
   });
 });

@@ -93,7 +93,9 @@ export function createCompaniesService(deps: AppDeps, auth: AuthService) {
         ['statementTemplateId', 'statement'],
       ] as const) {
         const v = b[key];
-        if (v === undefined) continue;
+        // Unchanged ids are not checked again: a shared template withdrawn since
+        // must not block saving the rest (documents then print with the shipped one).
+        if (v === undefined || v === c[key]) continue;
         if (v && !(await templateUsable(db, companyId, v, use)))
           throw badField(key, `is not one of your ${use} templates`);
         templateIds[key] = v || null;
