@@ -25,6 +25,8 @@ const HOSTILE = `<html><head><title>ok</title></head><body>
 <a id="js3" href="jav&#x61;script:window.top.__pwned='href3'">or there</a>
 <svg onload="window.top.__pwned = 'svg'"><circle r="1"></circle></svg>
 <p>Total {{totals.total}}</p>
+<a id="terms" href="/terms">our terms</a>
+<img id="remote" src="https://cdn.example.test/logo.png" alt="remote">
 </body></html>`;
 
 let e: E2E;
@@ -116,6 +118,20 @@ describe('a hostile template', () => {
     expect(t.text).not.toContain('PWNED');
     expect(t.text).toContain(formatMoney(invoice.totals.total));
     await e.shot(page, 'hostile-public');
+
+    // An ordinary link opens in a new tab, with no way back to this page; an image from the
+    // web is dropped here as in the PDF (whose printer could not load it).
+    const frame = page.frameLocator(`iframe[title="Invoice ${invoice.invoiceNumber}"]`);
+    expect(await frame.locator('#remote').getAttribute('src')).toBeNull();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      frame.locator('#terms').click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).pathname).toBe('/terms');
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    expect(new URL(page.url()).pathname).toMatch(/^\/view\/c\//);
+    await popup.close();
   });
 
   it('runs nothing in the PDF', async () => {

@@ -80,7 +80,10 @@ describe("the client opens the invoice's link and pays it with PayFast", () => {
     // The invoice itself, in a frame that runs no scripts, as tall as its content.
     const frame = page.frameLocator('iframe[title^="Invoice"]');
     await frame.getByText('DB board replacement').waitFor();
-    expect(await page.locator('iframe').getAttribute('sandbox')).toBe('allow-same-origin');
+    // Links may open a new tab; never scripts.
+    expect(await page.locator('iframe').getAttribute('sandbox')).toBe(
+      'allow-same-origin allow-popups allow-popups-to-escape-sandbox',
+    );
     // Sized to the content: nothing hidden below, and no page of empty space (a short invoice).
     const bottom = () =>
       frame.locator('body').evaluate((b) => Math.ceil(b.getBoundingClientRect().bottom));
@@ -138,6 +141,32 @@ describe("the client opens the invoice's link and pays it with PayFast", () => {
       .poll(async () => (await page.getByTestId('public-invoice-card').boundingBox())!.width)
       .toBeLessThanOrEqual(390);
     await e.shot(page, 'public-invoice-phone');
+    await context.close();
+  });
+
+  it("a quote's link shows a Quote with its total, and nothing to pay", async () => {
+    const quote = await buildInvoice(owner.api, companyId, clientId, {
+      isQuote: true,
+      descriptions: [line({ description: 'Solar inverter', qty: 1, price: 1000 })],
+    });
+    const [row] = await e.h.deps.database.db
+      .select({ key: invoices.publicKey })
+      .from(invoices)
+      .where(eq(invoices.id, quote._id));
+    const { page, context } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-public-quote'));
+    await page.goto(`/view/c/${companyId}/e/${clientId}/i/${row!.key}`);
+    await page.getByRole('heading', { name: `Quote ${quote.quoteNumber}` }).waitFor();
+    expect(await page.title()).toMatch(new RegExp(`^Quote ${quote.quoteNumber} `));
+    expect(await page.getByTestId('public-balance').innerText()).toBe('Total R1,150.00');
+    await page
+      .frameLocator(`iframe[title="Quote ${quote.quoteNumber}"]`)
+      .getByText('Solar inverter')
+      .waitFor();
+    expect(await page.getByRole('heading', { name: /^Invoice/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+    expect(await page.getByTestId('paid-ribbon').count()).toBe(0);
+    await e.shot(page, 'public-quote');
     await context.close();
   });
 

@@ -1,7 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEFAULT_TAX } from '@fieldbook/core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
+import { DEFAULT_TAX, allRights } from '@fieldbook/core';
+import { users } from '../../apps/server/src/db/schema/index.js';
+import {
+  buildCompany,
+  buildMember,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/factories.js';
 import { buildClient } from '../../apps/server/test/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 
@@ -95,6 +102,8 @@ describe('an owner', () => {
     await page.getByRole('button', { name: 'Add field' }).click();
     await page.getByLabel('Field name').fill('orderNo');
     await page.getByLabel('Field label').fill('Order number');
+    // The preview shows the new field under Details, its label as the sample value.
+    await preview(page).getByText('Order number: Order number').waitFor();
     await e.shot(page, 'templates-editing-copy');
     await (await headerButton(page, 'Save')).click();
     await page.getByText('Invoice template saved').first().waitFor();
@@ -204,6 +213,43 @@ describe('a super user', () => {
     const viewer = page.getByRole('dialog', { name: /PDF/ });
     await viewer.getByRole('button', { name: 'Download' }).waitFor({ timeout: 30_000 });
     await e.shot(page, 'templates-super-pdf');
+  });
+});
+
+describe('a super user who is a member without settings rights', () => {
+  it('sees the templates but no New, Edit or Copy, which the server would refuse', async () => {
+    const own = await owner.api.post(`/api/companies/${companyId}/invoiceTemplate`, {
+      invoiceTemplateName: 'Own template',
+      template: '<h1>Own {{invoice.title}}</h1>',
+    });
+    expect(own.status).toBe(200);
+    const member = await buildMember(e.h, companyId, {
+      ...allRights(false),
+      invoices: { r: true },
+    });
+    await e.h.deps.database.db.update(users).set({ rank: 'super' }).where(eq(users.id, member.id));
+    const { page } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-templates-super-member'));
+    await signIn(page, member.username, member.password);
+    await page.goto('/invoiceTemplates');
+    await page.getByRole('heading', { name: 'Invoice Templates' }).waitFor();
+    const shipped = page.getByRole('link', { name: 'Tax Invoice', exact: true });
+    await shipped.waitFor();
+    expect(await page.getByRole('link', { name: 'New' }).count()).toBe(0);
+
+    // The shipped template (editable by rank super, but not without settings u) and the
+    // company's own: read-only, and nothing to copy.
+    for (const name of ['Tax Invoice', 'Own template']) {
+      await page.goto('/invoiceTemplates');
+      await page.getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { name, exact: true }).waitFor();
+      await preview(page)
+        .getByRole('heading', { name: /Tax Invoice/ })
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Copy to my company' }).count()).toBe(0);
+    }
+    await e.shot(page, 'templates-super-member-readonly');
   });
 });
 

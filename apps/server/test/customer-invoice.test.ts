@@ -58,6 +58,7 @@ describe('GET /customer/{companyId}/{entityId}/{key}', () => {
       hideInvoiceLabel: false,
       payfast: false,
       invoiceNumber: inv.invoiceNumber,
+      isQuote: false,
       companyName: 'Acme Plumbing',
       total: 1151,
       balance: 1151,
@@ -123,6 +124,8 @@ describe('GET /customer/{companyId}/{entityId}/{key}', () => {
     const quote = await buildInvoice(owner.api, companyId, clientId, { isQuote: true });
     const q = (await view(companyId, clientId, await keyOf(quote._id))).body.detail;
     expect(q).toMatchObject({ paid: false, payfast: false, hideInvoiceLabel: true });
+    // The page calls it a quote, with the quote's number.
+    expect(q.isQuote).toBe(true);
     expect(q.invoiceNumber).toBe(quote.quoteNumber);
 
     await setCompany({ hideInvoiceLabel: true });

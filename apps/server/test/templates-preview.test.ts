@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRights, formatMoney, vatTax } from '@fieldbook/core';
+import { allRights, formatMoney, todayIn, vatTax } from '@fieldbook/core';
+import { invoiceDocument } from '../src/areas/templates/documents.js';
+import { renderHtml, templateCacheStats } from '../src/areas/templates/render.js';
+import { templates } from '../src/db/schema/index.js';
 import {
   anonymous,
   buildCompany,
@@ -96,6 +99,136 @@ describe('POST /templates/preview', () => {
     expect(text).toContain(invoice.invoiceNumber);
     expect(text).toContain(formatMoney(invoice.totals.total));
     expect(text).not.toContain('PWNED');
+  });
+});
+
+describe('extra fields', () => {
+  const fields = [
+    { name: 'orderNo', label: 'Order number', type: 'text' },
+    { name: 'visit', label: 'Visit date', type: 'date' },
+  ];
+  const template =
+    '{{#each invoice.extraFields}}<p class="x">{{label}}: {{value}}</p>{{/each}}<p id="c">{{invoice.custom.orderNo}}</p>';
+
+  it("show in a preview: the unsaved template's fields, labels as sample values", async () => {
+    const r = await owner.api.post(url('templates/preview'), { template, type: 'invoice', fields });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const today = todayIn('Africa/Johannesburg');
+    expect(r.body.html).toContain('<p class="x">Order number: Order number</p>');
+    expect(r.body.html).toContain(`<p class="x">Visit date: ${today}</p>`);
+    expect(r.body.html).toContain('<p id="c">Order number</p>');
+    // The shipped tax invoice lists them under Details.
+    const shipped = (await owner.api.get(url('invoiceTemplate'))).body.find(
+      (t: Loose) => t.builtIn === 'tax-invoice',
+    );
+    const withShipped = await owner.api.post(url('templates/preview'), {
+      template: shipped.template,
+      type: 'invoice',
+      fields,
+    });
+    expect(withShipped.body.html).toMatch(/Details[\s\S]*Order number:<\/span> Order number/);
+  });
+
+  it("show in a preview with a real invoice: that invoice's values", async () => {
+    const client = await buildClient(owner.api, cid);
+    const inv = await buildInvoice(owner.api, cid, client, { custom: { orderNo: 'PO-4411' } });
+    const r = await owner.api.post(url('templates/preview'), {
+      template,
+      type: 'invoice',
+      fields,
+      recordId: inv._id,
+    });
+    expect(r.body.html).toContain('<p class="x">Order number: PO-4411</p>');
+    expect(r.body.html).not.toContain('Visit date');
+    const bad = await owner.api.post(url('templates/preview'), {
+      template,
+      type: 'invoice',
+      fields: [{ name: 'constructor', label: 'C', type: 'text' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['fields.0.name']);
+  });
+
+  it("named like an object's built-ins (an old template) print nothing, not the built-in", async () => {
+    const odd = ['constructor', 'toString', 'valueOf', 'hasOwnProperty'];
+    const [t] = await h.deps.database.db
+      .insert(templates)
+      .values({
+        companyId: cid,
+        type: 'invoice',
+        name: 'Old',
+        isInvoice: true,
+        html: '{{#each invoice.extraFields}}<p class="x">{{label}}={{value}}</p>{{/each}}<p>end</p>',
+        fields: [...odd, 'orderNo'].map((name) => ({ name, label: name, type: 'text' as const })),
+      })
+      .returning({ id: templates.id });
+    const client = await buildClient(owner.api, cid);
+    const inv = await buildInvoice(owner.api, cid, client, {
+      invoiceTemplateId: t!.id,
+      custom: { orderNo: 'PO-1' },
+    });
+    const doc = await invoiceDocument(h.deps, cid, inv._id);
+    expect(doc.html).toContain('<p class="x">orderNo=PO-1</p><p>end</p>');
+    expect(doc.html).not.toMatch(/native code|function|\[object/);
+    // Stored before such names were refused, the template still lists and reads.
+    const listed = await owner.api.get(url('invoiceTemplate'));
+    expect(listed.status).toBe(200);
+    expect(listed.body.find((x: Loose) => x._id === t!.id).fields).toHaveLength(5);
+  });
+});
+
+describe('compiled templates', () => {
+  const big = (n: number) => `<p>{{invoice.number}} ${n}</p>${'<p>filler text</p>'.repeat(6000)}`;
+
+  it('are not kept for previews: unsaved HTML changes with every keystroke', async () => {
+    const before = templateCacheStats();
+    for (let n = 0; n < 5; n++) {
+      const r = await owner.api.post(url('templates/preview'), {
+        template: big(n),
+        type: 'invoice',
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.html).toContain(`INV00042 ${n}</p>`);
+    }
+    const pdf = await owner.api.post(url('templates/pdf'), { template: big(9), type: 'invoice' });
+    expect(pdf.status).toBe(200);
+    expect(templateCacheStats()).toEqual(before);
+  });
+
+  it('are kept for a stored template by id and version, the old version replaced', async () => {
+    const t = await owner.api.post(url('invoiceTemplate'), {
+      invoiceTemplateName: 'Cached',
+      invoiceTemplateEmailBody: 'Dear {{client.name}}',
+      template: '<h1>First {{invoice.number}}</h1>',
+    });
+    const client = await buildClient(owner.api, cid);
+    const inv = await buildInvoice(owner.api, cid, client, { invoiceTemplateId: t.body._id });
+    const before = templateCacheStats();
+    expect((await invoiceDocument(h.deps, cid, inv._id)).html).toContain('<h1>First INV');
+    const once = templateCacheStats();
+    expect(once.entries).toBe(before.entries + 2); // the document and its e-mail body
+    await invoiceDocument(h.deps, cid, inv._id);
+    expect(templateCacheStats()).toEqual(once);
+
+    await owner.api.post(url('invoiceTemplate'), {
+      _id: t.body._id,
+      invoiceTemplateName: 'Cached',
+      invoiceTemplateEmailBody: 'Dear {{client.name}}',
+      template: '<h1>Second version {{invoice.number}}</h1>',
+    });
+    expect((await invoiceDocument(h.deps, cid, inv._id)).html).toContain('<h1>Second version INV');
+    const after = templateCacheStats();
+    expect(after.entries).toBe(once.entries);
+    expect(after.bytes).toBe(once.bytes + 'Second version'.length - 'First'.length);
+  });
+
+  it('are bounded in bytes, however many large templates print', () => {
+    const html = '<p>{{x}}</p>' + '<p>0123456789</p>'.repeat(25_000); // about 425 kB
+    for (let n = 0; n < 25; n++)
+      expect(renderHtml(html, { x: n }, { id: `big-${n}`, version: '1' })).toContain(`<p>${n}</p>`);
+    const stats = templateCacheStats();
+    expect(stats.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+    expect(stats.entries).toBeLessThanOrEqual(200);
   });
 });
 

@@ -128,11 +128,56 @@ describe('sanitiseHtml', () => {
       expect(out).toContain(kept);
   });
 
-  it('drops images from other places than ours, inline images and the web', () => {
+  it('drops images from anywhere but ours and inline ones, the web too (the PDF could not load them)', () => {
     const out = sanitiseHtml(
-      '<img src="//evil.test/x.png"><img src="file:///etc/passwd"><img src="ftp://x/y.png">',
+      '<img src="//evil.test/x.png"><img src="file:///etc/passwd"><img src="ftp://x/y.png">' +
+        '<img src="https://cdn.example.test/logo.png"><img src="http://cdn.example.test/logo.png">' +
+        '<img src="/images/elsewhere/x"><img src="data:image/svg+xml;base64,PHN2Zz4=">',
     );
-    expect(out).toBe('<img /><img /><img />');
+    expect(out).toBe('<img /><img /><img /><img /><img /><img /><img />');
+  });
+
+  it('keeps only our own and inline images in CSS url(), in style elements and attributes', () => {
+    const id = '0b5c7d0e-1111-4222-8333-444455556666';
+    const css =
+      `.a{background:url(https://cdn.example.test/a.png)} .b{background:url( "/images/template/${id}" )}` +
+      ` .c{background:url('data:image/png;base64,iVBORw0KGgo=')} .d{background:url({{company.logoUrl}}) no-repeat}` +
+      ` .e{background:image-set("https://cdn.example.test/e.png" 1x)} .f{background:URL("http://cdn.example.test/f.png)}` +
+      ` @font-face{font-family:x;src:url(http://cdn.example.test/x.woff)}`;
+    const out = sanitiseHtml(
+      `<style>${css}</style><div style="background:url(&quot;https://cdn.example.test/x.png&quot;);color:red">x</div>` +
+        `<img style="background:url(http://cdn.example.test/y.png)" src="/api/images/${id}">`,
+    );
+    // No CSS function that loads something names the web any more.
+    expect(out).not.toMatch(/(url|image-set)\(\s*["']?(https?:)?\/\//i);
+    expect(out).toContain('src:none');
+    for (const kept of [
+      `.b{background:url("/api/images/template/${id}")}`,
+      `.c{background:url("data:image/png;base64,iVBORw0KGgo=")}`,
+      '.d{background:url("{{company.logoUrl}}") no-repeat}',
+      '.a{background:none}',
+      'style="background:none;color:red"',
+      `<img style="background:none" src="/api/images/${id}" />`,
+    ])
+      expect(out).toContain(kept);
+    expect(sanitiseHtml(out)).toBe(out);
+  });
+
+  it('opens every link in a new tab without access back to the page; script links lose their href', () => {
+    const out = sanitiseHtml(
+      '<a href="https://pay.example.test/x">web</a><a href="mailto:accounts@example.test">mail</a>' +
+        '<a href="tel:+27215550101" target="_top">phone</a><a href="{{invoice.publicUrl}}">view</a>' +
+        '<a href=" JaVaScRiPt:alert(1)" target="_blank">js</a><a href="#lines">in page</a><a name="top" target="_top">anchor</a>',
+    );
+    const blank = 'target="_blank" rel="noopener noreferrer"';
+    expect(out).toBe(
+      `<a href="https://pay.example.test/x" ${blank}>web</a>` +
+        `<a href="mailto:accounts@example.test" ${blank}>mail</a>` +
+        `<a href="tel:+27215550101" ${blank}>phone</a>` +
+        `<a href="{{invoice.publicUrl}}" ${blank}>view</a>` +
+        '<a>js</a><a href="#lines">in page</a><a name="top">anchor</a>',
+    );
+    expect(sanitiseHtml(out)).toBe(out);
   });
 });
 

@@ -164,6 +164,20 @@ describe('a company template', () => {
       [invoiceTemplate({ fields: [{ name: '1bad', label: 'x', type: 'text' }] }), 'fields.0.name'],
       [invoiceTemplate({ fields: [{ name: 'a', label: '', type: 'text' }] }), 'fields.0.label'],
       [invoiceTemplate({ fields: [{ name: 'a', label: 'A', type: 'colour' }] }), 'fields.0.type'],
+      // Names every object answers to would print the built-in, not the value.
+      [
+        invoiceTemplate({ fields: [{ name: 'constructor', label: 'C', type: 'text' }] }),
+        'fields.0.name',
+      ],
+      [
+        invoiceTemplate({
+          fields: [
+            { name: 'orderNo', label: 'O', type: 'text' },
+            { name: 'toString', label: 'T', type: 'text' },
+          ],
+        }),
+        'fields.1.name',
+      ],
       [
         invoiceTemplate({
           fields: [
@@ -185,6 +199,46 @@ describe('a company template', () => {
       type: 'letter',
     });
     expect(Object.keys(bad.body.fields)).toContain('type');
+  });
+
+  it('keeps its type when saved again through /invoiceTemplate or /statementTemplate', async () => {
+    const id = await saved(owner.api, 'templates', {
+      templateName: 'Job card for invoices',
+      template: '<p>{{invoice.number}}</p>',
+      type: 'custom',
+      isInvoice: true,
+      isStatement: true,
+    });
+    await saved(
+      owner.api,
+      'invoiceTemplate',
+      invoiceTemplate({ _id: id, invoiceTemplateName: 'Job card (renamed)' }),
+    );
+    expect((await owner.api.get(url(`templates/${id}`))).body).toMatchObject({
+      templateName: 'Job card (renamed)',
+      type: 'custom',
+      isInvoice: true,
+      isStatement: true,
+    });
+    await saved(owner.api, 'statementTemplate', {
+      _id: id,
+      statementTemplateName: 'Job card (statement)',
+      template: '<p>{{statement.total}}</p>',
+    });
+    expect((await owner.api.get(url(`templates/${id}`))).body).toMatchObject({
+      templateName: 'Job card (statement)',
+      type: 'custom',
+      isInvoice: true,
+      isStatement: true,
+    });
+    // /templates sets the type.
+    await saved(owner.api, 'templates', {
+      _id: id,
+      templateName: 'Job card',
+      template: '<p/>',
+      type: 'invoice',
+    });
+    expect((await owner.api.get(url(`templates/${id}`))).body.type).toBe('invoice');
   });
 
   it('of another company is a 404, to read and to save over', async () => {

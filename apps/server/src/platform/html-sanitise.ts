@@ -35,17 +35,58 @@ const DROP_WITH_CONTENT = [
   'iframe', 'object', 'embed', 'template', 'select', 'svg', 'math', 'plaintext',
 ]; // prettier-ignore
 
-/** Image sources a document may use: our own images, inline images, the web, or a placeholder. */
-const IMG_SRC =
-  /^(\/api\/images\/[\w/-]+|\/images\/[\w/-]+|data:image\/(png|jpeg|gif|webp);base64,[\w+/=\s]+|https?:\/\/[^\s"'<>]+|\{\{[^{}<>]+\}\}+)$/i;
+/**
+ * Image sources a document may use (in `<img src>` and CSS `url()`): our own
+ * images, inline images, or a placeholder that a render fills (and the
+ * rendered document is checked again). Nothing from the web: the PDF printer
+ * loads only our own images, and the preview and the public page must show
+ * what the PDF shows.
+ */
+const IMAGE_URL =
+  /^(\/api\/images\/[\w/-]+|\/images\/template\/[\w-]+|data:image\/(png|jpeg|gif|webp);base64,[\w+/=\s]+|\{\{[^{}<>]+\}\}+)$/i;
+
+/** An allowed image URL as a document uses it (the upload's `/images/template/{id}` under /api), or null. */
+function imageUrl(raw: string): string | null {
+  const url = raw.trim();
+  if (!IMAGE_URL.test(url)) return null;
+  return url.startsWith('/images/') ? `/api${url}` : url;
+}
 
 /** CSS that can load or run something: imports, old IE expressions and bindings, script URLs. */
 const CSS_BAD = /@import|expression\s*\(|behavior\s*:|-moz-binding|javascript\s*:|vbscript\s*:/gi;
+/**
+ * A CSS `url(...)` (quoted or not), or a lone `url(` that is not one (left
+ * malformed, a browser might still read it), and `image-set(`, which loads
+ * URLs written as plain strings.
+ */
+const CSS_URL =
+  /url\(\s*(?:"([^"]*)"|'([^']*)'|([^\s'"()]*))\s*\)|url\(|(?:-webkit-)?image-set\(/gi;
 
 /** CSS text with anything that could load or run code, or close its element, neutralised. */
 export function cleanCss(css: string): string {
   // Backslash escapes could spell the words above; CSS needs none in a document template.
-  return css.replace(/\\/g, '').replace(/</g, '').replace(CSS_BAD, '/*removed*/');
+  return css
+    .replace(/\\/g, '')
+    .replace(/</g, '')
+    .replace(CSS_URL, (m, dq?: string, sq?: string, bare?: string) => {
+      const raw = dq ?? sq ?? bare;
+      if (raw === undefined) return 'removed('; // url( or image-set( without a url we can read
+      const url = imageUrl(raw);
+      return url ? `url("${url}")` : 'none';
+    })
+    .replace(CSS_BAD, '/*removed*/');
+}
+
+/** The schemes a link may use; anything else (javascript:, data:, ...) loses its href. */
+const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
+
+/** Whether sanitize-html keeps this href (the same reading as its own check). */
+function linkAllowed(href: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  const h = href.replace(/[\u0000-\u0020]+/g, '');
+  if (/^[/\\]{2}/.test(h)) return false; // protocol-relative
+  const scheme = /^([a-zA-Z][a-zA-Z0-9.\-+]*):/.exec(h)?.[1];
+  return !scheme || LINK_SCHEMES.includes(scheme.toLowerCase());
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -59,8 +100,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     col: ['span', 'width'],
     style: ['media'],
   },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemes: LINK_SCHEMES,
+  allowedSchemesByTag: { img: ['data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'action', 'background'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
@@ -75,18 +116,22 @@ const OPTIONS: sanitizeHtml.IOptions = {
       text: SCRIPT_REMOVED,
     }),
     img: (tagName, attribs) => {
-      const src = (attribs.src ?? '').trim();
       const next = { ...attribs };
-      if (IMG_SRC.test(src)) {
-        // The upload answer names `/images/template/{id}`; the API serves it under /api.
-        next.src = src.startsWith('/images/') ? `/api${src}` : src;
-      } else delete next.src;
+      const src = imageUrl(attribs.src ?? '');
+      if (src) next.src = src;
+      else delete next.src;
       return { tagName, attribs: next };
     },
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, ...(attribs.target && { target: '_blank', rel: 'noopener' }) },
-    }),
+    // A document is shown in a frame (the public page) that may open pop-ups but not navigate
+    // itself or the app: every link opens in a new tab, without access back to the page.
+    // A link within the document (#id) stays in it.
+    a: (tagName, attribs) => {
+      const { target: _t, rel: _r, ...rest } = attribs;
+      const href = (rest.href ?? '').trim();
+      if (rest.href !== undefined && !linkAllowed(href)) delete rest.href;
+      if (!rest.href || href.startsWith('#')) return { tagName, attribs: rest };
+      return { tagName, attribs: { ...rest, target: '_blank', rel: 'noopener noreferrer' } };
+    },
     '*': (tagName, attribs) =>
       attribs.style === undefined
         ? { tagName, attribs }

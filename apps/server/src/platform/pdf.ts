@@ -145,7 +145,8 @@ export function createPdfRenderer(opts: {
       ok = true;
       return pdf;
     } catch (e) {
-      if (timedOut) throw new Error(`Printing the PDF took longer than ${timeout / 1000} s`);
+      if (timedOut)
+        throw new Error(`Printing the PDF took longer than ${timeout / 1000} s`, { cause: e });
       throw e;
     } finally {
       clearTimeout(timer);

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
 import { useCurrentCompany } from '../app/company-context';
 import { useSession } from '../app/use-session';
+import { retryRefusedHandshake } from './socket-retry';
 import { invoiceKeys } from './use-invoices';
 
 /** Pushes that arrive close together (a bulk send of hundreds) refetch once. */
@@ -44,6 +45,8 @@ export function useRealtime(): void {
   useEffect(() => {
     if (!username || !token || !companyId) return;
     const socket = io({ auth: { username, token } });
+    // A handshake refused while the server restarts is not retried by socket.io itself.
+    const stopRetrying = retryRefusedHandshake(socket);
     const refresh = refresher(qc, companyId);
     let joinedBefore = false;
     // (Re)join on every connect: a reconnect starts without rooms.
@@ -56,6 +59,7 @@ export function useRealtime(): void {
     });
     socket.on('invoicesChanged', () => refresh.soon());
     return () => {
+      stopRetrying();
       refresh.cancel();
       socket.disconnect();
     };

@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TSaved, TTemplateType } from '@fieldbook/core';
+import {
+  ZTemplateField,
+  type TSaved,
+  type TTemplateField,
+  type TTemplateType,
+} from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost, apiUpload } from './api-client';
 import { queryKeys } from './query-keys';
@@ -81,12 +86,24 @@ export function useUploadTemplateImage() {
  * The HTML filled with sample (or a real record's) data, as the server renders it.
  * The caller debounces `html`; the previous preview stays while the next one loads.
  */
-export function useTemplatePreview(type: TTemplateType, html: string) {
+/**
+ * The extra fields a preview shows (their labels as sample values): the ones
+ * the server would accept, so a field still being typed does not break it.
+ */
+export const previewFields = (fields: TTemplateField[]) =>
+  fields.filter((f) => ZTemplateField.safeParse(f).success);
+
+export function useTemplatePreview(type: TTemplateType, html: string, fields: TTemplateField[]) {
   const { companyId } = useCurrentCompany();
+  const valid = previewFields(fields);
   return useQuery({
-    queryKey: ['company', companyId, 'templatePreview', type, html] as const,
+    queryKey: ['company', companyId, 'templatePreview', type, html, valid] as const,
     queryFn: () =>
-      apiPost<{ html: string }>(`${base(companyId)}/templates/preview`, { template: html, type }),
+      apiPost<{ html: string }>(`${base(companyId)}/templates/preview`, {
+        template: html,
+        type,
+        fields: valid,
+      }),
     enabled: !!companyId,
     placeholderData: keepPreviousData,
     retry: false,

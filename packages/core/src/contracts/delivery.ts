@@ -79,6 +79,8 @@ export const ZCustomerInvoice = z.object({
     keys: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
     sec: z.string().optional(),
     invoiceNumber: z.string(),
+    /** A quote: the page calls it "Quote" and shows its total, not a balance due. */
+    isQuote: z.boolean().optional(),
     companyName: z.string(),
     total: z.number(),
     balance: z.number(),

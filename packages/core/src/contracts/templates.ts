@@ -9,16 +9,31 @@ export type TTemplateType = z.infer<typeof ZTemplateType>;
 /** The largest template HTML accepted: 512 kB. */
 export const MAX_TEMPLATE_HTML = 512 * 1024;
 
-/** An extra field a template adds to the invoice editor; its value is `invoice.custom[name]`. */
-export const ZTemplateField = z.object({
-  name: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'must be a name of letters, digits and _'),
+/**
+ * Names every object already answers to ('constructor', 'toString',
+ * '__proto__', ...): a field so named would read the built-in instead of
+ * its value, so they are refused.
+ */
+const isReservedName = (name: string) => name in Object.prototype;
+
+const fieldName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'must be a name of letters, digits and _');
+const fieldShape = {
+  name: fieldName,
   label: z.string().trim().min(1, 'is required').max(60),
   type: z.enum(['text', 'textArea', 'date']),
+};
+
+/** An extra field a template adds to the invoice editor; its value is `invoice.custom[name]`. */
+export const ZTemplateField = z.object({
+  ...fieldShape,
+  name: fieldName.refine((n) => !isReservedName(n), 'is a reserved name'),
 });
 export type TTemplateField = z.infer<typeof ZTemplateField>;
+/** An extra field as stored and answered: one saved before reserved names were refused still reads. */
+const ZStoredTemplateField = z.object(fieldShape);
 
 const html = z.string().max(MAX_TEMPLATE_HTML, 'is too long (at most 512 kB)');
 const emailBody = z.string().max(20_000).optional().default('');
@@ -30,7 +45,7 @@ const common = {
   _id: z.string(),
   anyCompany: z.boolean(),
   companyName: z.string(),
-  fields: z.array(ZTemplateField),
+  fields: z.array(ZStoredTemplateField),
   /** Shipped with the product (`tax-invoice`, `quote`, `statement`) or null. */
   builtIn: z.string().nullable(),
   /** Whether the caller may save it (a shipped or all-companies one needs rank super). */
@@ -107,6 +122,8 @@ export const ZTemplatePreview = z.object({
   type: ZTemplateType,
   /** An invoice (for invoice templates) or client (for statements) to fill it with; sample data otherwise. */
   recordId: optId,
+  /** The unsaved template's extra fields, shown in `invoice.extraFields` (labels as sample values). */
+  fields: z.array(ZTemplateField).max(30).optional(),
 });
 export const ZRenderedHtml = z.object({ html: z.string() });
 

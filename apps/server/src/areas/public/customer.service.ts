@@ -59,6 +59,7 @@ export function createCustomerService(deps: AppDeps) {
         hideInvoiceLabel: company.hideInvoiceLabel || invoice.isQuote,
         payfast: payable,
         invoiceNumber: number,
+        isQuote: invoice.isQuote,
         companyName: company.companyName,
         total: Number(dec(invoice.total).toFixed(2)),
         balance,

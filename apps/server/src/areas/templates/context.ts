@@ -48,6 +48,10 @@ const lines = (s: string | null | undefined) =>
 const VAT_KEY = /^(vat|tax)(no|num|number|reg|regno|registration|registrationnumber|id)?$/;
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 
+/** A value stored under `key` itself: never one inherited from Object.prototype ('constructor'). */
+const own = (values: Record<string, unknown>, key: string): unknown =>
+  Object.hasOwn(values, key) ? values[key] : undefined;
+
 function fieldText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
@@ -58,7 +62,11 @@ function fieldText(v: unknown): string {
 export function clientContext(c: ClientRow | null, to: string, types: TClientField[] = []) {
   const values = (c?.fields ?? {}) as Record<string, unknown>;
   const fields = types
-    .map((f) => ({ key: f.description, label: f.label, value: fieldText(values[f.description]) }))
+    .map((f) => ({
+      key: f.description,
+      label: f.label,
+      value: fieldText(own(values, f.description)),
+    }))
     .filter((f) => f.value !== '');
   const vat =
     fields.find((f) => VAT_KEY.test(norm(f.key)) || VAT_KEY.test(norm(f.label)))?.value ??
@@ -78,6 +86,19 @@ export function clientContext(c: ClientRow | null, to: string, types: TClientFie
 }
 
 const pct = (n: number) => `${Number(n.toFixed(2))}%`;
+
+/**
+ * A tax's row in the totals exactly as the invoice screen's totals panel
+ * shows it (apps/web/src/areas/invoices/totals-panel.tsx): "VAT 15%", "VAT
+ * 15% incl." or "VAT 15% (deducted)" with the amount negative. Deductible
+ * wins over inclusive, as in core's computeTotals.
+ */
+function taxRow(name: string, rate: number, inc: boolean, duc: boolean, amount: number) {
+  return {
+    label: `${name || 'Tax'} ${rate}%${duc ? ' (deducted)' : inc ? ' incl.' : ''}`,
+    shown: formatMoney(duc ? -amount : amount),
+  };
+}
 
 /** What an invoice or quote context is made from. */
 export interface InvoiceSource {
@@ -104,6 +125,8 @@ export interface InvoiceSource {
 export function invoiceContext(i: InvoiceSource, templateFields: TTemplateField[]) {
   const t = i.tax;
   const included = t.hasTax && t.inc1 && !t.duc1;
+  const row1 = taxRow(t.tD, t.tV, t.inc1, t.duc1, i.totals.tax1);
+  const row2 = taxRow(t.t2D, t.t2V, t.inc2, t.duc2, i.totals.tax2);
   const number = (i.isQuote ? i.quoteNumber : i.invoiceNumber) ?? i.quoteNumber ?? '';
   const rate1 = t.hasTax ? pct(t.tV) : '';
   const balance = balanceOf(i.totals.total, i.amountPaid);
@@ -125,7 +148,7 @@ export function invoiceContext(i: InvoiceSource, templateFields: TTemplateField[
         Object.entries(i.custom).map(([k, v]) => [k, fieldText(v)] as const),
       ),
       extraFields: templateFields
-        .map((f) => ({ label: f.label, value: fieldText(i.custom[f.name]) }))
+        .map((f) => ({ label: f.label, value: fieldText(own(i.custom, f.name)) }))
         .filter((f) => f.value !== ''),
     },
     lines: i.descriptions.map((l, n) => ({
@@ -143,9 +166,12 @@ export function invoiceContext(i: InvoiceSource, templateFields: TTemplateField[
       label: t.tD || 'VAT',
       rate: rate1,
       included,
+      deducted: t.hasTax && t.duc1,
       hasSecondTax: t.hasSecondTax,
-      secondLabel: t.t2D,
+      secondLabel: t.t2D || 'Tax',
       secondRate: t.hasSecondTax ? pct(t.t2V) : '',
+      secondIncluded: t.hasSecondTax && t.inc2 && !t.duc2,
+      secondDeducted: t.hasSecondTax && t.duc2,
     },
     totals: {
       subtotal: formatMoney(i.totals.subtotal),
@@ -153,11 +179,15 @@ export function invoiceContext(i: InvoiceSource, templateFields: TTemplateField[
       discountLabel:
         i.discount.discountType === 'Amount'
           ? 'Discount'
-          : `Discount (${pct(i.discount.discountValue)})`,
+          : `Discount ${pct(i.discount.discountValue)}`,
       discount: formatMoney(i.totals.discount),
       net: formatMoney(i.totals.net),
       tax1: formatMoney(i.totals.tax1),
       tax2: formatMoney(i.totals.tax2),
+      tax1Label: t.hasTax ? row1.label : '',
+      tax1Shown: t.hasTax ? row1.shown : '',
+      tax2Label: t.hasSecondTax ? row2.label : '',
+      tax2Shown: t.hasSecondTax ? row2.shown : '',
       total: formatMoney(i.totals.total),
       amountPaid: formatMoney(i.amountPaid),
       hasPaid: i.amountPaid > 0,

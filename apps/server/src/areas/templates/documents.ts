@@ -1,4 +1,4 @@
-import { todayIn, type TTemplateType } from '@fieldbook/core';
+import { todayIn, type TTemplateField, type TTemplateType } from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { findClientType } from '../clients/client-types.repo.js';
@@ -12,8 +12,8 @@ import { QUOTE_EMAIL, QUOTE_HTML } from './builtin/quote.js';
 import { STATEMENT_EMAIL, STATEMENT_HTML } from './builtin/statement.js';
 import { TAX_INVOICE_EMAIL, TAX_INVOICE_HTML } from './builtin/tax-invoice.js';
 import { clientContext, companyContext, invoiceContext, statementContext } from './context.js';
-import { renderHtml, renderText } from './render.js';
-import { SAMPLE_CLIENT, sampleInvoice, sampleStatement } from './sample.js';
+import { renderHtml, renderText, type CacheKey } from './render.js';
+import { SAMPLE_CLIENT, sampleCustom, sampleInvoice, sampleStatement } from './sample.js';
 import { resolveTemplate, type TemplateRow } from './templates.repo.js';
 
 /**
@@ -32,7 +32,24 @@ export interface RenderedDocument {
   emailBody: string;
 }
 
-type Source = Pick<TemplateRow, 'html' | 'emailBody' | 'fields'>;
+/** What a document is rendered from; `key` when it is a stored template (its compiled form is kept). */
+type Source = Pick<TemplateRow, 'html' | 'emailBody' | 'fields'> & { key?: CacheKey };
+
+/** A stored template as a source: keyed by its id and version. */
+const stored = (t: TemplateRow): Source => ({
+  html: t.html,
+  emailBody: t.emailBody,
+  fields: t.fields,
+  key: { id: t.id, version: t.updatedAt.toISOString() },
+});
+
+/** The templates built into the code, used when the shipped rows are missing. */
+const builtIn = (name: string, html: string, emailBody: string): Source => ({
+  html,
+  emailBody,
+  fields: [],
+  key: { id: `builtin:${name}`, version: 'code' },
+});
 
 /** A file name without characters file systems or headers object to. */
 // eslint-disable-next-line no-control-regex
@@ -53,17 +70,28 @@ async function clientTypeFields(deps: AppDeps, companyId: string, c: ClientRow |
   );
 }
 
-/** Render `source` (or the fallback text) with `ctx`: the document and its e-mail body. */
-function render(source: Source, fallbackEmail: string, ctx: object) {
-  const body = source.emailBody.trim() ? source.emailBody : fallbackEmail;
+/** Render `source` (or the fallback's e-mail text) with `ctx`: the document and its e-mail body. */
+function render(source: Source, fallback: Source, ctx: object) {
+  const own = source.emailBody.trim() ? source : fallback;
   return {
-    html: renderHtml(source.html, ctx),
-    emailBody: renderText(body, ctx) ?? renderText(fallbackEmail, ctx) ?? '',
+    html: renderHtml(source.html, ctx, source.key),
+    emailBody:
+      renderText(own.emailBody, ctx, own.key) ??
+      renderText(fallback.emailBody, ctx, fallback.key) ??
+      '',
   };
 }
 
-/** An invoice's or quote's render context and what the document around it needs. */
-async function invoiceData(deps: AppDeps, companyId: string, invoiceId: string) {
+/**
+ * An invoice's or quote's render context and what the document around it
+ * needs; `fields` (a preview's unsaved template) replaces the template's own.
+ */
+async function invoiceData(
+  deps: AppDeps,
+  companyId: string,
+  invoiceId: string,
+  fields?: TTemplateField[],
+) {
   const db = deps.database.db;
   const row = await findInvoice(db, companyId, invoiceId);
   if (!row) throw notFound('Invoice not found');
@@ -86,16 +114,16 @@ async function invoiceData(deps: AppDeps, companyId: string, invoiceId: string) 
   const publicUrl = row.entityId
     ? `${deps.config.publicUrl}/view/c/${companyId}/e/${row.entityId}/i/${row.publicKey}`
     : '';
-  const fallback: Source = row.isQuote
-    ? { html: QUOTE_HTML, emailBody: QUOTE_EMAIL, fields: [] }
-    : { html: TAX_INVOICE_HTML, emailBody: TAX_INVOICE_EMAIL, fields: [] };
-  const source = template ?? fallback;
+  const fallback = row.isQuote
+    ? builtIn('quote', QUOTE_HTML, QUOTE_EMAIL)
+    : builtIn('tax-invoice', TAX_INVOICE_HTML, TAX_INVOICE_EMAIL);
+  const source = template ? stored(template) : fallback;
   const ctx = {
     company: companyContext(company),
     client: clientContext(client ?? null, row.to, types),
-    ...invoiceContext({ ...shown, publicUrl }, source.fields),
+    ...invoiceContext({ ...shown, publicUrl }, fields ?? source.fields),
   };
-  return { row, shown, company, publicUrl, source, ctx, fallbackEmail: fallback.emailBody };
+  return { row, shown, company, publicUrl, source, ctx, fallback };
 }
 
 /** The invoice or quote as a document; 404 when it is not the company's. */
@@ -104,7 +132,7 @@ export async function invoiceDocument(deps: AppDeps, companyId: string, invoiceI
   const number = d.ctx.invoice.number;
   const kind = d.row.isQuote ? 'Quote' : 'Invoice';
   const doc: RenderedDocument = {
-    ...render(d.source, d.fallbackEmail, d.ctx),
+    ...render(d.source, d.fallback, d.ctx),
     fileName: `${safeName(number || kind)}.pdf`,
     subject: `${kind} ${number} from ${d.company.companyName}`.replace(/\s+/g, ' '),
   };
@@ -147,8 +175,9 @@ async function statementData(deps: AppDeps, companyId: string, clientId: string)
     client: clientContext(client, '', types),
     ...statementContext(statement, statement.asOf),
   };
-  const source = template ?? { html: STATEMENT_HTML, emailBody: STATEMENT_EMAIL, fields: [] };
-  return { client, company, statement, ctx, source };
+  const fallback = builtIn('statement', STATEMENT_HTML, STATEMENT_EMAIL);
+  const source = template ? stored(template) : fallback;
+  return { client, company, statement, ctx, source, fallback };
 }
 
 /** A client's statement as a document; 404 when the client is not the company's. */
@@ -156,7 +185,7 @@ export async function statementDocument(deps: AppDeps, companyId: string, client
   const d = await statementData(deps, companyId, clientId);
   const name = d.ctx.client.fullName;
   const doc: RenderedDocument = {
-    ...render(d.source, STATEMENT_EMAIL, d.ctx),
+    ...render(d.source, d.fallback, d.ctx),
     fileName: `${safeName(`Statement ${name} ${d.statement.asOf}`)}.pdf`,
     subject: `Statement from ${d.company.companyName}`,
   };
@@ -166,20 +195,27 @@ export async function statementDocument(deps: AppDeps, companyId: string, client
 /**
  * Unsaved template HTML filled with a real record (an invoice for invoice and
  * custom templates, a client for statements) or with sample data; the caller
- * has checked the right to read that record.
+ * has checked the right to read that record. The template's extra `fields`
+ * show with the invoice's values, or in sample data with their labels as
+ * values. Never cached: the source changes with every keystroke.
  */
 export async function previewHtml(
   deps: AppDeps,
   companyId: string,
-  p: { template: string; type: TTemplateType; recordId?: string | null },
+  p: {
+    template: string;
+    type: TTemplateType;
+    recordId?: string | null;
+    fields?: TTemplateField[];
+  },
 ): Promise<string> {
-  const source = { html: p.template, emailBody: '', fields: [] };
+  const fields = p.fields ?? [];
   if (p.recordId) {
     const d =
       p.type === 'statement'
         ? await statementData(deps, companyId, p.recordId)
-        : await invoiceData(deps, companyId, p.recordId);
-    return renderHtml(source.html, d.ctx);
+        : await invoiceData(deps, companyId, p.recordId, fields);
+    return renderHtml(p.template, d.ctx);
   }
   const company = await companyOf(deps, companyId);
   const today = todayIn(company.timeZone);
@@ -187,8 +223,8 @@ export async function previewHtml(
   const ctx = {
     company: companyContext(company),
     client: clientContext(SAMPLE_CLIENT, '', []),
-    ...invoiceContext(sampleInvoice(company.tax, today), []),
+    ...invoiceContext(sampleInvoice(company.tax, today, sampleCustom(fields, today)), fields),
     ...statementContext(statement, today),
   };
-  return renderHtml(source.html, ctx);
+  return renderHtml(p.template, ctx);
 }

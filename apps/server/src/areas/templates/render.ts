@@ -21,19 +21,57 @@ const OPTIONS: CompileOptions = {
 };
 type CompileOptions = Parameters<typeof Handlebars.compile>[1] & object;
 
-// Compiling costs more than rendering; the same few templates print again and again.
-const cache = new Map<string, Handlebars.TemplateDelegate>();
-const CACHE_MAX = 200;
+/**
+ * Which stored template a source is: its id and its version (`updatedAt`).
+ * Only a source with a key is cached; previews of unsaved HTML are compiled
+ * each time, so typing in the editor cannot fill the cache.
+ */
+export interface CacheKey {
+  id: string;
+  version: string;
+}
 
-function compiled(src: string, noEscape: boolean): Handlebars.TemplateDelegate {
-  const key = `${noEscape ? 't' : 'h'}:${src}`;
-  let t = cache.get(key);
-  if (!t) {
-    t = hb.compile(src, { ...OPTIONS, noEscape });
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(key, t);
+// Compiling costs more than rendering; the same few stored templates print again and again.
+// One entry per template and kind, the newest version only; bounded in entries and in bytes
+// of source (a template may be up to 512 kB), least recently used dropped first.
+const cache = new Map<
+  string,
+  { version: string; fn: Handlebars.TemplateDelegate; bytes: number }
+>();
+const CACHE_MAX = 200;
+const CACHE_MAX_BYTES = 8 * 1024 * 1024;
+let cachedBytes = 0;
+
+/** What the cache holds (for tests and diagnostics). */
+export const templateCacheStats = () => ({ entries: cache.size, bytes: cachedBytes });
+
+function compiled(
+  src: () => string,
+  noEscape: boolean,
+  key: CacheKey | undefined,
+): Handlebars.TemplateDelegate {
+  const compile = (s: string) => hb.compile(s, { ...OPTIONS, noEscape });
+  if (!key) return compile(src());
+  const k = `${noEscape ? 't' : 'h'}:${key.id}`;
+  const hit = cache.get(k);
+  if (hit) {
+    cache.delete(k);
+    if (hit.version === key.version) {
+      cache.set(k, hit); // now the most recently used
+      return hit.fn;
+    }
+    cachedBytes -= hit.bytes;
   }
-  return t;
+  const text = src();
+  const entry = { version: key.version, fn: compile(text), bytes: text.length };
+  cache.set(k, entry);
+  cachedBytes += entry.bytes;
+  for (const [oldKey, old] of cache) {
+    if (cache.size <= CACHE_MAX && cachedBytes <= CACHE_MAX_BYTES) break;
+    cache.delete(oldKey);
+    cachedBytes -= old.bytes;
+  }
+  return entry.fn;
 }
 
 /** The parser's message without its source excerpt ('Parse error on line 3: Expecting ...'). */
@@ -85,13 +123,14 @@ function errorDocument(message: string): string {
 
 /**
  * Renders a (stored, sanitised) template with `context` into a whole,
- * sanitised HTML document. A template that does not compile gives a document
+ * sanitised HTML document; `key` names a stored template, whose compiled
+ * form is then kept. A template that does not compile gives a document
  * that says so, rather than an error, so a download still shows the reason.
  */
-export function renderHtml(src: string, context: object): string {
+export function renderHtml(src: string, context: object, key?: CacheKey): string {
   let out: string;
   try {
-    out = compiled(sanitiseHtml(src), false)(context);
+    out = compiled(() => sanitiseHtml(src), false, key)(context);
   } catch (e) {
     return errorDocument(shortMessage(e));
   }
@@ -99,9 +138,9 @@ export function renderHtml(src: string, context: object): string {
 }
 
 /** Renders plain text (an e-mail body); null when the template does not compile. */
-export function renderText(src: string, context: object): string | null {
+export function renderText(src: string, context: object, key?: CacheKey): string | null {
   try {
-    return compiled(src, true)(context).trim();
+    return compiled(() => src, true, key)(context).trim();
   } catch {
     return null;
   }

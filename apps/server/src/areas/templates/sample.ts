@@ -5,6 +5,7 @@ import {
   computeTotals,
   type TLine,
   type TTax,
+  type TTemplateField,
 } from '@fieldbook/core';
 import type { ClientRow } from '../clients/clients.repo.js';
 import type { InvoiceSource } from './context.js';
@@ -35,7 +36,17 @@ const LINES: TLine[] = [
   line({ description: 'Geyser element 3 kW', code: 'GE-3000', qty: 1, price: 685.5 }),
 ];
 
-export function sampleInvoice(tax: TTax, today: string, isQuote = false): InvoiceSource {
+/** Values for a template's extra fields in a preview: today for a date, else the field's label. */
+export function sampleCustom(fields: TTemplateField[], today: string): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f.name, f.type === 'date' ? today : f.label]));
+}
+
+export function sampleInvoice(
+  tax: TTax,
+  today: string,
+  custom: Record<string, string> = {},
+  isQuote = false,
+): InvoiceSource {
   const discount = DEFAULT_DISCOUNT;
   return {
     isQuote,
@@ -53,7 +64,7 @@ export function sampleInvoice(tax: TTax, today: string, isQuote = false): Invoic
     tax,
     discount,
     totals: computeTotals({ descriptions: LINES, discount, tax }),
-    custom: {},
+    custom,
     publicUrl: '',
   };
 }

@@ -77,7 +77,7 @@ export function templatesRoutes(app: App): void {
         emailBody: b.invoiceTemplateEmailBody,
         anyCompany: b.anyCompany,
         fields: b.fields,
-        type: 'invoice',
+        newType: 'invoice',
         isInvoice: true,
         names: { html: 'template', emailBody: 'invoiceTemplateEmailBody' },
       });
@@ -111,7 +111,7 @@ export function templatesRoutes(app: App): void {
         html: b.template,
         emailBody: b.statementTemplateEmailBody,
         anyCompany: b.anyCompany,
-        type: 'statement',
+        newType: 'statement',
         isStatement: true,
         names: { html: 'template', emailBody: 'statementTemplateEmailBody' },
       });

@@ -21,7 +21,10 @@ export interface TemplateInput {
   html: string;
   emailBody: string;
   anyCompany?: boolean;
+  /** Sets the type (the `/templates` call). */
   type?: TTemplateType;
+  /** The type of a new template; an existing one keeps its own (`/invoiceTemplate`, `/statementTemplate`). */
+  newType?: TTemplateType;
   isInvoice?: boolean;
   isStatement?: boolean;
   description?: string;
@@ -97,7 +100,7 @@ export function createTemplatesService(deps: AppDeps) {
       checkTemplate(b.emailBody, b.names.emailBody);
       const old = stored?.template;
       const v: repo.TemplateWrite = {
-        type: b.type ?? old?.type ?? 'custom',
+        type: b.type ?? old?.type ?? b.newType ?? 'custom',
         name: b.name,
         description: b.description ?? old?.description ?? '',
         html,
@@ -118,7 +121,12 @@ export function createTemplatesService(deps: AppDeps) {
     /** Unsaved HTML filled with a record the caller may read, or with sample data. */
     async preview(
       c: Caller,
-      p: { template: string; type: TTemplateType; recordId?: string | null },
+      p: {
+        template: string;
+        type: TTemplateType;
+        recordId?: string | null;
+        fields?: TTemplateField[];
+      },
     ) {
       if (p.recordId) {
         requireRight(c.member, p.type === 'statement' ? 'clients' : 'invoices', 'r');

@@ -65,7 +65,9 @@ function ExtraField({
   editing: boolean;
 }) {
   const path = `custom.${field.name}`;
-  const value = form.values.custom[field.name] ?? '';
+  const custom = form.values.custom;
+  // Only a value stored under the name itself, never one inherited from Object.prototype.
+  const value = Object.hasOwn(custom, field.name) ? (custom[field.name] ?? '') : '';
   const set = (x: string) => form.setFieldValue(path, x);
   const look = { label: field.label, readOnly: !editing, error: form.errors[path] };
   if (field.type === 'date')

@@ -12,13 +12,17 @@ const FIRST_HEIGHT = 1100;
 const MIN_LAYOUT_WIDTH = 720;
 
 /**
- * The invoice's HTML in a frame as tall as its content. The frame runs no
- * scripts: its sandbox allows nothing but same-origin, which is what lets
- * this page read the document's height (a frame without it is opaque to its
- * parent, and with scripts off the document cannot report its height itself).
- * Same-origin alone is harmless: with no scripts, forms, pop-ups or top-level
- * navigation, the document can only be displayed. The server has sanitised it too.
+ * The frame runs no scripts (no `allow-scripts`, ever). Same-origin is what
+ * lets this page read the document's height (a frame without it is opaque to
+ * its parent, and with scripts off the document cannot report its height
+ * itself); it is harmless without scripts. Pop-ups let the document's links
+ * (the sanitiser gives each `target="_blank" rel="noopener noreferrer"`)
+ * open in a new tab, outside the sandbox so the linked site works normally;
+ * no forms and no top-level navigation, so the document cannot replace this page.
  */
+const SANDBOX = 'allow-same-origin allow-popups allow-popups-to-escape-sandbox';
+
+/** The invoice's HTML in a frame as tall as its content. The server has sanitised it. */
 export function InvoiceFrame({ html, title }: { html: string; title: string }) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const { ref: boxRef, width } = useElementSize();
@@ -49,7 +53,7 @@ export function InvoiceFrame({ html, title }: { html: string; title: string }) {
       <iframe
         ref={frameRef}
         title={title}
-        sandbox="allow-same-origin"
+        sandbox={SANDBOX}
         srcDoc={html}
         onLoad={measure}
         scrolling="no"

@@ -44,7 +44,7 @@ export function PublicInvoicePage() {
   useEffect(() => {
     if (!detail) return;
     const previous = document.title;
-    document.title = `Invoice ${detail.invoiceNumber} · ${detail.companyName}`;
+    document.title = `${kindOf(detail)} ${detail.invoiceNumber} · ${detail.companyName}`;
     return () => void (document.title = previous);
   }, [detail]);
 
@@ -66,8 +66,12 @@ export function PublicInvoicePage() {
   );
 }
 
+/** What the document is called: a quote is no invoice. */
+const kindOf = (detail: TCustomerInvoice['detail']) => (detail.isQuote ? 'Quote' : 'Invoice');
+
 function InvoiceView({ data, link }: { data: TCustomerInvoice; link: PublicInvoiceLink }) {
   const { detail } = data;
+  const kind = kindOf(detail);
   return (
     <>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -76,10 +80,10 @@ function InvoiceView({ data, link }: { data: TCustomerInvoice; link: PublicInvoi
             {detail.companyName}
           </Text>
           <Title order={1} fz={24}>
-            {detail.invoiceNumber ? `Invoice ${detail.invoiceNumber}` : 'Invoice'}
+            {detail.invoiceNumber ? `${kind} ${detail.invoiceNumber}` : kind}
           </Title>
           <Text size="sm" c="dimmed" data-testid="public-balance">
-            {detail.paid || detail.balance <= 0
+            {detail.paid || detail.isQuote || detail.balance <= 0
               ? `Total ${formatMoney(detail.total)}`
               : `Balance due ${formatMoney(detail.balance)}`}
           </Text>
@@ -110,7 +114,7 @@ function InvoiceView({ data, link }: { data: TCustomerInvoice; link: PublicInvoi
         data-testid="public-invoice-card"
       >
         {!detail.hideInvoiceLabel && <PaidRibbon paid={detail.paid} />}
-        <InvoiceFrame html={data.html} title={`Invoice ${detail.invoiceNumber}`} />
+        <InvoiceFrame html={data.html} title={`${kind} ${detail.invoiceNumber}`} />
       </Card>
     </>
   );

@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { can } from '@fieldbook/core';
+import { can, type TTemplateField } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../api/api-client';
-import { useSaveTemplate } from '../../api/use-templates';
+import { previewFields, useSaveTemplate } from '../../api/use-templates';
 import {
   KIND_SCREEN,
   formErrorPaths,
@@ -47,7 +47,11 @@ export function TemplateEditor({ kind, template }: Props) {
   const isSuper = useCurrentUser().rank === 'super';
   const screen = KIND_SCREEN[kind];
   const save = useSaveTemplate(kind);
-  const [pdfBody, setPdfBody] = useState<{ template: string; type: string } | null>(null);
+  const [pdfBody, setPdfBody] = useState<{
+    template: string;
+    type: string;
+    fields: TTemplateField[];
+  } | null>(null);
   const form = useForm<TemplateValues>({
     initialValues: template ? templateToValues(template) : newTemplateValues(kind),
     validate: {
@@ -79,9 +83,13 @@ export function TemplateEditor({ kind, template }: Props) {
     detailPath: screen.editor,
   });
 
-  const mayWrite = isSuper || can(member, 'settings', template ? 'u' : 'c');
+  // The server asks settings rights of everyone; rank super only adds editing the
+  // shipped and all-companies templates (`editable`), never the right to save.
+  const mayWrite = can(member, 'settings', template ? 'u' : 'c');
   const locked = !!template && !template.editable;
   const v = form.values;
+  // The preview shows the extra fields only where the invoice editor would offer them.
+  const fields = hasExtraFields(kind, v) ? v.fields : [];
 
   const copy = async () => {
     if (!template) return;
@@ -112,7 +120,7 @@ export function TemplateEditor({ kind, template }: Props) {
         ]}
         actions={
           <>
-            {locked && (isSuper || can(member, 'settings', 'c')) && (
+            {locked && can(member, 'settings', 'c') && (
               <Button
                 leftSection={<IconCopy size={16} />}
                 loading={save.isPending}
@@ -153,7 +161,13 @@ export function TemplateEditor({ kind, template }: Props) {
                 kind={kind}
                 form={form}
                 editing={editing}
-                onGeneratePdf={() => setPdfBody({ template: v.html, type: previewType(kind, v) })}
+                onGeneratePdf={() =>
+                  setPdfBody({
+                    template: v.html,
+                    type: previewType(kind, v),
+                    fields: previewFields(fields),
+                  })
+                }
               />
             )}
             <TextInput label="Name" required={editing} {...look} {...form.getInputProps('name')} />
@@ -189,7 +203,7 @@ export function TemplateEditor({ kind, template }: Props) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <div style={{ position: 'sticky', top: 76 }}>
-            <TemplatePreview type={previewType(kind, v)} html={v.html} />
+            <TemplatePreview type={previewType(kind, v)} html={v.html} fields={fields} />
           </div>
         </Grid.Col>
       </Grid>

@@ -8,7 +8,6 @@ import { errorMessage } from '../../api/api-client';
 import { useSetDefaultTemplate, useTemplates, type DefaultKey } from '../../api/use-templates';
 import { KIND_SCREEN, type TemplateDoc, type TemplateKind } from '../../api/template-shapes';
 import { useCurrentCompany } from '../../app/company-context';
-import { useCurrentUser } from '../../app/use-session';
 import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { TemplateTable } from './template-table';
@@ -28,7 +27,6 @@ const DEFAULT_SAVED: Record<DefaultKey, string> = {
 
 function TemplateList({ kind }: { kind: TemplateKind }) {
   const { company, member } = useCurrentCompany();
-  const isSuper = useCurrentUser().rank === 'super';
   const list = useTemplates(kind);
   const setDefault = useSetDefaultTemplate();
   const [types, setTypes] = useState<TTemplateType[]>([...TEMPLATE_TYPES]);
@@ -55,7 +53,7 @@ function TemplateList({ kind }: { kind: TemplateKind }) {
         breadcrumbs={[{ label: 'Dashboard', to: '/' }, { label: screen.title }]}
         description={INTRO[kind]}
         actions={
-          (isSuper || can(member, 'settings', 'c')) && (
+          can(member, 'settings', 'c') && (
             <Button component={Link} to={screen.editor('new')} leftSection={<IconPlus size={16} />}>
               New
             </Button>

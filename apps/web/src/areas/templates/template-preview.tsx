@@ -1,6 +1,7 @@
+import { useMemo } from 'react';
 import { Box, Group, Loader, Paper, Text } from '@mantine/core';
 import { useDebouncedValue, useElementSize } from '@mantine/hooks';
-import type { TTemplateType } from '@fieldbook/core';
+import type { TTemplateField, TTemplateType } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
 import { useTemplatePreview } from '../../api/use-templates';
 
@@ -9,13 +10,25 @@ const PAGE_WIDTH = 820;
 const PAGE_HEIGHT = 1160;
 
 /**
- * The template as the server fills it with sample data, in a sandboxed frame:
+ * The template as the server fills it with sample data (its extra `fields`
+ * with their labels as values), in a sandboxed frame:
  * `sandbox=""` runs no scripts and gives the page no access to the app, so the
  * user's HTML never enters the app's own DOM. The page is scaled to fit.
  */
-export function TemplatePreview({ type, html }: { type: TTemplateType; html: string }) {
+export function TemplatePreview({
+  type,
+  html,
+  fields,
+}: {
+  type: TTemplateType;
+  html: string;
+  fields: TTemplateField[];
+}) {
   const [debounced] = useDebouncedValue(html, 400);
-  const preview = useTemplatePreview(type, debounced);
+  // Compared as text: a new but equal array must not restart the wait.
+  const [fieldsText] = useDebouncedValue(JSON.stringify(fields), 400);
+  const debouncedFields = useMemo(() => JSON.parse(fieldsText) as TTemplateField[], [fieldsText]);
+  const preview = useTemplatePreview(type, debounced, debouncedFields);
   const { ref, width } = useElementSize();
   const scale = width > 0 ? Math.min(1, width / PAGE_WIDTH) : 1;
   const waiting = preview.isFetching || debounced !== html;

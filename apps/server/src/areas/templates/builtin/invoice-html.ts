@@ -73,8 +73,8 @@ ${supplierHeader(o.title, o.meta)}
   <table class="totals">
     <tr><th>Subtotal</th><td>{{totals.subtotal}}</td></tr>
     {{#if totals.hasDiscount}}<tr><th>{{totals.discountLabel}}</th><td>-{{totals.discount}}</td></tr>{{/if}}
-    {{#if tax.hasVat}}<tr><th>{{tax.label}} {{tax.rate}}{{#if tax.included}} (included){{/if}}</th><td>{{totals.tax1}}</td></tr>{{/if}}
-    {{#if tax.hasSecondTax}}<tr><th>{{tax.secondLabel}} {{tax.secondRate}}</th><td>{{totals.tax2}}</td></tr>{{/if}}
+    {{#if tax.hasVat}}<tr><th>{{totals.tax1Label}}</th><td>{{totals.tax1Shown}}</td></tr>{{/if}}
+    {{#if tax.hasSecondTax}}<tr><th>{{totals.tax2Label}}</th><td>{{totals.tax2Shown}}</td></tr>{{/if}}
     <tr class="grand"><th>Total</th><td>{{totals.total}}</td></tr>
     ${o.totalsEnd}
   </table>

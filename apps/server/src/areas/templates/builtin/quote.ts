@@ -7,7 +7,7 @@ export const QUOTE_HTML = invoiceLike({
       <tr><th>Date</th><td>{{invoice.date}}</td></tr>
       <tr><th>Valid until</th><td>{{invoice.dueDate}}</td></tr>`,
   totalsEnd: '',
-  footer: `<div>This quotation is valid until {{invoice.dueDate}}. Prices in rand{{#if tax.hasVat}}, {{tax.label}} {{#if tax.included}}included{{else}}shown separately{{/if}}{{/if}}.</div>`,
+  footer: `<div>This quotation is valid until {{invoice.dueDate}}. Prices in rand{{#if tax.hasVat}}, {{tax.label}} {{#if tax.included}}included{{else if tax.deducted}}deducted{{else}}shown separately{{/if}}{{/if}}{{#if tax.hasSecondTax}}, {{tax.secondLabel}} {{#if tax.secondIncluded}}included{{else if tax.secondDeducted}}deducted{{else}}shown separately{{/if}}{{/if}}.</div>`,
 });
 
 export const QUOTE_EMAIL = `Dear {{client.name}},
