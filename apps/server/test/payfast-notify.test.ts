@@ -7,8 +7,9 @@ import type { CompanyEvent } from '../src/platform/events.js';
 import { itnParamString, phpUrlencode } from '../src/platform/payfast.js';
 import { anonymous, buildCompany, type Loose, type TestUser } from './factories.js';
 import { buildClient, buildInvoice, line } from './finance-factories.js';
-import { startHarness, type Harness } from './harness.js';
-import { itnBody, startPayfastStandIn, type PayfastStandIn } from './payfast-stand-in.js';
+import type { Harness } from './harness.js';
+import { startPayfastHarness } from './payfast-setup.js';
+import { itnBody, type PayfastStandIn } from './payfast-stand-in.js';
 
 const MERCHANT = '10000100';
 const PASS = 'jt7NOE43FZPn';
@@ -22,24 +23,8 @@ let clientId: string;
 let events: CompanyEvent[];
 
 beforeAll(async () => {
-  pf = await startPayfastStandIn(PASS);
-  h = await startHarness();
-  h.deps.config.payfastUrl = pf.url;
+  ({ pf, h, owner, companyId, clientId: clientId } = await startPayfastHarness(MERCHANT, PASS));
   h.deps.events.on((e) => events.push(e));
-  const co = await buildCompany(h);
-  owner = co.owner;
-  companyId = co.id;
-  const saved = await owner.api.post(`/api/companies/${companyId}`, {
-    companyName: 'Acme Plumbing',
-    payfast: {
-      merchantId: MERCHANT,
-      merchantKey: '46f0cd694581a',
-      passphrase: PASS,
-      sandbox: true,
-    },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  clientId = await buildClient(owner.api, companyId, { name: 'Jane', surname: 'Buyer' });
 });
 afterAll(async () => {
   await h.close();

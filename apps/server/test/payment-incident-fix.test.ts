@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, payments } from '../src/db/schema/index.js';
-import { buildCompany, type Loose, type TestUser } from './factories.js';
-import { buildClient, buildInvoice, line } from './finance-factories.js';
-import { startHarness, type Harness } from './harness.js';
-import { itnBody, startPayfastStandIn, type PayfastStandIn } from './payfast-stand-in.js';
+import type { Loose, TestUser } from './factories.js';
+import { buildInvoice, line } from './finance-factories.js';
+import type { Harness } from './harness.js';
+import { startPayfastHarness } from './payfast-setup.js';
+import { itnBody, type PayfastStandIn } from './payfast-stand-in.js';
 
 /** Fixing the incident of a PayFast payment that matched no invoice (DECISIONS §6). */
 
@@ -19,23 +20,7 @@ let companyId: string;
 let jane: string;
 
 beforeAll(async () => {
-  pf = await startPayfastStandIn(PASS);
-  h = await startHarness();
-  h.deps.config.payfastUrl = pf.url;
-  const co = await buildCompany(h);
-  owner = co.owner;
-  companyId = co.id;
-  const saved = await owner.api.post(`/api/companies/${companyId}`, {
-    companyName: 'Acme Plumbing',
-    payfast: {
-      merchantId: MERCHANT,
-      merchantKey: '46f0cd694581a',
-      passphrase: PASS,
-      sandbox: true,
-    },
-  });
-  expect(saved.status).toBe(200);
-  jane = await buildClient(owner.api, companyId, { name: 'Jane', surname: 'Buyer' });
+  ({ pf, h, owner, companyId, clientId: jane } = await startPayfastHarness(MERCHANT, PASS));
 });
 afterAll(async () => {
   await h.close();
