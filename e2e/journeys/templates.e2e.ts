@@ -141,10 +141,11 @@ describe('an owner', () => {
 
     // A new invoice uses it: its extra field is asked for and kept in custom.
     await page.goto('/invoices/new');
-    await page.getByRole('combobox', { name: 'Template' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Template' }).inputValue()).toBe(
-      'Company default (Tax Invoice (copy))',
-    );
+    const templateSelect = page.getByRole('combobox', { name: 'Template' });
+    // The default's name shows once the company's templates have loaded.
+    await expect
+      .poll(() => templateSelect.inputValue())
+      .toBe('Company default (Tax Invoice (copy))');
     await page.getByLabel('Order number').fill('PO-7781');
     await page.getByRole('button', { name: 'Select client' }).click();
     const modal = page.getByRole('dialog', { name: 'Select a client' });
