@@ -3,6 +3,44 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The server's layering (docs/architecture.md): only *.repo.ts (and db/)
+// import Drizzle and the schema; platform imports no area; an area reaches
+// another area only through its face (areas/<area>/index.ts). Each group of
+// files below gets the full list of what it may not import, because a later
+// `no-restricted-imports` replaces an earlier one.
+const SERVER = 'apps/server/src';
+const drizzle = [
+  { regex: '^drizzle-orm(/.*)?$', message: 'Only *.repo.ts files use Drizzle.' },
+  { regex: '/db/schema(/.*)?$', message: 'Only *.repo.ts files use the schema.' },
+];
+const noArea = [{ regex: '/areas/', message: 'The platform imports no area.' }];
+/** From a file `depth` folders below areas/<area>/: another area's files other than its index.js. */
+const faceOnly = (depth) => [
+  {
+    regex: `^${'\\.\\./'.repeat(depth + 1)}(?!\\.)[^/]+/(?!index\\.js$)`,
+    message: 'Another area is used through its face (areas/<area>/index.ts) only.',
+  },
+  {
+    regex: '^(\\.\\./)+(app|main|open-deps)\\.js$',
+    message: 'Areas never import the composition root.',
+  },
+];
+const restrict = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const notRepo = ['**/*.repo.ts', '**/*.test.ts'];
+const layering = [
+  restrict([`${SERVER}/**/*.ts`], drizzle, [...notRepo, `${SERVER}/db/**`]),
+  restrict([`${SERVER}/platform/**/*.ts`], [...drizzle, ...noArea], notRepo),
+  restrict([`${SERVER}/platform/**/*.repo.ts`], noArea),
+  restrict([`${SERVER}/areas/*/*.ts`], [...drizzle, ...faceOnly(0)], notRepo),
+  restrict([`${SERVER}/areas/*/*.repo.ts`], faceOnly(0)),
+  restrict([`${SERVER}/areas/*/*/*.ts`], [...drizzle, ...faceOnly(1)], notRepo),
+  restrict([`${SERVER}/areas/*/*/*.repo.ts`], faceOnly(1)),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -11,6 +49,8 @@ export default tseslint.config(
       '**/.tsbuild/**',
       'data/**',
       '.tmp/**',
+      '**/.stryker-tmp/**',
+      'packages/core/reports/**',
       'apps/server/src/db/migrations/**',
     ],
   },
@@ -31,4 +71,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...layering,
 );

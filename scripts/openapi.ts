@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDeps } from '../apps/server/src/platform/deps-factory.js';
+import { openDeps } from '../apps/server/src/open-deps.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-openapi-'));
 const deps = await openDeps(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), 'openapi');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { buildUser } from '../../apps/server/test/factories.js';
 import { PNG, linkIn, signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;
@@ -95,6 +96,24 @@ describe('an owner', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('Bongani');
     await dialog.getByLabel('Surname').fill('Zulu');
     await dialog.getByRole('button', { name: /invite|send/i }).click();
+    await page.getByText('Invitation sent').first().waitFor();
+
+    // The colleague opens the link from the invitation, makes their account there and is in.
+    const invite = await e.h.mail.last('bongani@example.test');
+    const colleague = await e.newPage();
+    await colleague.page.goto(linkIn(invite.text, '/invite?token='));
+    await colleague.page.getByText(/invited you to work in/).waitFor();
+    await colleague.page.getByLabel('Username').fill('bongani');
+    await colleague.page.getByLabel('Password').fill('another long password');
+    await e.shot(colleague.page, 'invitation');
+    await colleague.page.getByRole('button', { name: 'Create account and join' }).click();
+    await colleague.page.waitForURL((u) => u.pathname === '/');
+    await colleague.page.getByRole('navigation').getByText('Mokoena Electrical').first().waitFor();
+    await colleague.context.close();
+
+    // Now a member: the owner sees them.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByRole('table', { name: 'Users' }).getByText('Bongani').first().waitFor();
 
     // Put the colleague in the group.
@@ -111,14 +130,29 @@ describe('an owner', () => {
       .toBe('Technicians');
     await e.shot(page, 'company-users');
 
-    // The colleague signs in with the link from the invitation and sees the company.
-    const invite = await e.h.mail.last('bongani@example.test');
-    const colleague = await e.newPage();
-    await colleague.page.goto(linkIn(invite.text, 'ftoken='));
-    await colleague.page.waitForURL((u) => u.pathname === '/');
-    await colleague.page.getByRole('navigation').getByText('Mokoena Electrical').first().waitFor();
-    await colleague.context.close();
+    await context.close();
+  });
+});
 
+describe('a signed-in user', () => {
+  it('changes their e-mail address: it waits for the link sent to the new one, then takes effect', async () => {
+    const user = await buildUser(e.h, { username: 'sipho', password: 'a long enough password' });
+    const { page, context } = await e.newPage();
+    await signIn(page, user.username, user.password);
+    await page.goto('/settings');
+    await page.getByLabel('Email').fill('sipho.new@example.test');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/We sent a confirmation link to sipho.new@example.test/).waitFor();
+    await page.getByText(/Waiting for confirmation: sipho.new@example.test/).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
+    await e.shot(page, 'profile-email-pending');
+
+    const mail = await e.h.mail.last('sipho.new@example.test');
+    await page.goto(linkIn(mail.text, '/confirm-email?token='));
+    await page.getByText(/Your e-mail address is now sipho.new@example.test/).waitFor();
+    await page.getByRole('link', { name: 'Back to your profile' }).click();
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('sipho.new@example.test');
+    expect(await page.getByText(/Waiting for confirmation/).count()).toBe(0);
     await context.close();
   });
 });

@@ -49,7 +49,7 @@ describe('an owner keeps clients and suppliers', () => {
 
     // A client type with a select field.
     await page.goto('/clients');
-    await page.getByRole('link', { name: 'Client types' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Client types' }).click();
     await page.waitForURL('**/clientTypes');
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const dialog = page.getByRole('dialog');

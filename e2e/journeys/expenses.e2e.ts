@@ -126,7 +126,7 @@ describe('an owner keeping expenses', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL((u) => u.pathname === '/expenses');
     await page.getByRole('table', { name: 'Expenses' }).getByText('Ladder and paint').waitFor();
-    expect(await page.getByText('Diesel for the bakkie').count()).toBe(0);
+    await expect.poll(() => page.getByText('Diesel for the bakkie').count()).toBe(0);
     const gone = await owner.api.get(`/api/companies/${cid}/expenses/${other.body._id}`);
     expect(gone.status).toBe(404);
     await context.close();

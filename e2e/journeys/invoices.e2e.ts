@@ -173,7 +173,7 @@ describe('an owner with VAT 15 % exclusive', () => {
     await page.getByTestId('selected-count').waitFor({ state: 'detached' });
 
     // The typed line joined the price list.
-    await page.getByRole('link', { name: 'Price list' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Price list' }).click();
     await page.getByRole('heading', { name: 'Price list' }).waitFor();
     await page.getByRole('cell', { name: 'Travel', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add Item' }).click();

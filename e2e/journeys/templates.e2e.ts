@@ -77,14 +77,29 @@ describe('an owner', () => {
     await preview(page).getByText('Jane Doe').first().waitFor();
     await e.shot(page, 'templates-shipped-readonly');
 
-    await page.getByRole('button', { name: 'Copy to my company' }).click();
+    // The Quotation's preview is a quote: its number carries the quote prefix.
+    await page.goto('/invoiceTemplates');
+    await row('Quotation').getByRole('link', { name: 'Quotation' }).click();
+    await preview(page).getByRole('heading', { name: 'Quotation' }).waitFor();
+    await preview(page).getByText('QUO00017').waitFor();
+    expect(await preview(page).getByText('INV00042').count()).toBe(0);
+    expect(await page.getByRole('radio', { name: 'As quote' }).isChecked()).toBe(true);
+    await e.shot(page, 'templates-quotation-preview');
+    await page.getByText('As invoice').click();
+    await preview(page).getByText('INV00042').waitFor();
+
+    // Copied from the list's row.
+    await page.goto('/invoiceTemplates');
+    await row('Tax Invoice')
+      .getByRole('button', { name: 'Copy to my company: Tax Invoice' })
+      .click();
     await page.getByRole('heading', { name: 'Tax Invoice (copy)' }).waitFor();
     await page.waitForURL(/\/invoiceTemplate\/[0-9a-f-]{36}$/);
     const copyId = page.url().split('/').pop()!;
     await dismissNotifications(page);
 
     // Edit: a broken placeholder is refused in red and the form stays in edit.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const html = page.getByLabel('HTML');
     const original = await html.inputValue();
     expect(original).toMatch(/<h1>\{\{invoice\.title\}\}<\/h1>/);
@@ -107,7 +122,7 @@ describe('an owner', () => {
     await e.shot(page, 'templates-editing-copy');
     await (await headerButton(page, 'Save')).click();
     await page.getByText('Invoice template saved').first().waitFor();
-    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
     expect(await refused.count()).toBe(0);
 
     const saved = await owner.api.get(`/api/companies/${companyId}/invoiceTemplate/${copyId}`);
@@ -128,7 +143,7 @@ describe('an owner', () => {
     await page.getByRole('heading', { name: 'Invoice Templates' }).waitFor();
     expect(await page.getByText('Not kept').count()).toBe(0);
     const copyRow = row('Tax Invoice (copy)');
-    await copyRow.getByRole('button', { name: 'Use Tax Invoice (copy) as default' }).click();
+    await copyRow.getByRole('button', { name: 'Use as default: Tax Invoice (copy)' }).click();
     await page.getByRole('menuitem', { name: 'For invoices' }).click();
     await copyRow.getByText('Default', { exact: true }).waitFor();
     await expect
@@ -171,7 +186,7 @@ describe('a super user', () => {
       password: 'template password 2',
       rank: 'super',
     });
-    await buildCompany(e.h, admin);
+    const adminCompany = (await buildCompany(e.h, admin)).id;
     const { page } = await e.newPage();
     onTestFailed(() => e.shot(page, 'failed-templates-super'));
     await signIn(page, 'platform', 'template password 2');
@@ -208,12 +223,56 @@ describe('a super user', () => {
     // The shipped template is editable for a super user, and prints to a PDF.
     await page.goto('/invoiceTemplates');
     await page.getByRole('link', { name: 'Tax Invoice', exact: true }).click();
-    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
     expect(await page.getByText('This template comes with Fieldbook.').count()).toBe(0);
     await page.getByRole('button', { name: 'Generate PDF' }).click();
     const viewer = page.getByRole('dialog', { name: /PDF/ });
     await viewer.getByRole('button', { name: 'Download' }).waitFor({ timeout: 30_000 });
     await e.shot(page, 'templates-super-pdf');
+    await viewer.getByRole('button', { name: 'Close' }).first().click();
+    await viewer.waitFor({ state: 'hidden' });
+
+    // The switch reads as the list does: a shipped template is every company's.
+    const allCompanies = page
+      .getByRole('group', { name: 'Platform controls' })
+      .getByRole('switch', { name: 'All Companies' });
+    expect(await allCompanies.isChecked()).toBe(true);
+    expect(await allCompanies.isDisabled()).toBe(true);
+
+    // Editing it is an explicit choice that names every company; Cancel leaves it alone.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Change it for every company?' });
+    await ask.getByText(/change it for every company/).waitFor();
+    await e.shot(page, 'templates-super-confirm-shared-edit');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await ask.getByRole('button', { name: 'Edit for every company' }).click();
+    await page
+      .getByText('The changes you save here change this template for every company.')
+      .waitFor();
+    const body = page.getByRole('textbox', { name: /^E-mail body/ });
+    await body.fill(`${await body.inputValue()}\nChanged by the platform.`);
+    await (await headerButton(page, 'Save')).click();
+    await page.getByText('Invoice template saved').first().waitFor();
+    const taxInvoice = (
+      await admin.api.get(`/api/companies/${adminCompany}/invoiceTemplate`)
+    ).body.find((t: { builtIn: string }) => t.builtIn === 'tax-invoice');
+    expect(taxInvoice.invoiceTemplateEmailBody).toContain('Changed by the platform.');
+
+    // Or copy it instead, from the same question: the copy is the company's own.
+    await dismissNotifications(page);
+    await page.goto('/statementTemplates');
+    await page.getByRole('link', { name: 'Statement', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await ask.getByRole('button', { name: 'Copy to my company' }).click();
+    await page.getByRole('heading', { name: 'Statement (copy)' }).waitFor();
+    expect(await allCompanies.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    // The company's own template: no question.
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    expect(await ask.count()).toBe(0);
   });
 });
 

@@ -33,6 +33,11 @@ describe('a visitor', () => {
       .poll(() => page.getByRole('heading', { name: /terms/i }).count())
       .toBeGreaterThan(0);
     await page.goto('/privacypolicy');
+    // Each page loads on first visit: wait for it before reading it.
+    await page
+      .getByRole('heading', { name: /privacy/i })
+      .first()
+      .waitFor();
     const text = await page.locator('body').innerText();
     for (const topic of [/log files/i, /advert/i, /children under (the age of )?13/i, /consent/i])
       expect(text).toMatch(topic);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ZClientSave, ZCompanySave, ZInvoiceSave, vatTax } from '@fieldbook/core';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { openDeps } from '../../apps/server/src/platform/deps-factory.js';
+import { openDeps } from '../../apps/server/src/open-deps.js';
 import { CHROMIUM_ARGS } from '../../apps/server/src/platform/pdf.js';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
 import { createCompaniesService } from '../../apps/server/src/areas/companies/companies.service.js';

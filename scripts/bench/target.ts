@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { allRights, currentPeriod, todayIn } from '@fieldbook/core';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { openDeps } from '../../apps/server/src/platform/deps-factory.js';
+import { openDeps } from '../../apps/server/src/open-deps.js';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
 import { createCompaniesService } from '../../apps/server/src/areas/companies/companies.service.js';
 import { addMember } from '../../apps/server/src/areas/companies/companies.repo.js';

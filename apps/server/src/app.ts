@@ -1,12 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,57 +15,71 @@ import { VERSION } from '@fieldbook/core';
 import { adminRoutes } from './areas/admin/admin.routes.js';
 import { authRoutes } from './areas/auth/auth.routes.js';
 import { createAuthService } from './areas/auth/auth.service.js';
+import { clientTypesRoutes } from './areas/clients/client-types.routes.js';
+import { createClientTypesService } from './areas/clients/client-types.service.js';
 import { clientsRoutes } from './areas/clients/clients.routes.js';
+import { createClientsService } from './areas/clients/clients.service.js';
 import { companiesRoutes } from './areas/companies/companies.routes.js';
+import { dashboardRoutes } from './areas/dashboard/dashboard.routes.js';
+import { createDashboardService } from './areas/dashboard/dashboard.service.js';
 import { createCompaniesService } from './areas/companies/companies.service.js';
 import { deliveryRoutes } from './areas/delivery/delivery.routes.js';
+import { createSendHistoryService, sendHistoryRoutes } from './areas/delivery/delivery-history.js';
+import { createDeliveryService } from './areas/delivery/delivery.service.js';
 import { expensesRoutes } from './areas/expenses/expenses.routes.js';
+import { createExpensesService } from './areas/expenses/expenses.service.js';
 import { filesRoutes } from './areas/files/files.routes.js';
+import { createImportService } from './areas/incidents/import.service.js';
 import { incidentsRoutes } from './areas/incidents/incidents.routes.js';
+import { createIncidentsService } from './areas/incidents/incidents.service.js';
 import { invoicesRoutes } from './areas/invoices/invoices.routes.js';
+import { createInvoicesService } from './areas/invoices/invoices.service.js';
 import { itemsRoutes } from './areas/items/items.routes.js';
+import { createItemsService } from './areas/items/items.service.js';
+import { membersRoutes } from './areas/people/members.routes.js';
 import { peopleRoutes } from './areas/people/people.routes.js';
 import { createPeopleService } from './areas/people/people.service.js';
 import { customerRoutes } from './areas/public/customer.routes.js';
+import { createCustomerService } from './areas/public/customer.service.js';
 import { payfastRoutes } from './areas/public/payfast.routes.js';
+import { createPayfastService } from './areas/public/payfast.service.js';
 import { suppliersRoutes } from './areas/suppliers/suppliers.routes.js';
+import { createSuppliersService } from './areas/suppliers/suppliers.service.js';
 import { downloadsRoutes } from './areas/templates/downloads.routes.js';
 import { templatesRoutes } from './areas/templates/templates.routes.js';
+import { createTemplatesService } from './areas/templates/templates.service.js';
 import { access, installAccess, type RouteEntry } from './platform/access.js';
+import type { App } from './platform/app.js';
 import { installAuth } from './platform/auth.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/errors.js';
+import { installHttpHeaders } from './platform/http-headers.js';
+import { installInputGuard } from './platform/input-guard.js';
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { App };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** Every /api route with its access declaration (the access matrix test walks it). */
-    routeTable: RouteEntry[];
-  }
-}
+/** Trust the nearest `n` proxies (what Fastify does with a number, which its types leave out). */
+const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
 /** Build the Fastify instance (no listen): the API, and the SPA when it is built. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     // Errors are always logged; each request only when logRequests is on.
     logger: { level: deps.config.logRequests ? 'info' : 'error' },
-    trustProxy: false,
+    // Behind a proxy, request.ip is the client's address only when the proxy is trusted.
+    trustProxy:
+      typeof deps.config.trustProxy === 'number'
+        ? hops(deps.config.trustProxy)
+        : deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteEntry[]);
 
   installErrorHandler(app);
+  // Security headers and compression for every answer (before the routes: they hook onRoute).
+  await installHttpHeaders(app, deps.config);
   await app.register(swagger, {
     openapi: { info: { title: 'Fieldbook API', version: VERSION } },
     transform: jsonSchemaTransform,
@@ -80,24 +88,38 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rateLimit, { global: false });
   installAuth(app, deps);
   installAccess(app, deps, app.routeTable);
+  // After the access hook: NUL, unpaired surrogates and deep nesting are refused for every route.
+  installInputGuard(app);
 
+  // The composition root: each area's routes are a plugin given the services it calls.
   const auth = createAuthService(deps);
-  authRoutes(app, auth);
-  companiesRoutes(app, createCompaniesService(deps, auth));
-  peopleRoutes(app, createPeopleService(deps));
-  filesRoutes(app);
-  clientsRoutes(app);
-  suppliersRoutes(app);
-  itemsRoutes(app);
-  invoicesRoutes(app);
-  deliveryRoutes(app);
-  expensesRoutes(app);
-  incidentsRoutes(app);
-  adminRoutes(app);
-  templatesRoutes(app);
-  downloadsRoutes(app);
-  customerRoutes(app);
-  payfastRoutes(app);
+  await app.register(authRoutes, { auth });
+  await app.register(companiesRoutes, { companies: createCompaniesService(deps, auth) });
+  await app.register(peopleRoutes, { people: createPeopleService(deps) });
+  await app.register(membersRoutes, { deps });
+  await app.register(filesRoutes, { database: deps.database });
+  await app.register(clientTypesRoutes, { types: createClientTypesService(deps) });
+  await app.register(clientsRoutes, { clients: createClientsService(deps) });
+  await app.register(suppliersRoutes, { suppliers: createSuppliersService(deps) });
+  await app.register(itemsRoutes, { items: createItemsService(deps) });
+  await app.register(invoicesRoutes, { invoices: createInvoicesService(deps) });
+  await app.register(deliveryRoutes, { delivery: createDeliveryService(deps) });
+  await app.register(expensesRoutes, { expenses: createExpensesService(deps) });
+  await app.register(incidentsRoutes, {
+    incidents: createIncidentsService(deps),
+    imports: createImportService(deps),
+  });
+  await app.register(adminRoutes, { mailer: deps.mailer });
+  await app.register(templatesRoutes, {
+    svc: createTemplatesService(deps),
+    database: deps.database,
+    pdf: deps.pdf,
+  });
+  await app.register(downloadsRoutes, { deps });
+  await app.register(customerRoutes, { customer: createCustomerService(deps) });
+  await app.register(payfastRoutes, { payfast: createPayfastService(deps) });
+  await app.register(dashboardRoutes, { service: createDashboardService(deps) });
+  await app.register(sendHistoryRoutes, { service: createSendHistoryService(deps) });
 
   app.get('/api/docs', { config: { access: access.public }, schema: { hide: true } }, () =>
     app.swagger(),
@@ -125,6 +147,8 @@ async function serveSpa(app: App, dist: string): Promise<void> {
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz siblings (scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
       // Hashed assets never change; everything else (sw.js, the manifest) is revalidated.
       cacheControl: false,
       setHeaders: (reply: { header(k: string, v: string): unknown }, file: string) =>
@@ -135,19 +159,18 @@ async function serveSpa(app: App, dist: string): Promise<void> {
             : 'no-cache',
         ),
     });
-    app.get('/', { schema: { hide: true } }, (_req, reply) =>
-      reply.type('text/html').header('Cache-Control', 'no-cache').send(html()),
+    const page = (reply: FastifyReply) =>
+      reply.type('text/html').header('Cache-Control', 'no-cache').send(html());
+    app.get('/', { schema: { hide: true } }, (_req, reply) => page(reply));
+    // Every other GET is a path of the browser router (/view/..., /clients/...): a
+    // route rather than the not-found handler, so it is compressed like the rest.
+    app.get('/*', { schema: { hide: true } }, (req, reply) =>
+      req.url.startsWith('/api') || req.url.startsWith('/socket.io')
+        ? reply.status(404).send({ error: 'Not found' })
+        : page(reply),
     );
   }
-  app.setNotFoundHandler((req, reply) => {
-    if (
-      built &&
-      req.method === 'GET' &&
-      !req.url.startsWith('/api') &&
-      !req.url.startsWith('/socket.io')
-    ) {
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(html());
-    }
+  app.setNotFoundHandler((_req, reply) => {
     return reply.status(404).send({ error: 'Not found' });
   });
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Typed configuration; the only reader of process.env (DECISIONS §11). */
@@ -23,12 +24,49 @@ export interface Config {
   payfastUrl: string | null;
   /** Whether the server logs each request (off in tests). */
   logRequests: boolean;
+  /** Where the command was started (npm's INIT_CWD): relative paths given to the CLIs start here. */
+  workDir: string;
   /**
    * The job queue (e-mail sending): how long a claimed job is held before
    * another process may take it (renewed while it runs), how often an idle
    * worker looks for due jobs, and how many jobs a process runs at once.
    */
   queue: { leaseMs: number; pollMs: number; concurrency: number };
+  /**
+   * Companies' own SMTP servers: whether they may be on loopback, link-local
+   * or private addresses (off: DECISIONS §14), and how long to wait for one.
+   */
+  companySmtp: { allowPrivate: boolean; timeoutMs: number };
+  /**
+   * E-mails a company may send in an hour, sent now or queued in bulk, counted
+   * in the database (DECISIONS §14): far beyond a small business's sending,
+   * and it keeps a stolen session from turning the platform into a spam relay.
+   */
+  sendsPerHour: number;
+  /**
+   * Which proxies in front of the server are trusted to name the client's
+   * address in X-Forwarded-For (Fastify's trustProxy): false (unset), true,
+   * a hop count, or a list of proxy addresses or ranges. The sign-in limits
+   * count per client address, so behind a proxy this must be set.
+   */
+  trustProxy: boolean | number | string[];
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(raw: string | undefined): boolean | number | string[] {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim());
+  for (const a of list) {
+    const [addr, bits, more] = a.split('/');
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && more === undefined);
+    if (!okBits || !(PROXY_NAMES.includes(a) || net.isIP(addr ?? '')))
+      throw new Error(`TRUST_PROXY is not true, a hop count or a list of addresses: ${raw}`);
+  }
+  return list;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -61,10 +99,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payfastUrl: env.PAYFAST_URL ? env.PAYFAST_URL.replace(/\/$/, '') : null,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logRequests: env.NODE_ENV !== 'test' && env.LOG_REQUESTS !== '0',
+    workDir: env.INIT_CWD || process.cwd(),
     queue: {
       leaseMs: positiveInt(env, 'QUEUE_LEASE_MS', 60_000),
       pollMs: positiveInt(env, 'QUEUE_POLL_MS', 500),
       concurrency: positiveInt(env, 'QUEUE_CONCURRENCY', 4),
+    },
+    sendsPerHour: positiveInt(env, 'SEND_LIMIT_PER_HOUR', 120),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    companySmtp: {
+      allowPrivate: ['1', 'true'].includes(env.COMPANY_SMTP_ALLOW_PRIVATE ?? ''),
+      timeoutMs: positiveInt(env, 'COMPANY_SMTP_TIMEOUT_MS', 10_000),
     },
   };
 }

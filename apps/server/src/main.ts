@@ -2,7 +2,8 @@ import { buildApp } from './app.js';
 import { startDelivery } from './areas/delivery/delivery-workers.js';
 import { loadConfig } from './config.js';
 import { DataDirLockedError } from './platform/data-lock.js';
-import { openDeps } from './platform/deps-factory.js';
+import { openDeps } from './open-deps.js';
+import { SecretKeyError } from './platform/secret-check.js';
 import { bridgeEventsOverPostgres } from './platform/events-bridge.js';
 import { attachRealtime } from './platform/realtime.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
@@ -48,7 +49,7 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof DataDirLockedError) console.error(e.message);
+  if (e instanceof DataDirLockedError || e instanceof SecretKeyError) console.error(e.message);
   else console.error(e);
   process.exit(1);
 });

@@ -6,7 +6,9 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'j
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLogs, sessions, userTokens, users } from '../src/db/schema/index.js';
 import { sha256 } from '../src/platform/crypto.js';
-import { anonymous, buildCompany, buildUser, type Answer } from './factories.js';
+import { KeyedLimiter, SignInLimiter } from '../src/platform/rate-limit.js';
+import { anonymous, buildUser, type Answer } from './factories.js';
+import { loadConfig } from '../src/config.js';
 import { startHarness, type Harness } from './harness.js';
 
 const APPLE_CLIENT_ID = 'test.fieldbook.app';
@@ -219,23 +221,52 @@ describe('password sign-in', () => {
     expect(r.body.fields).toMatchObject({ username: 'is required', password: 'is required' });
   });
 
-  it('blocks a username after 10 failed attempts, even with the right password (429)', async () => {
+  it("locks a username only from the address that failed, never from the owner's", async () => {
     const u = await buildUser(h);
-    const bystander = await buildUser(h);
-    for (let i = 0; i < 10; i++) {
-      // Each attempt from another address: this is the per-username limit.
-      expect((await login({ username: u.username, password: `wrong ${i}` })).status).toBe(401);
-    }
-    const right = await login({ username: u.username, password: u.password });
+    const stranger = freshIp();
+    const usual = freshIp();
+    for (let i = 0; i < 10; i++)
+      expect((await login({ username: u.username, password: `wrong ${i}` }, stranger)).status).toBe(
+        401,
+      );
+    const right = await login({ username: u.username, password: u.password }, stranger);
     expect(right.status).toBe(429);
     expect(right.body.error).toMatch(/too many/i);
     expect(right.body.token).toBeUndefined();
-    const upper = await login({ username: u.username.toUpperCase(), password: u.password });
+    const upper = await login(
+      { username: u.username.toUpperCase(), password: u.password },
+      stranger,
+    );
     expect(upper.status).toBe(429);
-    // Other usernames are not affected.
-    expect(
-      (await login({ username: bystander.username, password: bystander.password })).status,
-    ).toBe(200);
+    // The owner, from their own address, is not locked out.
+    expect((await login({ username: u.username, password: u.password }, usual)).status).toBe(200);
+  });
+
+  it('holds back guessing from many addresses, but not at the address the user signs in from', async () => {
+    const u = await buildUser(h);
+    const usual = freshIp();
+    expect((await login({ username: u.username, password: u.password }, usual)).status).toBe(200);
+    // 30 failures in the hour, each from another address: the slower limit per username.
+    for (let i = 0; i < 30; i++)
+      expect((await login({ username: u.username, password: `wrong ${i}` })).status).toBe(401);
+    const elsewhere = await login({ username: u.username, password: u.password });
+    expect(elsewhere.status).toBe(429);
+    expect(elsewhere.body.error).toMatch(/too many/i);
+    expect((await login({ username: u.username, password: 'guess' })).status).toBe(429);
+    expect((await login({ username: u.username, password: u.password }, usual)).status).toBe(200);
+    // A password reset proves the owner: the account opens everywhere again.
+    await login({ username: u.username, isReset: true });
+    const token = tokenFrom((await h.mail.last(u.email)).text, /Reset token: (\S+)/);
+    const pw = 'a brand new password';
+    const reset = await login({
+      username: u.username,
+      isReset: true,
+      token,
+      password: pw,
+      confirmPassword: pw,
+    });
+    expect(reset.status).toBe(200);
+    expect((await login({ username: u.username, password: pw })).status).toBe(200);
   });
 
   it('limits sign-in attempts per IP address', async () => {
@@ -251,6 +282,96 @@ describe('password sign-in', () => {
     expect(blocked.body.error).toEqual(expect.any(String));
     // Another address is still served.
     expect((await login({ username: `ip${uniq()}`, password: 'whatever!' })).status).toBe(401);
+  });
+});
+
+describe('sign-in limits under pressure', () => {
+  it('counts an attempt before its password is checked, so parallel guesses cannot slip through', async () => {
+    const u = await buildUser(h);
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        login({ username: u.username, password: `wrong ${i}` }, ip),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
+  it('does not count a right password as a failure', async () => {
+    const u = await buildUser(h);
+    const ip = freshIp();
+    for (let i = 0; i < 9; i++) await login({ username: u.username, password: `wrong ${i}` }, ip);
+    expect((await login({ username: u.username, password: u.password }, ip)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await login({ username: u.username, password: `again ${i}` }, ip)).status).toBe(401);
+  });
+
+  it("keeps the map sizes bounded, dropping the oldest, never everyone's usual address", () => {
+    const l = new SignInLimiter();
+    const now = Date.now();
+    l.succeeded('owner', 'usual', now);
+    for (let i = 0; i < 60_000; i++) l.succeeded(`other${i}`, 'x', now);
+    l.succeeded('owner', 'usual', now);
+    for (let i = 60_000; i < 120_000; i++) l.succeeded(`other${i}`, 'x', now);
+    for (let i = 0; i < 30; i++) expect(l.attempt('owner', `guess${i}`, now)).toBeNull();
+    expect(l.blocked('owner', 'elsewhere', now)).toBe('account');
+    expect(l.blocked('owner', 'usual', now)).toBeNull();
+    const k = new KeyedLimiter(5, 60_000, 1000);
+    for (let i = 0; i < 5000; i++) k.hit(`key${i}`, now);
+    expect((k as unknown as { hits: Map<string, unknown> }).hits.size).toBeLessThanOrEqual(1000);
+    expect(k.blocked('key4999', now)).toBe(false);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const u = await buildUser(h);
+    const proxy = freshIp();
+    const from = (client: string) => ({ 'x-forwarded-for': client });
+    for (let i = 0; i < 10; i++)
+      await post(
+        '/api/auth/login',
+        { clientId: 'test', username: u.username, password: `wrong ${i}` },
+        { ip: proxy, headers: from('198.51.100.1') },
+      );
+    const other = await post(
+      '/api/auth/login',
+      { clientId: 'test', username: u.username, password: u.password },
+      { ip: proxy, headers: from('198.51.100.2') },
+    );
+    expect(other.status).toBe(429);
+  });
+
+  it('counts two clients behind a trusted proxy apart', async () => {
+    const behind = await startHarness({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const u = await buildUser(behind);
+      const attempt = (client: string, password: string) =>
+        behind.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+          payload: { clientId: 'test', username: u.username, password },
+        });
+      for (let i = 0; i < 10; i++)
+        expect((await attempt('198.51.100.1', `wrong ${i}`)).statusCode).toBe(401);
+      expect((await attempt('198.51.100.1', u.password)).statusCode).toBe(429);
+      expect((await attempt('198.51.100.2', u.password)).statusCode).toBe(200);
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('refuses a TRUST_PROXY that is not true, a hop count or addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 });
 
@@ -473,39 +594,6 @@ describe('password reset', () => {
   });
 });
 
-describe('sign-in link (ftoken)', () => {
-  it('signs in an invitee once from the mailed link', async () => {
-    const { id, owner } = await buildCompany(h);
-    const email = `invitee${uniq()}@example.test`;
-    const inv = await owner.api.post('/api/people/invite', {
-      companyId: id,
-      email,
-      name: 'In',
-      surname: 'Vitee',
-    });
-    expect(inv.status).toBe(200);
-    const mail = await h.mail.last(email);
-    expect(mail.text).toContain('http://fieldbook.test/login?ftoken=');
-    const ftoken = tokenFrom(mail.text, /\/login\?ftoken=([\w-]+)/);
-
-    const r = await login({ ftoken });
-    expect(r.status).toBe(200);
-    expect(r.body.token).toEqual(expect.any(String));
-    expect(r.body.user).toMatchObject({ email, name: 'In', surname: 'Vitee' });
-
-    const companies = await send('GET', '/api/companies', undefined, {
-      headers: signedIn(r.body.user.username, r.body.token),
-    });
-    expect(companies.status).toBe(200);
-    expect(companies.body.map((c: { _id: string }) => c._id)).toContain(id);
-
-    const second = await login({ ftoken });
-    expect(second.status).toBe(401);
-    expect(second.body.token).toBeUndefined();
-    expect((await login({ ftoken: 'made-up-token' })).status).toBe(401);
-  });
-});
-
 describe('Apple sign-in', () => {
   const appleToken = (
     claims: Record<string, unknown>,
@@ -565,12 +653,90 @@ describe('Apple sign-in', () => {
   });
 });
 
+describe('Apple sign-in and proved addresses', () => {
+  const appleToken = (claims: Record<string, unknown>) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: KID })
+      .setIssuer('https://appleid.apple.com')
+      .setAudience(APPLE_CLIENT_ID)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(appleKey);
+  const apple = async (email: string, verified = true) =>
+    login({
+      appleToken: await appleToken({ sub: `0012.${uniq()}`, email, email_verified: verified }),
+    });
+
+  it('never lands in an account that only claims the address on its profile', async () => {
+    const victim = `victim${uniq()}@example.test`;
+    const attacker = await buildUser(h);
+    await attacker.api.post('/api/people/profile', { name: 'E', surname: 'A', email: victim });
+    const r = await apple(victim);
+    expect(r.status).toBe(200);
+    expect(r.body.user._id).not.toBe(attacker.id);
+    expect(r.body.user.email).toBe(victim);
+    // Nor in one whose address was stored without proof (as before this rule).
+    await h.deps.database.db
+      .update(users)
+      .set({ email: victim, emailProved: false })
+      .where(eq(users.id, attacker.id));
+    const again = await apple(victim);
+    expect(again.body.user._id).not.toBe(attacker.id);
+  });
+
+  it('never lands in an unactivated account registered with the address', async () => {
+    const victim = `victim${uniq()}@example.test`;
+    const username = `eve${uniq()}`;
+    await post('/api/auth/register', {
+      username,
+      password: 'attacker password',
+      email: victim,
+      name: 'E',
+      surname: 'A',
+    });
+    const r = await apple(victim);
+    expect(r.status).toBe(200);
+    expect(r.body.user.username).not.toBe(username);
+    const [eve] = await h.deps.database.db.select().from(users).where(eq(users.username, username));
+    expect(eve).toMatchObject({ appleSub: null, active: false });
+  });
+
+  it('links to the account whose owner proved the address (activation or confirmation link)', async () => {
+    const u = await buildUser(h);
+    const address = `proved${uniq()}@example.test`;
+    await u.api.post('/api/people/profile', { name: 'P', surname: 'R', email: address });
+    const token = tokenFrom((await h.mail.last(address)).text, /token=([\w-]+)/);
+    expect((await post('/api/auth/confirm-email', { token })).status).toBe(200);
+    const r = await apple(address.toUpperCase());
+    expect(r.status).toBe(200);
+    expect(r.body.user._id).toBe(u.id);
+  });
+
+  it('does not prove an address Apple did not verify (nor one the browser sent)', async () => {
+    const address = `unverified${uniq()}@example.test`;
+    const r = await login({
+      appleToken: await appleToken({ sub: `0012.${uniq()}` }),
+      appleEmail: address,
+    });
+    expect(r.status).toBe(200);
+    const [row] = await h.deps.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, r.body.user._id));
+    expect(row).toMatchObject({ email: address, emailProved: false });
+    // So a later verified sign-in for that address does not land there.
+    const other = await apple(address);
+    expect(other.body.user._id).not.toBe(r.body.user._id);
+  });
+});
+
 describe('profile', () => {
-  it('shows and saves name, surname and e-mail', async () => {
+  it('saves name and surname at once; a new e-mail address only once its link is used', async () => {
     const u = await buildUser(h);
     const got = await u.api.get('/api/people/profile');
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ _id: u.id, username: u.username, email: u.email });
+    expect(got.body.pendingEmail).toBeNull();
     expect(JSON.stringify(got.body)).not.toMatch(/argon|passwordHash/);
 
     const saved = await u.api.post('/api/people/profile', {
@@ -582,14 +748,51 @@ describe('profile', () => {
     expect(saved.body).toMatchObject({
       name: 'New',
       surname: 'Name',
-      email: 'new.address@example.test',
+      email: u.email,
+      pendingEmail: 'new.address@example.test',
     });
+    // Until the link is used the old address stays, for reset mails too.
+    await login({ username: u.username, isReset: true });
+    expect((await h.mail.last(u.email)).subject).toMatch(/reset/i);
+    const mail = await h.mail.last('new.address@example.test');
+    expect(mail.text).toContain(u.username);
+    const token = tokenFrom(mail.text, /\/confirm-email\?token=([\w-]+)/);
+    const confirmed = await post('/api/auth/confirm-email', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.message).toContain('new.address@example.test');
     const again = await u.api.get('/api/people/profile');
     expect(again.body).toMatchObject({
       name: 'New',
       surname: 'Name',
       email: 'new.address@example.test',
+      pendingEmail: null,
     });
+    const [row] = await h.deps.database.db.select().from(users).where(eq(users.id, u.id));
+    expect(row!.emailProved).toBe(true);
+    // The link works once.
+    const twice = await post('/api/auth/confirm-email', { token });
+    expect(twice.status).toBe(400);
+    expect(twice.body.fields.token).toBeDefined();
+  });
+
+  it('keeps only the newest change, and saving the current address withdraws it', async () => {
+    const u = await buildUser(h);
+    const save = (email: string) =>
+      u.api.post('/api/people/profile', { name: 'N', surname: 'S', email });
+    const first = `first${uniq()}@example.test`;
+    const second = `second${uniq()}@example.test`;
+    await save(first);
+    const firstToken = tokenFrom((await h.mail.last(first)).text, /token=([\w-]+)/);
+    expect((await save(second)).body.pendingEmail).toBe(second);
+    expect((await post('/api/auth/confirm-email', { token: firstToken })).status).toBe(400);
+    const secondToken = tokenFrom((await h.mail.last(second)).text, /token=([\w-]+)/);
+    const back = await save(u.email);
+    expect(back.body).toMatchObject({ email: u.email, pendingEmail: null });
+    expect((await post('/api/auth/confirm-email', { token: secondToken })).status).toBe(400);
+    expect((await u.api.get('/api/people/profile')).body.email).toBe(u.email);
+    const none = await post('/api/auth/confirm-email', {});
+    expect(none.status).toBe(400);
+    expect(none.body.fields.token).toBe('is required');
   });
 
   it('ignores the fields a profile save does not own (no rank or username change)', async () => {
@@ -619,6 +822,7 @@ describe('profile', () => {
     expect(r.body.fields.email).toBeDefined();
     const again = await u.api.get('/api/people/profile');
     expect(again.body.email).toBe(u.email);
+    expect(again.body.pendingEmail).toBeNull();
     expect(again.body.name).toBe('Test');
   });
 

@@ -41,6 +41,8 @@ beforeAll(async () => {
     PUBLIC_URL: 'http://fieldbook.test',
     QUEUE_CONCURRENCY: String(CONCURRENCY),
     QUEUE_POLL_MS: '200',
+    // More invoices than a company's hourly sending limit, on purpose.
+    SEND_LIMIT_PER_HOUR: '1000',
     // PostgreSQL waits for a dead process's leases to run out; keep that short.
     QUEUE_LEASE_MS: '2000',
   };

@@ -261,7 +261,7 @@ describe('client export', () => {
     expect(lines[0]).toBe(HEADER.join(';'));
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${ids[0]};"Ann; ""the first""";"Line\nBreak";ann@example.test;;;;-33.9,18.4;15;true;1234.50;[^;]+;Retail;30;;S;true;2024-01-31;"a;b"$`,
+        `^${ids[0]};"Ann; ""the first""";"Line\nBreak";ann@example.test;;;;'-33.9,18.4;15;true;1234.50;[^;]+;Retail;30;;S;true;2024-01-31;"a;b"$`,
       ),
     );
     expect(lines[2]).toMatch(new RegExp(`^${ids[1]};Bob;B;;;;;;;false;0.00;[^;]+;Office;5;3;;;;$`));

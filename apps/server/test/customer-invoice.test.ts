@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCustomerInvoice } from '@fieldbook/core';
 import { invoices } from '../src/db/schema/index.js';
 import { formSignature, type PayfastField } from '../src/platform/payfast.js';
+import { PRINTS_PER_USER, TOO_MANY_PRINTS } from '../src/platform/pdf.js';
 import { anonymous, buildCompany, type Loose, type TestUser } from './factories.js';
 import { buildClient, buildInvoice, line } from './finance-factories.js';
 import { startHarness, type Harness } from './harness.js';
@@ -134,6 +135,18 @@ describe('GET /customer/{companyId}/{entityId}/{key}', () => {
     await setCompany({ hideInvoiceLabel: false });
   });
 
+  it('names an invoice without its own number by its quote number, as its document does', async () => {
+    const made = await buildInvoice(owner.api, companyId, clientId);
+    await h.deps.database.db
+      .update(invoices)
+      .set({ invoiceNumber: null, quoteNumber: 'QUO09999' })
+      .where(eq(invoices.id, made._id));
+    const r = await view(companyId, clientId, await keyOf(made._id));
+    expect(r.status).toBe(200);
+    expect(r.body.html).toContain('QUO09999');
+    expect(r.body.detail).toMatchObject({ isQuote: false, invoiceNumber: 'QUO09999' });
+  });
+
   it("answers 'Invoice not found' unless company, client and key all match", async () => {
     const key = await keyOf(inv._id);
     const otherClient = await buildClient(owner.api, companyId);
@@ -171,6 +184,19 @@ describe('GET /customer/.../download', () => {
     const text = await pdfText(r.body as Buffer);
     expect(text).toContain(inv.invoiceNumber);
     expect(text).toContain('R1,151.00');
+  });
+
+  it(`holds at most ${PRINTS_PER_USER} prints of one visitor at once; more answer 429`, async () => {
+    const key = await keyOf(inv._id);
+    const path = `/api/customer/${companyId}/${clientId}/${key}/download`;
+    const all = await Promise.all(
+      Array.from({ length: PRINTS_PER_USER + 2 }, () => anonymous(h).get(path)),
+    );
+    const refused = all.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.body.error).toBe(TOO_MANY_PRINTS);
+    expect(all.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(PRINTS_PER_USER);
+    expect((await anonymous(h).get(path)).status).toBe(200);
   });
 });
 

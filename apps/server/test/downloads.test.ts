@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TAX, allRights, formatMoney, vatTax } from '@fieldbook/core';
 import { invoiceDocument, statementDocument } from '../src/areas/templates/documents.js';
 import { invoices } from '../src/db/schema/index.js';
-import { CHROMIUM_ARGS } from '../src/platform/pdf.js';
+import { CHROMIUM_ARGS, PRINTS_PER_USER, TOO_MANY_PRINTS } from '../src/platform/pdf.js';
 import { dangers, startDomInspector } from './browser-dom.js';
 import { anonymous, buildCompany, buildMember, type TestUser } from './factories.js';
 import { buildClient, buildInvoice, line } from './finance-factories.js';
 import { startHarness, type Harness } from './harness.js';
 import { setCompany } from './invoices-helpers.js';
-import { pdfText } from './pdf-text.js';
+import { pdfText, pdfTitle } from './pdf-text.js';
 
 /** Invoice and statement PDFs, the template each document prints with, and hostile templates. */
 
@@ -27,6 +27,7 @@ async function download(api: TestUser['api'], path: string) {
   expect(r.headers['content-type']).toBe('application/pdf');
   return {
     text: await pdfText(r.body as Buffer),
+    title: await pdfTitle(r.body as Buffer),
     disposition: String(r.headers['content-disposition']),
   };
 }
@@ -59,7 +60,9 @@ describe('GET /invoices/{id}/download', () => {
       discount: { hasDiscount: true, discountType: 'Percentage', discountValue: 5 },
       amountPaid: 500,
     });
-    const { text, disposition } = await download(owner.api, `invoices/${inv._id}/download`);
+    const { text, title, disposition } = await download(owner.api, `invoices/${inv._id}/download`);
+    // The title a PDF viewer shows: the document's name, not the print page's address.
+    expect(title).toBe(`Invoice ${inv.invoiceNumber}`);
     expect(disposition).toBe(
       `attachment; filename="${inv.invoiceNumber}.pdf"; filename*=UTF-8''${inv.invoiceNumber}.pdf`,
     );
@@ -95,6 +98,7 @@ describe('GET /invoices/{id}/download', () => {
     expect(q.text).toContain(quote.quoteNumber);
     expect(q.text).toContain('Valid until');
     expect(q.disposition).toContain(`filename="${quote.quoteNumber}.pdf"`);
+    expect(q.title).toBe(`Quote ${quote.quoteNumber}`);
   });
 
   it('answers 401, 403 and 404 as every company route does', async () => {
@@ -115,14 +119,42 @@ describe('GET /invoices/{id}/download', () => {
   });
 });
 
+describe('printing at once, per user', () => {
+  it(`holds at most ${PRINTS_PER_USER} prints of one user; more answer 429, others print on`, async () => {
+    const inv = await buildInvoice(owner.api, cid, clientId);
+    const path = url(`invoices/${inv._id}/download`);
+    const all = await Promise.all(Array.from({ length: 6 }, () => owner.api.get(path)));
+    const refused = all.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.body.error).toBe(TOO_MANY_PRINTS);
+    expect(all.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(PRINTS_PER_USER);
+    // Once done, the same user prints again.
+    expect((await owner.api.get(path)).status).toBe(200);
+  });
+
+  it('counts in the renderer before it waits for a page', async () => {
+    const html = '<p>x</p>';
+    const [a, b, c, d] = [
+      h.deps.pdf.print(html, { owner: 'u1' }),
+      h.deps.pdf.print(html, { owner: 'u1' }),
+      h.deps.pdf.print(html, { owner: 'u1' }).catch((e: { status: number }) => e.status),
+      h.deps.pdf.print(html, { owner: 'u2' }),
+    ];
+    expect(await c).toBe(429);
+    for (const p of [a, b, d]) expect((await p).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await h.deps.pdf.print(html, { owner: 'u1' })).length).toBeGreaterThan(100);
+  });
+});
+
 describe('GET /entities/{id}/download', () => {
   it("is the client's statement with its balance and aging", async () => {
     const c = await buildClient(owner.api, cid, { name: 'Lerato', surname: 'Mokoena' });
     await buildInvoice(owner.api, cid, c, { invoiceDate: '2026-01-05', dueDate: '2026-01-12' });
     await buildInvoice(owner.api, cid, c, { descriptions: [line({ price: 2500 })], paid: true });
     const st = (await owner.api.get(url(`entities/${c}/statement`))).body;
-    const { text, disposition } = await download(owner.api, `entities/${c}/download`);
+    const { text, title, disposition } = await download(owner.api, `entities/${c}/download`);
     expect(disposition).toContain(`filename="Statement Lerato Mokoena ${st.asOf}.pdf"`);
+    expect(title).toBe(`Statement Lerato Mokoena ${st.asOf}`);
     expect(text).toContain('STATEMENT');
     expect(text).toContain(formatMoney(st.total));
     expect(text).toContain(formatMoney(st.aging.d120));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEvents, type CompanyEvent } from '../src/platform/events.js';
+import { createEvents, type AccessEvent, type CompanyEvent } from '../src/platform/events.js';
 import { bridgeEventsOverPostgres } from '../src/platform/events-bridge.js';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -31,9 +31,21 @@ describe.runIf(url)('events across processes on PostgreSQL', () => {
     expect(atA).toEqual([{ companyId, name: 'invoicesChanged', ids }]);
   });
 
+  it("carry revocations to the other process's caches", async () => {
+    const atB: AccessEvent[] = [];
+    b.onAccess((e) => atB.push(e));
+    const e: AccessEvent = { kind: 'company', companyId: randomUUID(), userId: randomUUID() };
+    a.emitAccess(e);
+    a.emitAccess({ kind: 'session', tokenHash: 'h' });
+    await expect.poll(() => atB.length, { timeout: 5000 }).toBe(2);
+    expect(atB).toEqual([e, { kind: 'session', tokenHash: 'h' }]);
+  });
+
   it('keeps working after the database dropped its listening connection', async () => {
     const atB: CompanyEvent[] = [];
     b.on((e) => atB.push(e));
+    const accessAtB: AccessEvent[] = [];
+    b.onAccess((e) => accessAtB.push(e));
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
@@ -57,5 +69,7 @@ describe.runIf(url)('events across processes on PostgreSQL', () => {
         { timeout: 10_000, interval: 500 },
       )
       .toBe(true);
+    // Notices sent while it was away are lost: the process forgets everything it cached.
+    expect(accessAtB).toContainEqual({ kind: 'all' });
   });
 });

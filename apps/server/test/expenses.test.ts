@@ -155,6 +155,29 @@ describe('saving an expense', () => {
     );
   });
 
+  it('skips a number already taken, as invoices do, and the database refuses a second one', async () => {
+    const c = await buildCompany(h);
+    // A number the counter does not know of (a restored or moved expense).
+    const row = { companyId: c.id, expenseDate: '2026-11-02', price: '5.00' };
+    await db()
+      .insert(expenses)
+      .values([
+        { ...row, expenseNumber: 'EXP00001' },
+        { ...row, expenseNumber: 'EXP00002' },
+      ]);
+    const made = await fetchExpense(await create(c.id, expense(), c.owner.api), c);
+    expect(made.expenseNumber).toBe('EXP00003');
+    await expect(
+      db()
+        .insert(expenses)
+        .values({ ...row, expenseNumber: 'EXP00003' }),
+    ).rejects.toThrow();
+    // Another company may use the same number.
+    await db()
+      .insert(expenses)
+      .values({ ...row, companyId: other.id, expenseNumber: 'EXP00003' });
+  });
+
   it('follows the company preset: DDMMYYYY-1 restarts each day', async () => {
     const c = await buildCompany(h);
     await db().update(companies).set({ numbering: 'DDMMYYYY-1' }).where(eq(companies.id, c.id));

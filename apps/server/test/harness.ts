@@ -71,6 +71,7 @@ export async function startHarness(
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       outboxDir: path.join(dataDir, 'outbox'),
+      companySmtp: config.companySmtp,
     }),
     sealer: createSealer(Buffer.alloc(32, 7)),
     caches: createCaches(),

@@ -105,6 +105,20 @@ describe('a COMPLETE notification PayFast confirms', () => {
     expect(await outstanding()).toBe(before - 115);
   });
 
+  it('cannot be deleted once paid online (400, the invoice and its payment stay)', async () => {
+    const inv = await newInvoice();
+    expect((await post(itn(inv, { pfPaymentId: '777009' }))).statusCode).toBe(200);
+    const del = await owner.api.post(`/api/companies/${companyId}/invoices/${inv._id}/delete`);
+    expect(del.status).toBe(400);
+    expect(del.body.error).toBe('This invoice was paid online, so it cannot be deleted');
+    expect((await invoiceRow(inv._id)).paid).toBe(true);
+    expect((await paymentRows('777009'))[0]?.invoiceId).toBe(inv._id);
+    // An invoice without an online payment still can be.
+    const other = await newInvoice();
+    const ok = await owner.api.post(`/api/companies/${companyId}/invoices/${other._id}/delete`);
+    expect(ok.status).toBe(200);
+  });
+
   it('is not undone by a save from a browser that loaded the invoice before the payment', async () => {
     const inv = await newInvoice();
     const stale = (await owner.api.get(`/api/companies/${companyId}/invoices/${inv._id}`)).body;

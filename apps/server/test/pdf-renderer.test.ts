@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../src/platform/errors.js';
 import { createPdfRenderer, type PdfRenderer } from '../src/platform/pdf.js';
 import { pdfText } from './pdf-text.js';
 
@@ -99,7 +100,13 @@ describe('a print that hangs', () => {
       resolveAsset: (p) => (p.includes('never') ? new Promise(() => {}) : Promise.resolve(null)),
     });
     try {
-      await expect(r.print('<img src="/api/images/never"><p>stuck</p>')).rejects.toThrow();
+      // A busy printer, not a server fault: 503 with a message the person can act on.
+      const failed = await r.print('<img src="/api/images/never"><p>stuck</p>').catch((e) => e);
+      expect(failed).toBeInstanceOf(HttpError);
+      expect(failed).toMatchObject({
+        status: 503,
+        message: 'Printing the PDF took longer than 1.5 s; please try again in a moment',
+      });
       expect(r.stats()).toMatchObject({ busy: 0, waiting: 0 });
       // The one page slot is free again.
       expect(await pdfText(await r.print('<p>next one</p>'))).toContain('next one');

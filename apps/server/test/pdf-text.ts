@@ -12,3 +12,11 @@ export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
   await doc.destroy();
   return pages.join('\n');
 }
+
+/** The title in a PDF's document information (what a PDF viewer shows in its title bar). */
+export async function pdfTitle(pdf: Buffer | Uint8Array): Promise<string | undefined> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const { info } = (await doc.getMetadata()) as { info: { Title?: string } };
+  await doc.destroy();
+  return info.Title;
+}

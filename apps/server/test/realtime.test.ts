@@ -2,8 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../src/db/schema/index.js';
 import { attachRealtime } from '../src/platform/realtime.js';
-import { buildCompany, buildMember, buildUser, type TestUser } from './factories.js';
+import { anonymous, buildCompany, buildMember, buildUser, type TestUser } from './factories.js';
 import { buildClient, buildInvoice } from './finance-factories.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -102,5 +104,74 @@ describe('socket.io', () => {
     const deadline = Date.now() + 5000;
     while (got.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(got).toEqual([{ ids: ['new'] }]);
+  });
+});
+
+describe('sockets follow revocations', () => {
+  /** Emits to the company until `probe` hears it, so anything `others` would hear has arrived too. */
+  async function pushUntilHeard(companyId: string, probe: { ids: string[] }[]) {
+    const deadline = Date.now() + 5000;
+    while (probe.length === 0 && Date.now() < deadline) {
+      h.deps.events.emit({ companyId, name: 'invoicesChanged', ids: ['x'] });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(probe.length).toBeGreaterThan(0);
+  }
+
+  it('a member disabled or removed leaves the company room at once', async () => {
+    const disabled = await buildMember(h, cid, null);
+    const removed = await buildMember(h, cid, null);
+    const sockets = [await socketOf(owner), await socketOf(disabled), await socketOf(removed)];
+    for (const s of sockets) expect(await join(s, cid)).toEqual({ ok: true });
+    await owner.api.post(`/api/companies/${cid}/users/${disabled.id}`, { disabled: true });
+    await owner.api.post(`/api/companies/${cid}/users/${removed.id}/delete`);
+    const heard = sockets.map(collect);
+    // Leaving is asynchronous (a membership read): give it a moment before pushing.
+    await new Promise((r) => setTimeout(r, 300));
+    await pushUntilHeard(cid, heard[0]!);
+    expect(heard.map((g) => g.length > 0)).toEqual([true, false, false]);
+    expect(sockets[1]!.connected).toBe(true);
+  });
+
+  it('a session logged out or reset is disconnected', async () => {
+    const loggedOut = await buildMember(h, cid, null);
+    const reset = await buildMember(h, cid, null);
+    const a = await socketOf(loggedOut);
+    const b = await socketOf(reset);
+    const gone = (s: Socket) => new Promise<string>((r) => s.once('disconnect', r));
+    const aGone = gone(a);
+    const bGone = gone(b);
+    expect((await loggedOut.api.post('/api/auth/logout')).status).toBe(200);
+    expect(await aGone).toBe('io server disconnect');
+    expect(b.connected).toBe(true);
+    await anonymous(h).post('/api/auth/login', { username: reset.username, isReset: true });
+    const token = /Reset token: (\S+)/.exec((await h.mail.last(reset.email)).text)![1]!;
+    const pw = 'another long password';
+    const r = await anonymous(h).post('/api/auth/login', {
+      username: reset.username,
+      isReset: true,
+      token,
+      password: pw,
+      confirmPassword: pw,
+    });
+    expect(r.status).toBe(200);
+    expect(await bGone).toBe('io server disconnect');
+  });
+
+  it('a socket whose session ended unseen cannot join a company', async () => {
+    const member = await buildMember(h, cid, null);
+    const s = await socketOf(member);
+    const heard = collect(s);
+    const gone = new Promise<string>((r) => s.once('disconnect', r));
+    // Revoked in the database without an event reaching this process.
+    await h.deps.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, member.id));
+    expect(await join(s, cid)).toEqual({ error: 'Please sign in' });
+    expect(await gone).toBe('io server disconnect');
+    h.deps.events.emit({ companyId: cid, name: 'invoicesChanged', ids: ['x'] });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toEqual([]);
   });
 });

@@ -57,7 +57,7 @@ describe('the shipped templates', () => {
       'Tax Invoice',
     ]);
     for (const t of shipped) {
-      expect(t).toMatchObject({ companyName: 'All companies', editable: false, anyCompany: false });
+      expect(t).toMatchObject({ companyName: 'All companies', editable: false, anyCompany: true });
       expect(t.template).toContain('{{invoice.number}}');
     }
     const st = await owner.api.get(url('statementTemplate'));
@@ -313,7 +313,7 @@ describe('rights', () => {
     await saved(
       sup.owner.api,
       'invoiceTemplate',
-      { ...invoiceTemplate(), _id: tax._id, template: edited },
+      { ...invoiceTemplate(), _id: tax._id, template: edited, forEveryCompany: true },
       sup.id,
     );
     await installShippedTemplates(h.deps.database.db);

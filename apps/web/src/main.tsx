@@ -1,12 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { installErrorReporting } from './api/error-log';
 import { AppProviders } from './app/app-providers';
 import { AppRouter } from './app/app-router';
-import { PwaUpdatePrompt } from './app/pwa-update-prompt';
+import { DeferredPwaUpdatePrompt } from './app/deferred-pwa-prompt';
 
 installErrorReporting();
 
@@ -17,7 +16,7 @@ createRoot(root).render(
   <StrictMode>
     <AppProviders>
       <AppRouter />
-      <PwaUpdatePrompt />
+      <DeferredPwaUpdatePrompt />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,3 +1,5 @@
+// First: in a browser, validation must not try eval (the CSP refuses it).
+export * from './no-eval.js';
 export * from './access.js';
 export * from './menu.js';
 export * from './version.js';
@@ -12,9 +14,13 @@ export * from './contracts/expenses.js';
 export * from './contracts/incidents.js';
 export * from './money.js';
 export * from './totals.js';
+export * from './tax-rows.js';
 export * from './dates.js';
 export * from './numbering.js';
 export * from './period.js';
 export * from './statement.js';
+export * from './csv.js';
 export * from './contracts/templates.js';
 export * from './contracts/delivery.js';
+export * from './contracts/dashboard.js';
+export * from './contracts/send-history.js';

@@ -17,10 +17,14 @@ export interface MenuUser {
  * The sidebar, by category, as the specification's menu rules allow it for this
  * user in this company. A category is shown only when one of its items is.
  * The menu is the browser's view of the same flags the server enforces.
+ * Beyond the specification's entries, Price list, Client types and Import
+ * (screens it reaches only through buttons) sit beside the lists they serve,
+ * under the same flags as those lists.
  */
 export function buildMenu(user: MenuUser, member: MemberAccess | null): MenuCategory[] {
   const isSuper = user.rank === 'super';
   const invoicesC = can(member, 'invoices', 'c');
+  const clientsC = can(member, 'clients', 'c');
   // Templates belong to the settings area (DECISIONS §2); rank super adds controls, not access.
   const templates = isSuper || can(member, 'settings', 'u');
   const all: { label: string; items: (MenuItem & { allowed: boolean })[] }[] = [
@@ -35,6 +39,8 @@ export function buildMenu(user: MenuUser, member: MemberAccess | null): MenuCate
       label: 'Finance',
       items: [
         { label: 'Invoices', path: '/invoices', allowed: invoicesC },
+        // The saved items invoices are made of (the invoices area, DECISIONS §2).
+        { label: 'Price list', path: '/items', allowed: invoicesC },
         { label: 'Expenses', path: '/expenses', allowed: can(member, 'expenses', 'c') },
         { label: 'Accounting', path: '/accounting', allowed: invoicesC },
       ],
@@ -42,13 +48,19 @@ export function buildMenu(user: MenuUser, member: MemberAccess | null): MenuCate
     {
       label: 'Contacts',
       items: [
-        { label: 'Clients', path: '/clients', allowed: can(member, 'clients', 'c') },
-        { label: 'Suppliers', path: '/suppliers', allowed: can(member, 'clients', 'c') },
+        { label: 'Clients', path: '/clients', allowed: clientsC },
+        // The kinds of client and their extra fields, beside the clients they describe.
+        { label: 'Client types', path: '/clientTypes', allowed: clientsC },
+        { label: 'Suppliers', path: '/suppliers', allowed: clientsC },
       ],
     },
     {
       label: 'Management',
-      items: [{ label: 'Incidents', path: '/incidents', allowed: invoicesC }],
+      items: [
+        { label: 'Incidents', path: '/incidents', allowed: invoicesC },
+        // CSV import of clients (clients c) or invoices (invoices c); its rows' incidents are above.
+        { label: 'Import', path: '/import', allowed: invoicesC || clientsC },
+      ],
     },
     {
       label: 'Settings',

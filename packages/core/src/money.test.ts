@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import {
   addAmounts,
+  amountText,
   dec,
   formatMoney,
   parseAmount,
@@ -172,5 +173,52 @@ describe('parseAmount', () => {
       expect(parseAmount(bad), bad).toBeNull();
     }
     expect(parseAmount(null as unknown as string)).toBeNull();
+  });
+});
+
+describe('amountText', () => {
+  it('writes an amount with exactly two decimals', () => {
+    expect(amountText(12.5)).toBe('12.50');
+    expect(amountText(0)).toBe('0.00');
+    expect(amountText('1234567.891')).toBe('1234567.89');
+    expect(amountText(-3)).toBe('-3.00');
+  });
+
+  it('rounds half away from zero in decimal, not in binary', () => {
+    // (1.005).toFixed(2) is '1.00' in binary floating point.
+    expect(amountText(1.005)).toBe('1.01');
+    expect(amountText(-1.005)).toBe('-1.01');
+    expect(amountText('2.675')).toBe('2.68');
+  });
+
+  it('never writes a negative zero', () => {
+    expect(amountText(-0)).toBe('0.00');
+    expect(amountText('-0.004')).toBe('0.00');
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(() => amountText('abc')).toThrow(TypeError);
+    expect(() => amountText(Number.NaN)).toThrow(TypeError);
+  });
+});
+
+describe('money errors and edges', () => {
+  it('says what is not an amount', () => {
+    expect(() => dec(Number.POSITIVE_INFINITY)).toThrow(
+      new TypeError('Not a finite amount: Infinity'),
+    );
+    expect(() => dec('abc')).toThrow(new TypeError('Not a numeric amount: "abc"'));
+    expect(() => dec({} as unknown as string)).toThrow(
+      new TypeError('Not an amount: [object Object]'),
+    );
+  });
+
+  it('never gives a negative zero', () => {
+    expect(Object.is(toAmount('-0.001'), 0)).toBe(true);
+    expect(Object.is(toAmount(-0), 0)).toBe(true);
+  });
+
+  it('refuses a typed amount too large to be a number', () => {
+    expect(parseAmount('9'.repeat(400))).toBeNull();
   });
 });

@@ -43,6 +43,15 @@ export function toAmount(x: AmountLike): number {
   return n === 0 ? 0 : n; // never -0
 }
 
+/**
+ * An amount as text with exactly two decimals ('12.50', '-3.00', '0.00'),
+ * rounded as {@link round2}: what a numeric money column stores and what an
+ * amount input starts with. Never '-0.00'.
+ */
+export function amountText(x: AmountLike): string {
+  return round2(dec(x)).toFixed(2);
+}
+
 /** The sum of the amounts, computed in decimal and rounded to cents. */
 export function addAmounts(...xs: AmountLike[]): number {
   return toAmount(xs.reduce<Big>((sum, x) => sum.plus(dec(x)), new Big(0)));
@@ -60,7 +69,7 @@ export function subAmounts(a: AmountLike, b: AmountLike): number {
 export function formatMoney(x: AmountLike): string {
   const fixed = round2(dec(x)).abs().toFixed(2);
   const negative = dec(x).lt(0) && fixed !== '0.00';
-  const [int = '0', frac = '00'] = fixed.split('.');
+  const [int, frac] = fixed.split('.') as [string, string];
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}R${grouped}.${frac}`;
 }

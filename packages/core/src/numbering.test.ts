@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   counterScope,
+  documentNumber,
   formatNumber,
   generateNumber,
+  numberPrefix,
   parseCounter,
   parseNumber,
   presetParts,
@@ -167,5 +169,71 @@ describe('parseCounter and parseNumber', () => {
         const n = generateNumber(preset, 'quote', '2028-02-29', counter);
         expect(parseCounter(preset, 'quote', n), n).toBe(counter);
       }
+  });
+});
+
+describe('documentNumber', () => {
+  it('is the quote number of a quote and the invoice number of an invoice', () => {
+    const both = { invoiceNumber: 'INV00042', quoteNumber: 'QUO00017' };
+    expect(documentNumber({ ...both, isQuote: true })).toBe('QUO00017');
+    expect(documentNumber({ ...both, isQuote: false })).toBe('INV00042');
+  });
+
+  it('falls back to the quote number for an invoice without its own', () => {
+    expect(documentNumber({ isQuote: false, invoiceNumber: null, quoteNumber: 'QUO00017' })).toBe(
+      'QUO00017',
+    );
+  });
+
+  it('never shows an invoice number on a quote', () => {
+    expect(documentNumber({ isQuote: true, invoiceNumber: 'INV00042', quoteNumber: null })).toBe(
+      '',
+    );
+  });
+
+  it("is '' for a document without numbers", () => {
+    expect(documentNumber({ isQuote: false, invoiceNumber: null, quoteNumber: null })).toBe('');
+    expect(documentNumber({ isQuote: true, invoiceNumber: null, quoteNumber: null })).toBe('');
+  });
+});
+
+describe('numberPrefix', () => {
+  it('is the text before the counter', () => {
+    expect(numberPrefix('INV00001', 'invoice', '2026-11-21')).toBe('INV');
+    expect(numberPrefix('INV00001', 'quote', '2026-11-21')).toBe('QUO');
+    expect(numberPrefix('INV00001', 'expense', '2026-11-21')).toBe('EXP');
+    expect(numberPrefix('DDMMYYYY', 'invoice', '2026-11-21')).toBe('21112026');
+    expect(numberPrefix('DDMMYYYY-1', 'expense', '2026-01-05')).toBe('05012026-');
+  });
+
+  it('starts every number the preset makes', () => {
+    for (const preset of ['INV00001', 'DDMMYYYY', 'DDMMYYYY-1']) {
+      for (const counter of [1, 2, 123456]) {
+        const n = generateNumber(preset, 'invoice', '2026-03-09', counter);
+        expect(n.startsWith(numberPrefix(preset, 'invoice', '2026-03-09'))).toBe(true);
+      }
+    }
+  });
+
+  it("is '' for an unknown preset", () => {
+    expect(numberPrefix('nope', 'invoice', '2026-11-21')).toBe('');
+  });
+});
+
+describe('numbering errors', () => {
+  it('names what is wrong', () => {
+    expect(() => counterScope('DDMMYYYY', '21/11/2026')).toThrow(
+      new RangeError('Not a date (YYYY-MM-DD): 21/11/2026'),
+    );
+    expect(() => generateNumber('INV00001', 'invoice', '2026-11-21', 0)).toThrow(
+      new RangeError('A counter is a whole number from 1: 0'),
+    );
+    expect(() => generateNumber('DDMMYYYY', 'invoice', '2026-13-01', 1)).toThrow(
+      new RangeError('Not a date (YYYY-MM-DD): 2026-13-01'),
+    );
+  });
+
+  it('reads nothing from what is not text', () => {
+    expect(parseNumber('INV00001', 'invoice', 1 as unknown as string)).toBeNull();
   });
 });

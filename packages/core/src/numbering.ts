@@ -78,10 +78,28 @@ export function formatNumber(parts: NumberPart[], date: string, counter: number)
   for (const part of parts) {
     if (part.type === 'char' || part.type === 'separator') out += part.value;
     else if (part.type === 'int') out += String(counter).padStart(part.digits, '0');
-    else out += `${date.slice(8, 10)}${date.slice(5, 7)}${date.slice(0, 4)}`;
+    else out += dmy(date);
   }
   const hasInt = parts.some((p) => p.type === 'int');
   return !hasInt && counter > 1 ? `${out}-${counter}` : out;
+}
+
+/** 'YYYY-MM-DD' as the date part of a number: 'DDMMYYYY'. */
+const dmy = (date: string) => `${date.slice(8, 10)}${date.slice(5, 7)}${date.slice(0, 4)}`;
+
+/**
+ * The fixed text every number of `preset` for `kind` on `date` starts with,
+ * before its counter: 'INV' for `INV00001`, '21112026' and '21112026-' for
+ * the date presets; '' for an unknown preset. What a search for the numbers
+ * already taken can narrow on.
+ */
+export function numberPrefix(preset: string, kind: NumberKind, date: string): string {
+  let out = '';
+  for (const part of presetParts(preset, kind) ?? []) {
+    if (part.type === 'int') break;
+    out += part.type === 'date' ? dmy(date) : part.value;
+  }
+  return out;
 }
 
 /**
@@ -143,4 +161,20 @@ export function parseNumber(
  */
 export function parseCounter(preset: string, kind: NumberKind, number: string): number | null {
   return parseNumber(preset, kind, number)?.counter ?? null;
+}
+
+/** What {@link documentNumber} reads of a document. */
+export interface NumberedDocument {
+  isQuote: boolean;
+  invoiceNumber: string | null;
+  quoteNumber: string | null;
+}
+
+/**
+ * The number a document is known by: a quote's quote number, an invoice's
+ * invoice number, and for an invoice that has none (yet) the number of the
+ * quote it came from; '' when it has neither.
+ */
+export function documentNumber(d: NumberedDocument): string {
+  return (d.isQuote ? d.quoteNumber : d.invoiceNumber) ?? d.quoteNumber ?? '';
 }

@@ -7,6 +7,7 @@ import {
   periodContaining,
   periodLabel,
   shiftPeriod,
+  switchPeriodType,
   todayIn,
   type Period,
 } from './period.js';
@@ -130,6 +131,51 @@ describe('shiftPeriod', () => {
   });
 });
 
+describe('switchPeriodType', () => {
+  const day = (x: string): Period => ({ from: x, to: x, type: 2 });
+  const nov = month('2026-11-01', '2026-11-30');
+  const fy26 = fy('2026-03-01', '2027-02-28');
+
+  it('keeps today in view when today is in the period shown', () => {
+    // Month to Day on the current month: today, not the 1st.
+    expect(switchPeriodType(nov, 2, '2026-11-21')).toEqual(day('2026-11-21'));
+    // Year to Month on the current year: today's month, not March.
+    expect(switchPeriodType(fy26, 0, '2026-11-21')).toEqual(nov);
+    expect(switchPeriodType(fy26, 0, '2027-02-28')).toEqual(month('2027-02-01', '2027-02-28'));
+    expect(switchPeriodType(fy26, 2, '2026-11-21')).toEqual(day('2026-11-21'));
+    // The edges of the period count as in it.
+    expect(switchPeriodType(nov, 2, '2026-11-01')).toEqual(day('2026-11-01'));
+    expect(switchPeriodType(nov, 2, '2026-11-30')).toEqual(day('2026-11-30'));
+  });
+
+  it('keeps the day in view before today', () => {
+    // Day to Month and back returns to the same day, this month or another.
+    expect(switchPeriodType(day('2026-11-05'), 0, '2026-11-21')).toEqual(nov);
+    expect(switchPeriodType(nov, 2, '2026-11-21', '2026-11-05')).toEqual(day('2026-11-05'));
+    expect(
+      switchPeriodType(month('2026-10-01', '2026-10-31'), 2, '2026-11-21', '2026-10-17'),
+    ).toEqual(day('2026-10-17'));
+    expect(switchPeriodType(day('2026-10-17'), 1, '2026-11-21')).toEqual(fy26);
+    expect(switchPeriodType(fy26, 0, '2026-11-21', '2026-10-17')).toEqual(
+      month('2026-10-01', '2026-10-31'),
+    );
+  });
+
+  it('takes the start of a period that holds neither', () => {
+    const oct25 = month('2025-10-01', '2025-10-31');
+    expect(switchPeriodType(oct25, 2, '2026-11-21')).toEqual(day('2025-10-01'));
+    // A focus day outside the period, or not a date, does not count.
+    expect(switchPeriodType(oct25, 2, '2026-11-21', '2026-11-05')).toEqual(day('2025-10-01'));
+    expect(switchPeriodType(nov, 2, '2026-11-21', 'nonsense')).toEqual(day('2026-11-21'));
+    expect(switchPeriodType(nov, 2, '2026-11-21', null)).toEqual(day('2026-11-21'));
+    expect(switchPeriodType(fy('2024-03-01', '2025-02-28'), 0, '2026-11-21')).toEqual(
+      month('2024-03-01', '2024-03-31'),
+    );
+    // The same unit stays where it is.
+    expect(switchPeriodType(oct25, 0, '2026-11-21')).toEqual(oct25);
+  });
+});
+
 describe('periodLabel', () => {
   it('names whole periods', () => {
     expect(periodLabel(month('2026-11-01', '2026-11-30'))).toBe('November 2026');
@@ -209,5 +255,44 @@ describe('parsePeriodQuery', () => {
     expect(fieldOf({ type: 1.5 })).toBe('type');
     expect(fieldOf({ type: -1 })).toBe('type');
     expect(fieldOf({ from: 20261101 as unknown as string })).toBe('from');
+  });
+});
+
+describe('period errors and edges', () => {
+  const nov: Period = { from: '2026-11-01', to: '2026-11-30', type: 0 };
+
+  it('names what is wrong in its errors', () => {
+    expect(() => shiftPeriod({ ...nov, type: 5 as 0 }, 1)).toThrow(
+      new RangeError('Unknown period type: 5'),
+    );
+    expect(() => shiftPeriod(nov, 1.5)).toThrow(new RangeError('Not a whole step: 1.5'));
+  });
+
+  it('reads the type as digits only, spaces allowed around them', () => {
+    const q = (type: string) => parsePeriodQuery({ from: '2026-11-21', type }, 'UTC');
+    expect(q(' 2 ').type).toBe(2);
+    expect(q('01').type).toBe(1);
+    for (const bad of ['0x1', '1e0', '1.0', '-1', '3', 'x']) {
+      expect(() => q(bad)).toThrow(
+        new PeriodError('type', 'type must be 0 (month), 1 (financial year) or 2 (day)'),
+      );
+    }
+  });
+
+  it('says which date is wrong, and when to is before from', () => {
+    const err = (q: { from?: string; to?: string }) => {
+      try {
+        parsePeriodQuery(q, 'UTC');
+      } catch (e) {
+        return e instanceof PeriodError ? [e.field, e.message] : e;
+      }
+      return null;
+    };
+    expect(err({ from: '21/11/2026' })).toEqual(['from', 'from must be a date written YYYY-MM-DD']);
+    expect(err({ to: '2026-02-30' })).toEqual(['to', 'to must be a date written YYYY-MM-DD']);
+    expect(err({ from: '2026-11-21', to: '2026-11-20' })).toEqual([
+      'to',
+      'to must not be before from',
+    ]);
   });
 });

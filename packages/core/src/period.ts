@@ -87,6 +87,25 @@ export function currentPeriod(type: PeriodType, timeZone: string, now?: Date): P
 }
 
 /**
+ * The period of `type` to show when the period filter's unit changes from `p`.
+ * It holds the first of these that lies in `p`: `focus` (the day the user last
+ * had in view), `today`; else `p`'s first day. So Month to Day on the current
+ * month shows today (not the 1st), Year to Month shows today's month (not
+ * March), and Day to Month and back returns to the same day.
+ */
+export function switchPeriodType(
+  p: Period,
+  type: PeriodType,
+  today: string,
+  focus?: string | null,
+): Period {
+  const inView = (d: string | null | undefined): d is string =>
+    !!d && isYmd(d) && p.from <= d && d <= p.to;
+  const anchor = inView(focus) ? focus : inView(today) ? today : p.from;
+  return periodContaining(type, anchor);
+}
+
+/**
  * The period `step` periods away from `p` (−1 previous, +1 next), of the same
  * type and counted from `p.from`; the result is always a whole month,
  * financial year or single day.
@@ -122,7 +141,7 @@ export function periodLabel(p: Period): string {
 
 function readType(raw: string | number | undefined): PeriodType {
   if (raw === undefined || raw === '') return 0;
-  const n = typeof raw === 'number' ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  const n = /^\s*\d+\s*$/.test(String(raw)) ? Number(raw) : NaN;
   if (n !== 0 && n !== 1 && n !== 2) {
     throw new PeriodError('type', 'type must be 0 (month), 1 (financial year) or 2 (day)');
   }
@@ -131,7 +150,7 @@ function readType(raw: string | number | undefined): PeriodType {
 
 function readDate(field: 'from' | 'to', raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !isYmd(raw)) {
+  if (!isYmd(raw)) {
     throw new PeriodError(field, `${field} must be a date written YYYY-MM-DD`);
   }
   return raw;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildStatement, naturalCompare, type StatementInvoice } from './statement.js';
 
 const inv = (
@@ -22,7 +22,11 @@ describe('buildStatement', () => {
     inv('e', 'INV00001', '2026-07-01', 0.2),
     inv('d', 'INV00003', '2026-08-20', 0.1),
   ];
-  const s = buildStatement(invoices, '2026-11-30');
+  // Built inside each test: mutation testing switches a mutant on per test, not while collecting.
+  let s: ReturnType<typeof buildStatement>;
+  beforeEach(() => {
+    s = buildStatement(invoices, '2026-11-30');
+  });
 
   it('lists debits and credits oldest first with a rolling balance', () => {
     const rows = s.lineItems.map((l) => [
@@ -127,14 +131,74 @@ describe('buildStatement', () => {
     expect(buildStatement([], '2026-11-30')).toEqual({ total: 0, lineItems: [], aging: zeroAging });
   });
 
-  it('rejects dates that are not YYYY-MM-DD', () => {
-    expect(() => buildStatement([], '30/11/2026')).toThrow(RangeError);
-    expect(() => buildStatement([inv('x', 'I', '2026-02-30', 1)], '2026-11-30')).toThrow(
-      RangeError,
+  it('rejects dates that are not YYYY-MM-DD, naming the date', () => {
+    expect(() => buildStatement([], '30/11/2026')).toThrow(
+      new RangeError('asOf is not YYYY-MM-DD: 30/11/2026'),
+    );
+    expect(() => buildStatement([inv('x', 'I7', '2026-02-30', 1)], '2026-11-30')).toThrow(
+      new RangeError('invoiceDate of invoice I7 is not YYYY-MM-DD: 2026-02-30'),
     );
     expect(() =>
-      buildStatement([inv('x', 'I', '2026-11-01', 1, 1, '2026-11-05T10:00:00Z')], '2026-11-30'),
-    ).toThrow(RangeError);
+      buildStatement([inv('x', 'I7', '2026-11-01', 1, 1, '2026-11-05T10:00:00Z')], '2026-11-30'),
+    ).toThrow(new RangeError('datePaid of invoice I7 is not YYYY-MM-DD: 2026-11-05T10:00:00Z'));
+  });
+
+  it('describes a debit with a blank description by its invoice number', () => {
+    const st = buildStatement(
+      [{ ...inv('x', 'INV7', '2026-11-01', 10, 4), description: '   ' }],
+      '2026-11-30',
+    );
+    expect(st.lineItems.map((l) => l.description)).toEqual(['Invoice INV7', 'Payment INV7']);
+  });
+
+  it('orders by date before kind and number, whatever order the invoices come in', () => {
+    const a = inv('a', 'INV1', '2026-11-03', 10, 10, '2026-11-04');
+    const b = inv('b', 'INV2', '2026-11-01', 20, 20, '2026-11-02');
+    for (const list of [
+      [a, b],
+      [b, a],
+    ]) {
+      const st = buildStatement(list, '2026-11-30');
+      expect(st.lineItems.map((l) => [l.invoiceDate, l.debit_credit, l.rolling])).toEqual([
+        ['2026-11-01', 'debit', 20],
+        ['2026-11-02', 'credit', 0],
+        ['2026-11-03', 'debit', 10],
+        ['2026-11-04', 'credit', 0],
+      ]);
+    }
+  });
+
+  it('puts a credit after a debit of the same date even when its number sorts first', () => {
+    const paidEarly = inv('a', 'INV1', '2026-10-01', 5, 5, '2026-11-01');
+    const later = inv('b', 'INV2', '2026-11-01', 7);
+    for (const list of [
+      [paidEarly, later],
+      [later, paidEarly],
+    ]) {
+      const st = buildStatement(list, '2026-11-30');
+      expect(st.lineItems.map((l) => [l.debit_credit, l.invoiceNumber, l.rolling])).toEqual([
+        ['debit', 'INV1', 5],
+        ['debit', 'INV2', 12],
+        ['credit', 'INV1', 7],
+      ]);
+    }
+  });
+
+  it('orders lines that agree on date, kind and number by invoice id', () => {
+    const same = (id: string, total: number) => inv(id, 'INV5', '2026-11-01', total);
+    const orders = [
+      [same('c', 3), same('a', 1), same('b', 2)],
+      [same('a', 1), same('b', 2), same('c', 3)],
+      [same('b', 2), same('c', 3), same('a', 1)],
+    ];
+    for (const list of orders) {
+      const st = buildStatement(list, '2026-11-30');
+      expect(st.lineItems.map((l) => [l._id, l.rolling])).toEqual([
+        ['a', 1],
+        ['b', 3],
+        ['c', 6],
+      ]);
+    }
   });
 });
 
@@ -148,5 +212,30 @@ describe('naturalCompare', () => {
     expect(naturalCompare('INV1', 'INV1')).toBe(0);
     expect(naturalCompare('INV1', 'INV1A')).toBeLessThan(0);
     expect(naturalCompare('7', '007')).toBeLessThan(0);
+  });
+
+  it('compares runs of the same length digit by digit, both ways', () => {
+    expect(naturalCompare('INV12', 'INV13')).toBeLessThan(0);
+    expect(naturalCompare('INV13', 'INV12')).toBeGreaterThan(0);
+    expect(naturalCompare('B', 'A')).toBeGreaterThan(0);
+  });
+
+  it('ignores leading zeros of both runs when comparing their values', () => {
+    expect(naturalCompare('X100', 'X99')).toBeGreaterThan(0);
+    expect(naturalCompare('X99', 'X100')).toBeLessThan(0);
+    expect(naturalCompare('X8', 'X007')).toBeGreaterThan(0);
+    expect(naturalCompare('X007', 'X8')).toBeLessThan(0);
+  });
+
+  it('compares a digit run with text as text', () => {
+    // '1' sorts before 'A' as a character, whatever the run's length.
+    expect(naturalCompare('10', 'A')).toBeLessThan(0);
+    expect(naturalCompare('A', '10')).toBeGreaterThan(0);
+  });
+
+  it('puts the empty text first', () => {
+    expect(naturalCompare('', 'A')).toBeLessThan(0);
+    expect(naturalCompare('A', '')).toBeGreaterThan(0);
+    expect(naturalCompare('', '')).toBe(0);
   });
 });

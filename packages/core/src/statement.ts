@@ -78,6 +78,9 @@ function checkDate(value: string, what: string, inv: StatementInvoice): void {
 
 type Entry = Omit<StatementLine, 'rolling'> & { amount: Big };
 
+/** Compares text character by character (dates written YYYY-MM-DD, ids). */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Builds a statement from a client's invoices. Each invoice is a debit of its
  * total on its invoice date; each payment (amountPaid > 0) is a credit on
@@ -136,10 +139,10 @@ export function buildStatement(invoices: StatementInvoice[], asOf: string): Stat
 
   entries.sort(
     (a, b) =>
-      (a.invoiceDate < b.invoiceDate ? -1 : a.invoiceDate > b.invoiceDate ? 1 : 0) ||
+      byText(a.invoiceDate, b.invoiceDate) ||
       (a.debit_credit === b.debit_credit ? 0 : a.debit_credit === 'debit' ? -1 : 1) ||
       naturalCompare(a.invoiceNumber, b.invoiceNumber) ||
-      (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
+      byText(a._id, b._id),
   );
 
   let balance = new Big(0);

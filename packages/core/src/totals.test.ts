@@ -250,3 +250,35 @@ describe('paymentSettles', () => {
     expect(paymentSettles(0, 0)).toBe(true);
   });
 });
+
+describe('totals edges', () => {
+  it('counts a blank quantity as 1', () => {
+    expect(lineAmount({ qty: '  ', price: 5 })).toBe(5);
+  });
+
+  it('gives no discount for an unknown discount type', () => {
+    const d = { hasDiscount: true, discountType: 'Bogus', discountValue: 10 };
+    expect(discountAmount(100, d as unknown as TotalsDiscount)).toBe(0);
+  });
+
+  it('charges no tax on a zero subtotal, in every mode', () => {
+    const tax = (inc1: boolean, duc1: boolean): TotalsTax => ({
+      hasTax: true,
+      tV: 15,
+      inc1,
+      duc1,
+      hasSecondTax: false,
+      t2V: 0,
+      inc2: false,
+      duc2: false,
+    });
+    for (const [inc, duc] of [
+      [false, false],
+      [true, false],
+      [false, true],
+    ] as const) {
+      const t = computeTotals({ descriptions: [{ price: 0 }], tax: tax(inc, duc) });
+      expect(t).toEqual({ subtotal: 0, discount: 0, net: 0, tax1: 0, tax2: 0, total: 0 });
+    }
+  });
+});

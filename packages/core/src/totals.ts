@@ -114,7 +114,6 @@ const modeOf = (duc: boolean, inc: boolean): Mode =>
  * a single division so the only rounding is the final round to cents.
  */
 function taxOn(taxed: Big, net: Big, subtotal: Big, rate: Big, mode: Mode): Big {
-  if (subtotal.eq(0)) return ZERO;
   const divisor = mode === 'inclusive' ? subtotal.times(rate.plus(100)) : subtotal.times(100);
   if (divisor.eq(0)) return ZERO;
   return round2(taxed.times(net).times(rate).div(divisor));

@@ -3,7 +3,7 @@ import { ZEmail, ZPassword, ZUsername } from '@fieldbook/core';
 import { createAuthService } from '../areas/auth/auth.service.js';
 import { loadConfig } from '../config.js';
 import { DataDirLockedError } from '../platform/data-lock.js';
-import { openDeps } from '../platform/deps-factory.js';
+import { openDeps } from '../open-deps.js';
 
 // npm run user:create -- --username U --password P --email E [--super]
 async function main() {

@@ -115,15 +115,24 @@ async function loadMember(
   const key = memberKey(companyId, userId);
   const cached = deps.caches.members.get(key);
   if (cached !== undefined) return cached;
+  const readAt = deps.caches.members.generation();
   const row = await findMember(deps.database.db, companyId, userId);
   const member: MemberAccess | null = row
     ? { isOwner: row.ownerId === userId, disabled: row.disabled, rights: row.rights }
     : null;
-  deps.caches.members.set(key, member);
+  deps.caches.members.set(key, member, undefined, readAt);
   return member;
 }
 
-/** Forget cached memberships of a company after its members or groups change. */
-export function invalidateCompany(deps: AppDeps, companyId: string): void {
-  deps.caches.members.deleteWhere((k) => k.startsWith(`${companyId}:`));
+/**
+ * Forget cached memberships of a company (or of one member) after its members
+ * or groups change, here and on every other server process; sockets of
+ * members who lost the company leave its room.
+ */
+export function invalidateCompany(
+  deps: Pick<AppDeps, 'caches' | 'events'>,
+  companyId: string,
+  userId?: string,
+): void {
+  deps.events.emitAccess({ kind: 'company', companyId, ...(userId && { userId }) });
 }

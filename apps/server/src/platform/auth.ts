@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sha256 } from './crypto.js';
 import type { AppDeps } from './deps.js';
+import type { AccessEvent } from './events.js';
 import { unauthorized } from './errors.js';
 import { findSession, touchSession } from './sessions.repo.js';
 
@@ -39,6 +40,7 @@ export async function resolveSession(
   const tokenHash = sha256(token);
   let s = deps.caches.sessions.get(tokenHash, now);
   if (!s) {
+    const readAt = deps.caches.sessions.generation();
     const row = await findSession(deps.database.db, tokenHash);
     if (!row || row.revokedAt || !row.active) return null;
     s = {
@@ -48,7 +50,7 @@ export async function resolveSession(
       tokenHash,
       lastUsedAt: row.lastUsedAt.getTime(),
     };
-    deps.caches.sessions.set(tokenHash, s, now);
+    deps.caches.sessions.set(tokenHash, s, now, readAt);
   }
   if (now - s.lastUsedAt > IDLE_EXPIRY_MS) {
     deps.caches.sessions.delete(tokenHash);
@@ -63,17 +65,37 @@ export async function resolveSession(
   return { id: s.id, username: s.username, rank: s.rank, tokenHash };
 }
 
-/** Forget a user's cached sessions (logout, reset, rank change). */
+/**
+ * Forget a user's cached sessions (logout, reset, rank change) here and on
+ * every other server process, and close their sockets.
+ */
 export function forgetSessions(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'events'>,
   match: { tokenHash?: string; userId?: string },
 ): void {
-  if (match.tokenHash) deps.caches.sessions.delete(match.tokenHash);
-  if (match.userId) deps.caches.sessions.deleteWhere((_, s) => s.id === match.userId);
+  if (match.tokenHash) deps.events.emitAccess({ kind: 'session', tokenHash: match.tokenHash });
+  if (match.userId) deps.events.emitAccess({ kind: 'user', userId: match.userId });
+}
+
+/** What a revocation or rights change drops from this process's caches. */
+export function applyToCaches(caches: AppDeps['caches'], e: AccessEvent): void {
+  if (e.kind === 'session') caches.sessions.delete(e.tokenHash);
+  else if (e.kind === 'user') caches.sessions.deleteWhere((_, s) => s.id === e.userId);
+  else if (e.kind === 'company')
+    caches.members.deleteWhere((k) =>
+      e.userId ? k === `${e.companyId}:${e.userId}` : k.startsWith(`${e.companyId}:`),
+    );
+  else {
+    caches.sessions.clear();
+    caches.members.clear();
+  }
 }
 
 /** The auth hook: who is calling. Routes that are not public answer 401 without a valid session. */
 export function installAuth(app: FastifyInstance, deps: AppDeps): void {
+  // Revocations from this process and, through the bridge, from the others.
+  const stop = deps.events.onAccess((e) => applyToCaches(deps.caches, e));
+  app.addHook('onClose', async () => stop());
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const a = request.routeOptions.config?.access;

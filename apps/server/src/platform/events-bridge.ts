@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { AppEvents, CompanyEvent } from './events.js';
+import type { AccessEvent, AppEvents, BusMessage, CompanyEvent } from './events.js';
 
 const CHANNEL = 'fieldbook_events';
 /** PostgreSQL refuses NOTIFY payloads over 8000 bytes: 100 ids stay well under. */
@@ -9,8 +9,10 @@ const IDS_PER_NOTICE = 100;
 /**
  * Several server processes on one PostgreSQL database (DECISIONS §11): every
  * event emitted here is also sent with NOTIFY, and every event another process
- * sent is delivered to this process's browsers. One dedicated connection
- * listens; it reconnects when it drops.
+ * sent is delivered to this process's browsers. Revocations and rights
+ * changes travel the same way, so every process drops its cached sessions and
+ * memberships at once. One dedicated connection listens; it reconnects when it
+ * drops, and then tells this process that it may have missed notices.
  */
 export async function bridgeEventsOverPostgres(
   events: AppEvents,
@@ -26,8 +28,10 @@ export async function bridgeEventsOverPostgres(
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
-        const msg = JSON.parse(n.payload) as { origin: string; e: CompanyEvent };
-        if (msg.origin !== origin) events.deliver(msg.e);
+        const msg = JSON.parse(n.payload) as { origin: string; e?: CompanyEvent; a?: AccessEvent };
+        if (msg.origin === origin) return;
+        if (msg.e) events.deliver(msg.e);
+        if (msg.a) events.deliverAccess(msg.a);
       } catch {
         log('events bridge: a notice that is not an event was ignored');
       }
@@ -57,6 +61,8 @@ export async function bridgeEventsOverPostgres(
       if (closed) return;
       try {
         await connect();
+        // Revocations sent while away were missed: forget every cached session and membership.
+        events.deliverAccess({ kind: 'all' });
         return;
       } catch (e) {
         log(`events bridge: reconnecting failed (${(e as Error).message})`);
@@ -65,15 +71,17 @@ export async function bridgeEventsOverPostgres(
   }
 
   await connect();
-  events.setPublisher((e) => {
+  const notify = (c: pg.Client, m: BusMessage) =>
+    c
+      .query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, ...m })])
+      .catch((err: Error) => log(`events bridge: ${err.message}`));
+  events.setPublisher((m) => {
     const c = client;
     if (!c) return log('events bridge: not connected; an event reached this process only');
-    for (let i = 0; i < Math.max(1, e.ids.length); i += IDS_PER_NOTICE) {
-      const part = { ...e, ids: e.ids.slice(i, i + IDS_PER_NOTICE) };
-      c.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, e: part })]).catch(
-        (err: Error) => log(`events bridge: ${err.message}`),
-      );
-    }
+    if ('a' in m) return void notify(c, m);
+    const e = m.e;
+    for (let i = 0; i < Math.max(1, e.ids.length); i += IDS_PER_NOTICE)
+      void notify(c, { e: { ...e, ids: e.ids.slice(i, i + IDS_PER_NOTICE) } });
   });
   return {
     async close() {

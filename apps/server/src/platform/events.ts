@@ -8,31 +8,62 @@ export interface CompanyEvent {
   ids: string[];
 }
 
-/** Events from services and workers to the realtime layer. */
+/**
+ * A revocation or a change of rights: every process drops what it cached
+ * about it and its sockets follow (DECISIONS §2, docs/architecture.md).
+ */
+export type AccessEvent =
+  /** One session ended (logout). */
+  | { kind: 'session'; tokenHash: string }
+  /** Every session of a user ended (password reset). */
+  | { kind: 'user'; userId: string }
+  /** Memberships or rights in a company changed (for one user, or for all of its members). */
+  | { kind: 'company'; companyId: string; userId?: string }
+  /** Anything may have changed (the bridge was away and may have missed notices). */
+  | { kind: 'all' };
+
+/** What travels between processes. */
+export type BusMessage = { e: CompanyEvent } | { a: AccessEvent };
+
+/** Events from services and workers to the realtime layer and the caches. */
 export interface AppEvents {
   /** Deliver here and, when a bridge is set, to the other server processes. */
   emit(e: CompanyEvent): void;
   /** Deliver to this process's listeners only (what a bridge calls on receipt). */
   deliver(e: CompanyEvent): void;
   on(listener: (e: CompanyEvent) => void): () => void;
+  /** A revocation or rights change: here and on every other process. */
+  emitAccess(e: AccessEvent): void;
+  deliverAccess(e: AccessEvent): void;
+  onAccess(listener: (e: AccessEvent) => void): () => void;
   /** Where emitted events also go (the PostgreSQL bridge); null for none. */
-  setPublisher(publish: ((e: CompanyEvent) => void) | null): void;
+  setPublisher(publish: ((m: BusMessage) => void) | null): void;
 }
 
 export function createEvents(): AppEvents {
   const bus = new EventEmitter();
   bus.setMaxListeners(100);
-  let publisher: ((e: CompanyEvent) => void) | null = null;
+  let publisher: ((m: BusMessage) => void) | null = null;
   const deliver = (e: CompanyEvent) => void bus.emit('company', e);
+  const deliverAccess = (e: AccessEvent) => void bus.emit('access', e);
   return {
     emit(e) {
       deliver(e);
-      publisher?.(e);
+      publisher?.({ e });
     },
     deliver,
     on(listener) {
       bus.on('company', listener);
       return () => void bus.off('company', listener);
+    },
+    emitAccess(e) {
+      deliverAccess(e);
+      publisher?.({ a: e });
+    },
+    deliverAccess,
+    onAccess(listener) {
+      bus.on('access', listener);
+      return () => void bus.off('access', listener);
     },
     setPublisher(p) {
       publisher = p;

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import { chromium, errors, type Browser, type Page, type Route } from 'playwright-core';
+import { HttpError } from './errors.js';
 
 /** A file the printed page may load (template images, the company logo). */
 export interface PdfAsset {
@@ -12,11 +13,24 @@ export interface PdfRenderer {
    * load only what `resolveAsset` answers (same-origin `/api/images/...`);
    * every other request is refused, so a template cannot reach the network.
    */
-  print(html: string): Promise<Buffer>;
+  print(html: string, opts?: PrintOptions): Promise<Buffer>;
   /** Pages ready, pages busy, callers waiting, browser launches so far. */
   stats(): { idle: number; busy: number; waiting: number; launches: number };
   close(): Promise<void>;
 }
+
+export interface PrintOptions {
+  /**
+   * Who asks (a user id): one person may have at most `perOwner` prints
+   * running or waiting at once; more answer 429 at once, so a few users
+   * cannot hold the printer for everyone.
+   */
+  owner?: string;
+}
+
+/** Prints one user may have running or waiting at once (Security 9). */
+export const PRINTS_PER_USER = 2;
+export const TOO_MANY_PRINTS = `You are printing ${PRINTS_PER_USER} documents already; please wait until they are ready and try again`;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -28,6 +42,13 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
   '--disable-dev-shm-usage',
 ];
+
+/** A print that ran out of time: 503, so a caller (or the send queue) may try again. */
+const printTimeout = (ms: number) =>
+  new HttpError(
+    503,
+    `Printing the PDF took longer than ${ms / 1000} s; please try again in a moment`,
+  );
 
 /** The origin printed pages are given, so relative `/api/images/...` links resolve. */
 export const PRINT_ORIGIN = 'http://fieldbook.print';
@@ -43,8 +64,11 @@ export function createPdfRenderer(opts: {
   pages?: number;
   resolveAsset?: (pathname: string) => Promise<PdfAsset | null>;
   timeoutMs?: number;
+  perOwner?: number;
 }): PdfRenderer {
   const max = Math.max(1, opts.pages ?? 4);
+  const perOwner = opts.perOwner ?? PRINTS_PER_USER;
+  const byOwner = new Map<string, number>();
   const timeout = opts.timeoutMs ?? 30_000;
   let browser: Promise<Browser> | null = null;
   let launches = 0;
@@ -145,8 +169,8 @@ export function createPdfRenderer(opts: {
       ok = true;
       return pdf;
     } catch (e) {
-      if (timedOut)
-        throw new Error(`Printing the PDF took longer than ${timeout / 1000} s`, { cause: e });
+      // Our timer or Playwright's own (the same length): a busy printer, not a fault.
+      if (timedOut || e instanceof errors.TimeoutError) throw printTimeout(timeout);
       throw e;
     } finally {
       clearTimeout(timer);
@@ -159,15 +183,30 @@ export function createPdfRenderer(opts: {
     }
   }
 
+  async function printRetrying(html: string): Promise<Buffer> {
+    try {
+      return await printOnce(html);
+    } catch (e) {
+      // The browser died under us: one more try on a fresh one.
+      if (browser && (await browser.then((b) => b.isConnected()).catch(() => false))) throw e;
+      return printOnce(html);
+    }
+  }
+
   return {
-    async print(html) {
+    async print(html, o = {}) {
       if (closed) throw new Error('The PDF printer is closed');
+      const owner = o.owner;
+      if (owner === undefined) return printRetrying(html);
+      const mine = byOwner.get(owner) ?? 0;
+      if (mine >= perOwner) throw new HttpError(429, TOO_MANY_PRINTS);
+      byOwner.set(owner, mine + 1);
       try {
-        return await printOnce(html);
-      } catch (e) {
-        // The browser died under us: one more try on a fresh one.
-        if (browser && (await browser.then((b) => b.isConnected()).catch(() => false))) throw e;
-        return printOnce(html);
+        return await printRetrying(html);
+      } finally {
+        const left = (byOwner.get(owner) ?? 1) - 1;
+        if (left > 0) byOwner.set(owner, left);
+        else byOwner.delete(owner);
       }
     },
     stats: () => ({ idle: idle.length, busy, waiting: waiting.length, launches }),

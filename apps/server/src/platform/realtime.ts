@@ -1,9 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { isUuid } from './access.js';
-import { resolveSession } from './auth.js';
+import { IDLE_EXPIRY_MS, resolveSession } from './auth.js';
 import type { AppDeps } from './deps.js';
-import { findMember } from './sessions.repo.js';
+import type { AccessEvent } from './events.js';
+import { findMember, findSession } from './sessions.repo.js';
 
 /** The room of a company's connected browsers. */
 export const companyRoom = (companyId: string) => `company:${companyId}`;
@@ -19,6 +20,11 @@ function onJoinCompany(socket: Socket, deps: AppDeps) {
   socket.on('joinCompany', async (companyId: unknown, ack: unknown) => {
     const answer: Ack = typeof ack === 'function' ? (ack as Ack) : () => {};
     try {
+      // The session may have ended since the socket connected (a revocation missed or in flight).
+      if (!(await sessionStands(socket, deps))) {
+        answer({ error: 'Please sign in' });
+        return void socket.disconnect(true);
+      }
       const userId = socket.data.userId as string;
       const id = isUuid(companyId) ? companyId.toLowerCase() : null;
       const member = id ? await findMember(deps.database.db, id, userId) : null;
@@ -28,11 +34,65 @@ function onJoinCompany(socket: Socket, deps: AppDeps) {
       for (const room of socket.rooms)
         if (room.startsWith('company:') && room !== companyRoom(id)) await socket.leave(room);
       await socket.join(companyRoom(id));
+      // A disable or removal that arrived between the check and the join skipped this
+      // socket (it was not in the room yet): look again now that it is.
+      const still = await findMember(deps.database.db, id, userId);
+      if (!still || still.disabled) {
+        await socket.leave(companyRoom(id));
+        return answer({
+          error: still ? 'Your access to this company is disabled' : 'Company not found',
+        });
+      }
       answer({ ok: true });
     } catch {
       answer({ error: 'Something went wrong on our side; please try again.' });
     }
   });
+}
+
+const companyOf = (socket: Socket) =>
+  [...socket.rooms].find((r) => r.startsWith('company:'))?.slice('company:'.length) ?? null;
+
+/** Whether the socket's session is still live (not revoked, not idle too long, user active). */
+async function sessionStands(socket: Socket, deps: AppDeps): Promise<boolean> {
+  const row = await findSession(deps.database.db, socket.data.tokenHash as string);
+  return (
+    !!row && !row.revokedAt && row.active && Date.now() - row.lastUsedAt.getTime() <= IDLE_EXPIRY_MS
+  );
+}
+
+/** Whether the socket's session still stands, and its company room is still its own. */
+async function recheck(socket: Socket, deps: AppDeps, session: boolean): Promise<void> {
+  const db = deps.database.db;
+  if (session && !(await sessionStands(socket, deps))) return void socket.disconnect(true);
+  const companyId = companyOf(socket);
+  if (!companyId) return;
+  const member = await findMember(db, companyId, socket.data.userId as string);
+  if (!member || member.disabled) await socket.leave(companyRoom(companyId));
+}
+
+/**
+ * A revocation or rights change (from this process or another): sockets of a
+ * session that ended are disconnected; sockets of a member who lost the
+ * company (disabled, removed) leave its room.
+ */
+function followAccess(io: Server, deps: AppDeps, e: AccessEvent): Promise<unknown> {
+  const local = [...io.of('/').sockets.values()];
+  if (e.kind === 'session') {
+    for (const s of local) if (s.data.tokenHash === e.tokenHash) s.disconnect(true);
+    return Promise.resolve();
+  }
+  if (e.kind === 'user') {
+    for (const s of local) if (s.data.userId === e.userId) s.disconnect(true);
+    return Promise.resolve();
+  }
+  const affected =
+    e.kind === 'all'
+      ? local
+      : local.filter(
+          (s) => companyOf(s) === e.companyId && (!e.userId || s.data.userId === e.userId),
+        );
+  return Promise.all(affected.map((s) => recheck(s, deps, e.kind === 'all')));
 }
 
 /**
@@ -54,6 +114,7 @@ export function attachRealtime(server: HttpServer, deps: AppDeps): Server {
       .then((user) => {
         if (!user) return next(new Error('Please sign in'));
         socket.data.userId = user.id;
+        socket.data.tokenHash = user.tokenHash;
         void socket.join(`user:${user.id}`);
         next();
       })
@@ -61,5 +122,10 @@ export function attachRealtime(server: HttpServer, deps: AppDeps): Server {
   });
   io.on('connection', (socket) => onJoinCompany(socket, deps));
   deps.events.on((e) => io.to(companyRoom(e.companyId)).emit(e.name, { ids: e.ids }));
+  deps.events.onAccess((e) => {
+    followAccess(io, deps, e).catch((err: Error) =>
+      console.error(`realtime: could not apply a revocation (${err.message})`),
+    );
+  });
   return io;
 }

@@ -1,11 +1,13 @@
 /**
  * A small in-memory cache with a time to live. Sessions and memberships are
- * cached so that signing in and company checks cost no query per request;
- * the TTL bounds how long a change made by another server process can take
- * to be seen here (changes made by this process invalidate at once).
+ * cached so that signing in and company checks cost no query per request.
+ * Changes invalidate at once, on every process (the events bridge carries
+ * them); the TTL is the bound when a notice is lost.
  */
 export class TtlCache<V> {
   private map = new Map<string, { value: V; expires: number }>();
+  /** Counts invalidations, so a value read before one is not cached after it. */
+  private gen = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -22,7 +24,17 @@ export class TtlCache<V> {
     return e.value;
   }
 
-  set(key: string, value: V, now = Date.now()): void {
+  /** The invalidation count now; hand it to `set` as `readAt` for a value read after this. */
+  generation(): number {
+    return this.gen;
+  }
+
+  /**
+   * Cache a value. With `readAt`, only when nothing was invalidated since it
+   * was read (a revocation arriving during the read must win).
+   */
+  set(key: string, value: V, now = Date.now(), readAt?: number): void {
+    if (readAt !== undefined && readAt !== this.gen) return;
     if (this.map.size >= this.max) {
       const oldest = this.map.keys().next();
       if (!oldest.done) this.map.delete(oldest.value);
@@ -31,15 +43,18 @@ export class TtlCache<V> {
   }
 
   delete(key: string): void {
+    this.gen++;
     this.map.delete(key);
   }
 
   /** Drop every key for which `match` is true. */
   deleteWhere(match: (key: string, value: V) => boolean): void {
+    this.gen++;
     for (const [k, e] of this.map) if (match(k, e.value)) this.map.delete(k);
   }
 
   clear(): void {
+    this.gen++;
     this.map.clear();
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
+import { checkInput } from './input-guard.js';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
@@ -29,7 +30,8 @@ export interface Upload {
 /**
  * Read a multipart body: text fields, and image files no larger than
  * `maxBytes` each. A file that is not an image, or too large, is a 400
- * naming the field.
+ * naming the field, and so is a text field the input guard refuses (the
+ * guard's hook sees only parsed bodies, not the parts read here).
  */
 export async function readImageUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data body');
@@ -38,7 +40,9 @@ export async function readImageUpload(request: FastifyRequest, maxBytes: number)
     limits: { fileSize: maxBytes, files: 4, fields: 50 },
   })) {
     if (part.type === 'field') {
-      out.fields[part.fieldname] = String(part.value);
+      const value = String(part.value);
+      checkInput({ [part.fieldname]: value }, null);
+      out.fields[part.fieldname] = value;
       continue;
     }
     const data = await part.toBuffer().catch((e: unknown) => {

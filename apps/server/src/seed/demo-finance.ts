@@ -3,6 +3,7 @@ import {
   ZClientSave,
   ZInvoiceSave,
   ZItemSave,
+  DEFAULT_TIME_ZONE,
   ZSupplierSave,
   addDays,
   todayIn,
@@ -137,7 +138,7 @@ export async function seedDemoFinance(deps: AppDeps, companyId: string, ownerId:
     items.push({ id, code, description, price });
   }
 
-  const today = todayIn('Africa/Johannesburg');
+  const today = todayIn(DEFAULT_TIME_ZONE);
   const invoicesSvc = createInvoicesService(deps);
   for (let daysAgo = 360; daysAgo >= 0; daysAgo -= 4) {
     const client = pick(clients);

@@ -1,6 +1,7 @@
 import { allRights, vatTax } from '@fieldbook/core';
 import { createAuthService } from '../areas/auth/auth.service.js';
 import { findUserByUsername } from '../areas/auth/auth.repo.js';
+import { addMember } from '../areas/companies/companies.repo.js';
 import { createCompaniesService } from '../areas/companies/companies.service.js';
 import type { AppDeps } from '../platform/deps.js';
 import { seedDemoFinance } from './demo-finance.js';
@@ -61,13 +62,8 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
     name: 'Thandi',
     surname: 'Nkosi',
   });
-  await companies.invite(companyId, owner.id, {
-    companyId,
-    email: tech.email,
-    name: tech.name,
-    surname: tech.surname,
-    group: techs,
-  });
+  // A member from the start (an invitation joins only whoever opens its link).
+  await addMember(deps.database.db, companyId, tech.id, techs);
   await seedDemoFinance(deps, companyId, owner.id);
   // A second company to switch to; its name sorts after the first, which opens by default.
   await companies.create(owner.id, 'Sea Breeze Cleaning Services', null);

@@ -4,18 +4,21 @@ import { io } from 'socket.io-client';
 import { useCurrentCompany } from '../app/company-context';
 import { useSession } from '../app/use-session';
 import { retryRefusedHandshake } from './socket-retry';
+import { dashboardKey } from './use-dashboard';
 import { invoiceKeys } from './use-invoices';
 
 /** Pushes that arrive close together (a bulk send of hundreds) refetch once. */
 const SETTLE_MS = 250;
 
-/** What the server's pushes change: the invoices (lists, summary, detail) and client balances. */
+/** What the server's pushes change: the invoices (lists, summary, detail), client balances and the dashboard. */
 function refresher(qc: QueryClient, companyId: string) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const run = () => {
     timer = null;
     void qc.invalidateQueries({ queryKey: invoiceKeys.all(companyId) });
     void qc.invalidateQueries({ queryKey: invoiceKeys.clients(companyId) });
+    // The dashboard's figures and the sidebar's badge (failed sends, payments).
+    void qc.invalidateQueries({ queryKey: dashboardKey(companyId) });
   };
   return {
     soon() {

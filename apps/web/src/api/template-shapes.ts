@@ -122,9 +122,14 @@ export function fromApi(kind: TemplateKind, raw: unknown): TemplateDoc {
 /** The save body of `kind`; the platform controls go only with a super user's save. */
 export function toApiSave(
   kind: TemplateKind,
-  { _id, values: v, isSuper }: { _id?: string; values: TemplateValues; isSuper: boolean },
+  {
+    _id,
+    values: v,
+    isSuper,
+    forEveryCompany,
+  }: { _id?: string; values: TemplateValues; isSuper: boolean; forEveryCompany?: boolean },
 ): TInvoiceTemplateSave | TStatementTemplateSave | TTemplateSave {
-  const id = _id ? { _id } : {};
+  const id = { ...(_id && { _id }), ...(forEveryCompany && { forEveryCompany }) };
   const fields = v.fields.map((f) => ({
     name: f.name.trim(),
     label: f.label.trim(),

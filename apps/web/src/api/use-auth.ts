@@ -1,66 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TLoginResult, TMessage, TRegister, TUser } from '@fieldbook/core';
-import { apiGet, apiPost, apiPublicPost } from './api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TInvitation,
+  TInvitationAccepted,
+  TInvitationRegister,
+  TLoginResult,
+  TMessage,
+  TRegister,
+} from '@fieldbook/core';
+import { apiPost, apiPublicPost } from './api-client';
+import { queryKeys } from './query-keys';
+import { CLIENT_ID, completeSignIn } from './sign-in';
 import { setSession, storeCompanyId } from './session-store';
-
-const CLIENT_ID = 'native';
-
-/** Store the session, then load the profile so the stored user is complete. */
-export async function completeSignIn(result: TLoginResult): Promise<void> {
-  setSession({ token: result.token, user: result.user });
-  try {
-    const profile = await apiGet<TUser>('/people/profile');
-    setSession({ token: result.token, user: { ...result.user, ...profile } });
-  } catch {
-    // The login answer already carries the user; the profile only refreshes it.
-  }
-}
-
-export function useLogin() {
-  return useMutation({
-    mutationFn: (v: { username: string; password: string }) =>
-      apiPublicPost<TLoginResult>('/auth/login', { ...v, clientId: CLIENT_ID }),
-    onSuccess: completeSignIn,
-  });
-}
-
-export function useResetRequest() {
-  return useMutation({
-    mutationFn: (username: string) =>
-      apiPublicPost<TMessage>('/auth/login', { username, isReset: true, clientId: CLIENT_ID }),
-  });
-}
-
-export interface ResetConfirm {
-  username: string;
-  password: string;
-  confirmPassword: string;
-  token: string;
-}
-
-export function useResetConfirm() {
-  return useMutation({
-    mutationFn: (v: ResetConfirm) =>
-      apiPublicPost<TMessage>('/auth/login', { ...v, isReset: true, clientId: CLIENT_ID }),
-  });
-}
 
 export function useRegister() {
   return useMutation({
     mutationFn: (v: TRegister) => apiPublicPost<TMessage>('/auth/register', v),
   });
-}
-
-// Activation tokens are single-use: one call per token, even if a screen mounts twice.
-const activations = new Map<string, Promise<TMessage>>();
-
-export function activateAccount(token: string): Promise<TMessage> {
-  let pending = activations.get(token);
-  if (!pending) {
-    pending = apiPublicPost<TMessage>('/auth/activate', { token });
-    activations.set(token, pending);
-  }
-  return pending;
 }
 
 /** Revoke the token on the server, then forget everything about the session. */
@@ -80,17 +35,62 @@ export function useLogout() {
   };
 }
 
-// Sign-in links are single-use too.
-const linkLogins = new Map<string, Promise<void>>();
+// E-mail confirmation links are single-use too.
+const confirmations = new Map<string, Promise<TMessage>>();
 
-/** Sign in with the token of an e-mailed link (`/login?ftoken=<token>`). */
-export function signInWithLinkToken(ftoken: string): Promise<void> {
-  let pending = linkLogins.get(ftoken);
+/** The link sent to a new profile address (`/confirm-email?token=<token>`). */
+export function confirmEmail(token: string): Promise<TMessage> {
+  let pending = confirmations.get(token);
   if (!pending) {
-    pending = apiPublicPost<TLoginResult>('/auth/login', { ftoken, clientId: CLIENT_ID }).then(
-      completeSignIn,
-    );
-    linkLogins.set(ftoken, pending);
+    pending = apiPublicPost<TMessage>('/auth/confirm-email', { token });
+    confirmations.set(token, pending);
   }
   return pending;
+}
+
+/** What an invitation link (`/invite?token=<token>`) shows before it is used. */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => apiPublicPost<TInvitation>('/auth/invitation', { token }),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** Start in the joined company, from the home page. */
+function openJoined(companyId: string) {
+  storeCompanyId(companyId);
+  window.history.replaceState(null, '', '/');
+}
+
+/** The signed-in user joins the company of the invitation they opened. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiPost<TInvitationAccepted>('/auth/invitation/accept', { token }),
+    onSuccess: async (r) => {
+      openJoined(r.companyId);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.companies });
+    },
+  });
+}
+
+export type InvitationRegister = Omit<TInvitationRegister, 'clientId'>;
+
+/** A new account made on the invitation's page: it joins and is signed in. */
+export function useRegisterByInvitation() {
+  return useMutation({
+    mutationFn: (v: InvitationRegister) =>
+      apiPublicPost<TLoginResult & TInvitationAccepted>('/auth/invitation/register', {
+        ...v,
+        clientId: CLIENT_ID,
+      }),
+    onSuccess: async (r) => {
+      // Off the used link before the signed-in app starts from the URL.
+      openJoined(r.companyId);
+      await completeSignIn(r);
+    },
+  });
 }

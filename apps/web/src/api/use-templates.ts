@@ -55,14 +55,33 @@ export function useTemplate(kind: TemplateKind, id: string, enabled = true) {
   });
 }
 
-/** Save a template of `kind` (no `_id`: a new one); `isSuper` adds the platform controls. */
+/**
+ * Save a template of `kind` (no `_id`: a new one); `isSuper` adds the platform
+ * controls, `forEveryCompany` rank super's confirmed change of a template
+ * every company uses.
+ */
 export function useSaveTemplate(kind: TemplateKind) {
   const { companyId } = useCurrentCompany();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { _id?: string; values: TemplateValues; isSuper: boolean }) =>
-      apiPost<TSaved>(`${base(companyId)}/${KIND_API[kind]}`, toApiSave(kind, v)),
+    mutationFn: (v: {
+      _id?: string;
+      values: TemplateValues;
+      isSuper: boolean;
+      forEveryCompany?: boolean;
+    }) => apiPost<TSaved>(`${base(companyId)}/${KIND_API[kind]}`, toApiSave(kind, v)),
     // Every kind: the general list shows invoice and statement templates too.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all(companyId) }),
+  });
+}
+
+/** Copy a template the company sees (a shipped or shared one) into the company; answers the copy's id. */
+export function useCopyTemplate() {
+  const { companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiPost<TSaved>(`${base(companyId)}/templates/${encodeURIComponent(id)}/copy`, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all(companyId) }),
   });
 }
@@ -93,16 +112,25 @@ export function useUploadTemplateImage() {
 export const previewFields = (fields: TTemplateField[]) =>
   fields.filter((f) => ZTemplateField.safeParse(f).success);
 
-export function useTemplatePreview(type: TTemplateType, html: string, fields: TTemplateField[]) {
+/** What sample data fills an invoice template: an invoice or a quote (its number, title). */
+export type PreviewSample = 'invoice' | 'quote';
+
+export function useTemplatePreview(
+  type: TTemplateType,
+  html: string,
+  fields: TTemplateField[],
+  sample: PreviewSample = 'invoice',
+) {
   const { companyId } = useCurrentCompany();
   const valid = previewFields(fields);
   return useQuery({
-    queryKey: ['company', companyId, 'templatePreview', type, html, valid] as const,
+    queryKey: ['company', companyId, 'templatePreview', type, html, valid, sample] as const,
     queryFn: () =>
       apiPost<{ html: string }>(`${base(companyId)}/templates/preview`, {
         template: html,
         type,
         fields: valid,
+        sample,
       }),
     enabled: !!companyId,
     placeholderData: keepPreviousData,

@@ -3,6 +3,7 @@ import { IconBuildingStore, IconChevronRight } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { buildMenu } from '@fieldbook/core';
 import { apiUrl } from '../api/api-client';
+import { useDashboard } from '../api/use-dashboard';
 import { BrandMark } from '../ui/brand-mark';
 import { useCurrentCompany } from './company-context';
 import { IMPLEMENTED_MENU_PATHS } from './implemented-paths';
@@ -24,7 +25,6 @@ function SidebarHeader() {
       component={Link}
       to="/companies"
       underline="never"
-      aria-label={company ? `${company.companyName}: companies` : 'Fieldbook: companies'}
       p="md"
       style={{ display: 'block', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
     >
@@ -56,6 +56,22 @@ function SidebarHeader() {
   );
 }
 
+/** What needs attention (open incidents, failed sends, overdue invoices), from the dashboard call. */
+function AlertBadge() {
+  const alerts = useDashboard().data?.alerts ?? 0;
+  return (
+    <Badge
+      size="sm"
+      variant={alerts ? 'filled' : 'light'}
+      color={alerts ? 'red' : undefined}
+      circle={alerts < 100}
+      aria-label={`${alerts} ${alerts === 1 ? 'alert' : 'alerts'}`}
+    >
+      {alerts}
+    </Badge>
+  );
+}
+
 export function AppSidebar({ onNavigate }: { onNavigate: () => void }) {
   const menu = useSidebarMenu();
   const { pathname } = useLocation();
@@ -81,13 +97,7 @@ export function AppSidebar({ onNavigate }: { onNavigate: () => void }) {
                   }
                   variant="light"
                   style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                  rightSection={
-                    item.path === '/dashboard' ? (
-                      <Badge size="sm" variant="light" circle aria-label="0 alerts">
-                        0
-                      </Badge>
-                    ) : null
-                  }
+                  rightSection={item.path === '/dashboard' ? <AlertBadge /> : null}
                 />
               ))}
             </Box>

@@ -1,5 +1,5 @@
 import { Avatar, Burger, Group, Menu, TextInput, UnstyledButton, Text } from '@mantine/core';
-import { IconLogout, IconMail, IconSearch, IconSettings } from '@tabler/icons-react';
+import { IconLogout, IconMail, IconSearch, IconSettings, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { apiUrl } from '../api/api-client';
 import { useLogout } from '../api/use-auth';
@@ -21,8 +21,9 @@ function ProfileMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Profile menu">
+        <UnstyledButton aria-label={`${fullName}, profile menu`}>
           <Group gap="xs" wrap="nowrap">
+            {/* No letters in it: the button's name must hold all the text it shows. */}
             <Avatar
               src={user.profilePicture ? apiUrl(user.profilePicture) : null}
               alt=""
@@ -30,7 +31,7 @@ function ProfileMenu() {
               radius="xl"
               size={34}
             >
-              {(user.name?.[0] ?? user.username[0] ?? '?').toUpperCase()}
+              <IconUser size={18} aria-hidden />
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate="end">
               {fullName}

@@ -5,10 +5,13 @@
 export const IMPLEMENTED_MENU_PATHS: ReadonlySet<string> = new Set([
   '/dashboard',
   '/invoices',
+  '/items',
   '/expenses',
   '/clients',
+  '/clientTypes',
   '/suppliers',
   '/incidents',
+  '/import',
   '/invoiceTemplates',
   '/statementTemplates',
   '/templates',

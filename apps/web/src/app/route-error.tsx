@@ -1,16 +1,9 @@
-import { useEffect } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reportError } from '../api/error-log';
 
-/** Shown when a screen throws while rendering; the error is reported to the server. */
-export function RouteError() {
-  const error = useRouteError();
-  useEffect(() => {
-    if (error instanceof Error) reportError(error.message, error.stack);
-    else if (!isRouteErrorResponse(error)) reportError(String(error));
-  }, [error]);
-
+/** 'Something went wrong', with a way back to the start. */
+function ErrorScreen() {
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="sm">
@@ -20,4 +13,23 @@ export function RouteError() {
       </Stack>
     </Center>
   );
+}
+
+/** Shown when a screen throws while rendering; the error is reported to the server. */
+export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (error instanceof Error)
+      reportError(error.message, error.stack ?? info.componentStack ?? undefined);
+    else reportError(String(error));
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorScreen /> : this.props.children;
+  }
 }

@@ -1,14 +1,41 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet } from 'react-router';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
+import { Outlet, useLocation } from 'react-router';
 import { useRealtime } from '../api/realtime';
 import { SiteFooter } from '../ui/site-footer';
 import { ScrollToTop } from '../ui/scroll-to-top';
 import { AppSidebar } from './app-sidebar';
 import { AppTopBar } from './app-topbar';
+import { CompanyProvider } from './company-context';
+import { ScreenErrorBoundary } from './route-error';
+import { SearchProvider } from './search-context';
 
-/** The signed-in shell: sidebar, top bar, the screen, and the footer. */
+/**
+ * The signed-in shell, loaded after sign-in with what only signed-in screens
+ * use: the selected company, the global search, modals and notifications.
+ */
 export function SignedInLayout() {
+  return (
+    <CompanyProvider>
+      <Notifications position="bottom-right" />
+      <SearchProvider>
+        <ModalsProvider
+          labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
+          modalProps={{ centered: true }}
+        >
+          <Shell />
+        </ModalsProvider>
+      </SearchProvider>
+    </CompanyProvider>
+  );
+}
+
+/** Sidebar, top bar, the screen, and the footer. */
+function Shell() {
+  const { pathname } = useLocation();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   // Server pushes (invoices sent, payments) refresh the screens without a reload.
@@ -37,7 +64,10 @@ export function SignedInLayout() {
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
         <Box p={{ base: 'md', sm: 'lg' }} style={{ flex: 1 }}>
-          <Outlet />
+          {/* A screen that throws shows 'Something went wrong'; the next screen starts afresh. */}
+          <ScreenErrorBoundary key={pathname}>
+            <Outlet />
+          </ScreenErrorBoundary>
         </Box>
         <SiteFooter compact />
       </AppShell.Main>

@@ -35,7 +35,9 @@ export function PageHeader({ title, breadcrumbs, description, actions }: PageHea
             )}
           </Breadcrumbs>
         )}
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {description && (
           <Text c="dimmed" size="sm">
             {description}

@@ -16,7 +16,15 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconMailForward, IconPlus, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MSG, recipientsValid, splitRecipients, type TEmailDraft } from '@fieldbook/core';
+import {
+  MAX_RECIPIENTS,
+  MSG,
+  recipientsValid,
+  splitRecipients,
+  type TEmailDraft,
+} from '@fieldbook/core';
+
+const TOO_MANY = `A message can go to at most ${MAX_RECIPIENTS} recipients`;
 import { ApiError } from '../api/api-client';
 import { useEmailDraft, useSendEmail, type MailKind } from '../api/use-delivery';
 import { useCurrentCompany } from '../app/company-context';
@@ -77,7 +85,10 @@ function SendForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [noCompanyEmail, setNoCompanyEmail] = useState(false);
   const words = wording(kind);
-  const canAdd = recipientsValid(adding);
+  // At most MAX_RECIPIENTS per message (the server refuses more).
+  const fits = to.length + splitRecipients(adding).length <= MAX_RECIPIENTS;
+  const full = to.length >= MAX_RECIPIENTS;
+  const canAdd = recipientsValid(adding) && fits;
   const settings = `/company/${companyId ?? ''}`;
   const smtpSettings = `${settings}?tab=email`;
 
@@ -120,6 +131,7 @@ function SendForm({
     if (test && !draft.companyEmail) return setNoCompanyEmail(true);
     const problems: Record<string, string> = {};
     if (!test && to.length === 0) problems.to = 'Please add at least one recipient';
+    if (to.length > MAX_RECIPIENTS) problems.to = TOO_MANY;
     if (!subject.trim()) problems.subject = 'Please enter a subject';
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
@@ -164,10 +176,17 @@ function SendForm({
       </Input.Wrapper>
       <TextInput
         label="Add recipient"
-        description="Separate several addresses with a comma or a semicolon."
+        description={full ? TOO_MANY : 'Separate several addresses with a comma or a semicolon.'}
         placeholder="name@example.com"
         value={adding}
-        error={addError ? 'Please enter well-formed e-mail addresses' : undefined}
+        disabled={full}
+        error={
+          !fits && adding.trim()
+            ? TOO_MANY
+            : addError
+              ? 'Please enter well-formed e-mail addresses'
+              : undefined
+        }
         onChange={(e) => {
           setAdding(e.currentTarget.value);
           setAddError(false);

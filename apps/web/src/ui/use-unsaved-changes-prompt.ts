@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { modals } from '@mantine/modals';
-import { useBlocker } from 'react-router';
+import { useNavigationBlocker } from '../app/blocking-history';
 
 /**
  * While `dirty`, leaving the screen asks 'Do you want to save the changes?'.
@@ -8,45 +8,20 @@ import { useBlocker } from 'react-router';
  * closing the question stays on the screen.
  */
 export function useUnsavedChangesPrompt(dirty: boolean, save: () => Promise<boolean>) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
   const saveRef = useRef(save);
   useEffect(() => {
     saveRef.current = save;
   });
-
-  // One question per blocked navigation (effects may run twice in development).
-  const askedFor = useRef<unknown>(null);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') {
-      askedFor.current = null;
-      return;
-    }
-    if (askedFor.current === blocker) return;
-    askedFor.current = blocker;
-    let decided = false;
+  useNavigationBlocker(dirty, (proceed) => {
     modals.openConfirmModal({
       title: 'Unsaved changes',
       children: 'Do you want to save the changes?',
       labels: { confirm: 'Save', cancel: 'No' },
-      onConfirm: () => {
-        decided = true;
-        void saveRef.current().then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-      },
-      onCancel: () => {
-        decided = true;
-        blocker.proceed();
-      },
-      onClose: () => {
-        // onClose also follows Save and No; only a plain close stays put.
-        setTimeout(() => {
-          if (!decided) blocker.reset();
-        }, 0);
-      },
+      // Save leaves only once saved; No leaves; closing the question stays put.
+      onConfirm: () => void saveRef.current().then((ok) => ok && proceed()),
+      onCancel: proceed,
     });
-  }, [blocker]);
+  });
 
   // A reload or closing the tab gets the browser's own question.
   useEffect(() => {

@@ -64,6 +64,8 @@ export const ZUser = z.object({
   surname: z.string(),
   email: z.string(),
   emailAddress: z.string(),
+  /** A new address waiting for its confirmation link; `email` stays until it is used. */
+  pendingEmail: z.string().nullable(),
   rank: z.string().nullable(),
   profilePicture: z.string().nullable(),
 });
@@ -78,6 +80,39 @@ export const ZProfileSave = z.object({
   email: ZEmail,
 });
 export type TProfileSave = z.infer<typeof ZProfileSave>;
+
+/** `POST /auth/confirm-email`: the link sent to a new address. */
+export const ZConfirmEmail = z.object({ token: z.string().trim().min(1, 'is required').max(200) });
+
+/** An invitation link's token (`/invite?token=...`). */
+export const ZInvitationToken = z.object({
+  token: z.string().trim().min(1, 'is required').max(200),
+});
+
+/** What an invitation link shows before it is used. */
+export const ZInvitation = z.object({
+  companyName: z.string(),
+  invitedBy: z.string(),
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+/** Accepting an invitation: the company joined. */
+export const ZInvitationAccepted = z.object({ companyId: z.string(), companyName: z.string() });
+export type TInvitationAccepted = z.infer<typeof ZInvitationAccepted>;
+
+/** Creating an account on an invitation's page (its address is the invitation's). */
+export const ZInvitationRegister = z.object({
+  token: z.string().trim().min(1, 'is required').max(200),
+  username: ZUsername,
+  password: ZPassword,
+  name: text(100),
+  surname: text(100),
+  clientId,
+});
+export type TInvitationRegister = z.infer<typeof ZInvitationRegister>;
 
 /** `POST /error`: an error seen in the browser. */
 export const ZErrorLog = z.object({

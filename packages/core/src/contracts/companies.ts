@@ -54,7 +54,15 @@ export const ZRights = z.partialRecord(z.enum(AREAS), flags);
 
 /** SMTP server of the company's own; the password is write-only. */
 export const ZSmtpSave = z.object({
-  host: z.string().trim().max(200),
+  /** A host name or an IP address (IPv6 may be in brackets). */
+  host: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(
+      /^(|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[?[0-9A-Fa-f:.]+\]?)$/,
+      'must be a host name or an IP address',
+    ),
   port: z.number().int().min(1).max(65535),
   secure: z.boolean(),
   user: z.string().trim().max(200),

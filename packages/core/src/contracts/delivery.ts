@@ -18,9 +18,29 @@ export function recipientsValid(text: string): boolean {
   return parts.length > 0 && parts.every((p) => ZEmail.safeParse(p).success);
 }
 
+/** At most this many recipients per message (DECISIONS §14). */
+export const MAX_RECIPIENTS = 10;
+const tooMany = `has more than ${MAX_RECIPIENTS} recipients`;
+
+/**
+ * A stored recipients text (an invoice's `toEmail`): empty, or at most
+ * MAX_RECIPIENTS well-formed addresses separated by comma or semicolon.
+ */
+export const ZRecipientsText = z
+  .string()
+  .trim()
+  .max(1000)
+  .superRefine((v, ctx) => {
+    const parts = splitRecipients(v);
+    const bad = parts.find((p) => !ZEmail.safeParse(p).success);
+    if (bad)
+      ctx.addIssue({ code: 'custom', message: `has ${bad}, which is not an e-mail address` });
+    else if (parts.length > MAX_RECIPIENTS) ctx.addIssue({ code: 'custom', message: tooMany });
+  });
+
 /** `POST /invoices/{id}/email` and `/entities/{id}/email`. */
 export const ZSendEmail = z.object({
-  to: z.array(ZEmail).min(1, 'needs at least one recipient').max(50),
+  to: z.array(ZEmail).min(1, 'needs at least one recipient').max(MAX_RECIPIENTS, tooMany),
   subject: z.string().trim().min(1, 'is required').max(200),
   message: z.string().max(20_000).optional().default(''),
   /** Send only to the company's own address (the test e-mail). */

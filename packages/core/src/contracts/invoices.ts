@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_AMOUNT, ZAmount, ZDateInput, ZSaved, optId, optText } from './common.js';
 import { ZTax } from './companies.js';
+import { ZRecipientsText } from './delivery.js';
 
 /** Spec §5 messages for a line item. */
 export const LINE_DESCRIPTION_MESSAGE = 'Please enter a description';
@@ -69,7 +70,7 @@ export const ZInvoiceSave = z.object({
   dueDate: ZDateInput,
   entityId: z.string({ error: 'Please select a client' }).min(1, 'Please select a client').max(64),
   to: optText(200),
-  toEmail: optText(1000),
+  toEmail: ZRecipientsText.optional(),
   descriptions: z.array(ZLine).max(500),
   discount: ZDiscount.optional(),
   /** The document's copy of the tax settings; a new document takes the company's. */

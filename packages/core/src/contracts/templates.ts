@@ -39,15 +39,22 @@ const html = z.string().max(MAX_TEMPLATE_HTML, 'is too long (at most 512 kB)');
 const emailBody = z.string().max(20_000).optional().default('');
 const name = z.string().trim().min(1, 'is required').max(120);
 const fields = z.array(ZTemplateField).max(30).optional().default([]);
+/**
+ * Rank super's explicit choice to change a template every company uses (a
+ * shipped one, or one shared with all companies); without it such a save is
+ * refused with a 400 naming this field.
+ */
+const forEveryCompany = z.boolean().optional();
 
 /** Who may change a template, told to the browser so it can show read-only. */
 const common = {
   _id: z.string(),
-  anyCompany: z.boolean(),
   companyName: z.string(),
   fields: z.array(ZStoredTemplateField),
   /** Shipped with the product (`tax-invoice`, `quote`, `statement`) or null. */
   builtIn: z.string().nullable(),
+  /** Every company sees it: shared with all companies, or shipped with the product. */
+  anyCompany: z.boolean(),
   /** Whether the caller may save it (a shipped or all-companies one needs rank super). */
   editable: z.boolean(),
   updatedAt: z.string(),
@@ -61,6 +68,7 @@ export const ZInvoiceTemplateSave = z.object({
   template: html,
   fields,
   anyCompany: z.boolean().optional(),
+  forEveryCompany,
 });
 export type TInvoiceTemplateSave = z.input<typeof ZInvoiceTemplateSave>;
 export const ZInvoiceTemplate = z.object({
@@ -78,6 +86,7 @@ export const ZStatementTemplateSave = z.object({
   statementTemplateEmailBody: emailBody,
   template: html,
   anyCompany: z.boolean().optional(),
+  forEveryCompany,
 });
 export type TStatementTemplateSave = z.input<typeof ZStatementTemplateSave>;
 export const ZStatementTemplate = z.object({
@@ -102,6 +111,7 @@ export const ZTemplateSave = z.object({
   isInvoice: z.boolean().optional(),
   isStatement: z.boolean().optional(),
   fields,
+  forEveryCompany,
 });
 export type TTemplateSave = z.input<typeof ZTemplateSave>;
 export const ZTemplate = z.object({
@@ -124,8 +134,16 @@ export const ZTemplatePreview = z.object({
   recordId: optId,
   /** The unsaved template's extra fields, shown in `invoice.extraFields` (labels as sample values). */
   fields: z.array(ZTemplateField).max(30).optional(),
+  /** Sample data only: fill an invoice template as an invoice (the default) or as a quote. */
+  sample: z.enum(['invoice', 'quote']).optional(),
 });
 export const ZRenderedHtml = z.object({ html: z.string() });
+
+/** `POST /templates/{id}/copy`: a copy owned by the company (a name, or the original's with "(copy)"). */
+export const ZTemplateCopy = z.object({ name: name.optional() });
+/** Why a save of a template every company uses is refused without `forEveryCompany`. */
+export const FOR_EVERY_COMPANY_MESSAGE =
+  'Every company uses this template: saving it changes it for every company. Confirm that, or copy it to your company.';
 
 /** `POST /templates/{id}/images` answers where the image is served. */
 export const ZTemplateImage = z.object({ _id: z.string(), url: z.string() });

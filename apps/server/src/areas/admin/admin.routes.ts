@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps.js';
 import { access } from '../../platform/access.js';
 
 const ZOutboxEntry = z.object({
@@ -11,7 +12,10 @@ const ZOutboxEntry = z.object({
 });
 
 /** Platform administration (rank super). */
-export function adminRoutes(app: App): void {
+export const adminRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'mailer'>> = async (
+  app,
+  { mailer },
+) => {
   app.get('/api/admin/outbox', {
     config: { access: access.super },
     schema: {
@@ -19,6 +23,6 @@ export function adminRoutes(app: App): void {
       description: 'E-mails kept because no SMTP server is configured, newest first.',
       response: { 200: z.array(ZOutboxEntry) },
     },
-    handler: () => app.deps.mailer.outbox(),
+    handler: () => mailer.outbox(),
   });
-}
+};

@@ -4,7 +4,7 @@ import type { UserRow } from './auth.repo.js';
 export const imagePath = (fileId: string | null) => (fileId ? `/images/${fileId}` : null);
 
 /** The user as the user themself sees it: never the hash, never the Apple id. */
-export function presentUser(u: UserRow): TUser {
+export function presentUser(u: UserRow, pendingEmail: string | null = null): TUser {
   return {
     _id: u.id,
     username: u.username,
@@ -12,6 +12,7 @@ export function presentUser(u: UserRow): TUser {
     surname: u.surname,
     email: u.email,
     emailAddress: u.email,
+    pendingEmail,
     rank: u.rank,
     profilePicture: imagePath(u.profilePicture),
   };

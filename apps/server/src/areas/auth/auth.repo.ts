@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { errorLogs, userTokens, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
-export type TokenPurpose = 'activate' | 'reset' | 'login';
+export type TokenPurpose = 'activate' | 'reset' | 'login' | 'email';
 
 export async function findUserByUsername(db: Tx, username: string): Promise<UserRow | null> {
   const [u] = await db.select().from(users).where(eq(users.username, username)).limit(1);
@@ -15,12 +15,15 @@ export async function findUserById(db: Tx, id: string): Promise<UserRow | null> 
   return u ?? null;
 }
 
-/** The oldest account with this e-mail address (addresses are not unique). */
-export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | null> {
+/**
+ * The oldest account whose owner proved this e-mail address (addresses are not
+ * unique). Only Apple sign-in looks accounts up by address (DECISIONS §2).
+ */
+export async function findProvedUserByEmail(db: Tx, email: string): Promise<UserRow | null> {
   const [u] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.emailProved, true)))
     .orderBy(users.createdAt)
     .limit(1);
   return u ?? null;
@@ -61,17 +64,23 @@ export async function updateUser(
 
 export async function insertUserToken(
   db: Tx,
-  v: { tokenHash: string; userId: string; purpose: TokenPurpose; expiresAt: Date },
+  v: {
+    tokenHash: string;
+    userId: string;
+    purpose: TokenPurpose;
+    expiresAt: Date;
+    email?: string | null;
+  },
 ): Promise<void> {
   await db.insert(userTokens).values(v);
 }
 
-/** Use a single-use token: answers its user id once, and never again. */
-export async function consumeUserToken(
+/** Use a single-use token: answers its user id (and address) once, and never again. */
+export async function consumeUserTokenRow(
   db: Tx,
   tokenHash: string,
   purpose: TokenPurpose,
-): Promise<string | null> {
+): Promise<{ userId: string; email: string | null } | null> {
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: new Date() })
@@ -83,8 +92,34 @@ export async function consumeUserToken(
         gt(userTokens.expiresAt, new Date()),
       ),
     )
-    .returning({ userId: userTokens.userId });
-  return row?.userId ?? null;
+    .returning({ userId: userTokens.userId, email: userTokens.email });
+  return row ?? null;
+}
+
+export async function consumeUserToken(
+  db: Tx,
+  tokenHash: string,
+  purpose: TokenPurpose,
+): Promise<string | null> {
+  return (await consumeUserTokenRow(db, tokenHash, purpose))?.userId ?? null;
+}
+
+/** The new address waiting for its confirmation link, if any. */
+export async function findPendingEmail(db: Tx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: userTokens.email })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        eq(userTokens.purpose, 'email'),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(userTokens.createdAt))
+    .limit(1);
+  return row?.email ?? null;
 }
 
 /** Peek at a token's owner without using it up. */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import {
   ZActivate,
+  ZConfirmEmail,
+  ZInvitation,
+  ZInvitationAccepted,
+  ZInvitationRegister,
+  ZInvitationToken,
   ZErrorLog,
   ZLoginResult,
   ZMessage,
@@ -8,7 +13,7 @@ import {
   ZRegister,
   ZUser,
 } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { HttpError } from '../../platform/errors.js';
 import { KeyedLimiter } from '../../platform/rate-limit.js';
@@ -16,7 +21,7 @@ import type { AuthService } from './auth.service.js';
 
 const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-export function authRoutes(app: App, auth: AuthService): void {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   const errorsByIp = new KeyedLimiter(30, 60_000);
 
   app.post('/api/auth/register', {
@@ -40,7 +45,52 @@ export function authRoutes(app: App, auth: AuthService): void {
       body: z.looseObject({}),
       response: { 200: z.union([ZLoginResult, ZMessage]) },
     },
-    handler: (req) => auth.login(req.body),
+    handler: (req) => auth.login(req.body, req.ip),
+  });
+
+  app.post('/api/auth/confirm-email', {
+    config: { access: access.public, ...perIp(30) },
+    schema: {
+      tags: ['auth'],
+      description: 'The link sent to a new profile address: the address becomes the account’s.',
+      body: ZConfirmEmail,
+      response: { 200: ZMessage },
+    },
+    handler: (req) => auth.confirmEmail(req.body.token),
+  });
+
+  app.post('/api/auth/invitation', {
+    config: { access: access.public, ...perIp(30) },
+    schema: {
+      tags: ['auth'],
+      description: 'What an invitation link shows before it is used.',
+      body: ZInvitationToken,
+      response: { 200: ZInvitation },
+    },
+    handler: (req) => auth.showInvitation(req.body.token),
+  });
+
+  app.post('/api/auth/invitation/accept', {
+    config: { access: access.user, ...perIp(30) },
+    schema: {
+      tags: ['auth'],
+      description: 'The signed-in user who opened an invitation link joins its company.',
+      body: ZInvitationToken,
+      response: { 200: ZInvitationAccepted },
+    },
+    handler: (req) => auth.acceptInvitation(req.body.token, req.user!.id),
+  });
+
+  app.post('/api/auth/invitation/register', {
+    config: { access: access.public, ...perIp(10) },
+    schema: {
+      tags: ['auth'],
+      description:
+        'A new account made on an invitation link’s page, with the invitation’s address; it joins the company and is signed in.',
+      body: ZInvitationRegister,
+      response: { 200: ZLoginResult.extend(ZInvitationAccepted.shape) },
+    },
+    handler: (req) => auth.registerByInvitation(req.body),
   });
 
   app.post('/api/auth/logout', {
@@ -63,6 +113,8 @@ export function authRoutes(app: App, auth: AuthService): void {
 
   app.post('/api/error', {
     config: { access: access.public },
+    // Public: a report is small (its depth is capped for every route by the input guard).
+    bodyLimit: 64 * 1024,
     schema: { tags: ['platform'], body: ZErrorLog, response: { 200: ZMessage } },
     handler: async (req) => {
       // Errors answer { error } like every other (DECISIONS §1).
@@ -71,4 +123,4 @@ export function authRoutes(app: App, auth: AuthService): void {
       return { message: 'Logged' };
     },
   });
-}
+};

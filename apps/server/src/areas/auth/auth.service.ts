@@ -1,47 +1,44 @@
 import {
+  type TInvitationRegister,
   ZAppleLogin,
   ZLoginPassword,
   ZResetConfirm,
   ZResetRequest,
   ZTokenLogin,
   type TLoginResult,
-  type TProfileSave,
   type TRegister,
-  type TUser,
 } from '@fieldbook/core';
 import { forgetSessions } from '../../platform/auth.js';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/crypto.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { HttpError, badField, notFound } from '../../platform/errors.js';
-import { KeyedLimiter } from '../../platform/rate-limit.js';
+import { HttpError, badField } from '../../platform/errors.js';
+import { KeyedLimiter, SignInLimiter } from '../../platform/rate-limit.js';
 import { insertSession, revokeAllSessions, revokeSession } from '../../platform/sessions.repo.js';
 import { verifyAppleToken } from './apple.js';
 import * as repo from './auth.repo.js';
 import { presentUser } from './auth.present.js';
+import { createInvitationsService, type InvitationToSend } from './invitations.service.js';
+import { createProfileService } from './profile.service.js';
+import { issueToken as issue } from './tokens.js';
 
 const HOUR = 3600_000;
-const TOKEN_LIFE = { activate: 7 * 24 * HOUR, reset: HOUR, login: 7 * 24 * HOUR } as const;
 
 const INVALID = 'Invalid username or password';
-const TOO_MANY = 'Too many sign-in attempts; please wait 15 minutes and try again.';
+const TOO_MANY = {
+  address: 'Too many sign-in attempts; please wait 15 minutes and try again.',
+  account:
+    'Too many sign-in attempts for this account; please wait an hour, sign in from where you usually do, or reset your password.',
+} as const;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: AppDeps) {
+export function createAuthService(
+  deps: Pick<AppDeps, 'config' | 'database' | 'mailer' | 'caches' | 'events'>,
+) {
   const db = deps.database.db;
-  const failedByUser = new KeyedLimiter(10, 15 * 60_000);
+  const signIns = new SignInLimiter();
   const resetsByUser = new KeyedLimiter(5, HOUR);
-
-  async function issueToken(userId: string, purpose: repo.TokenPurpose): Promise<string> {
-    const t = newToken();
-    await repo.insertUserToken(db, {
-      tokenHash: t.hash,
-      userId,
-      purpose,
-      expiresAt: new Date(Date.now() + TOKEN_LIFE[purpose]),
-    });
-    return t.token;
-  }
+  const issueToken = (userId: string, purpose: repo.TokenPurpose) => issue(db, userId, purpose);
 
   async function startSession(
     user: repo.UserRow,
@@ -53,22 +50,26 @@ export function createAuthService(deps: AppDeps) {
   }
 
   const link = (query: string) => `${deps.config.publicUrl}/login?${query}`;
+  const pageLink = (page: string) => (query: string) => `${deps.config.publicUrl}/${page}?${query}`;
+  const profiles = createProfileService(deps, pageLink('confirm-email'));
+  const invitations = createInvitationsService(deps, pageLink('invite'), startSession);
 
-  async function passwordLogin(body: unknown): Promise<TLoginResult> {
+  async function passwordLogin(body: unknown, ip: string): Promise<TLoginResult> {
     const { username, password, clientId } = ZLoginPassword.parse(body);
-    if (failedByUser.blocked(username)) throw new HttpError(429, TOO_MANY);
+    // Counted as a failure before the slow hash, forgiven when the password is right.
+    const blocked = signIns.attempt(username, ip);
+    if (blocked) throw new HttpError(429, TOO_MANY[blocked]);
     const user = await repo.findUserByUsername(db, username);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !ok) {
-      failedByUser.hit(username);
-      throw new HttpError(401, INVALID);
-    }
-    if (!user.active)
+    if (!user || !ok) throw new HttpError(401, INVALID);
+    if (!user.active) {
+      signIns.excuse(username, ip);
       throw new HttpError(
         403,
         'Your account is not activated yet; please use the link in the e-mail we sent you.',
       );
-    failedByUser.reset(username);
+    }
+    signIns.succeeded(username, ip);
     return startSession(user, clientId);
   }
 
@@ -106,23 +107,26 @@ export function createAuthService(deps: AppDeps) {
       if ((await repo.consumeUserToken(tx, tokenHash, 'reset')) !== user.id) throw invalid;
       await repo.expireUserTokens(tx, user.id, 'reset');
       // A reset proves the e-mail address, so it activates the account too.
-      await repo.updateUser(tx, user.id, { passwordHash, active: true });
+      await repo.updateUser(tx, user.id, { passwordHash, active: true, emailProved: true });
       await revokeAllSessions(tx, user.id);
     });
     forgetSessions(deps, { userId: user.id });
-    failedByUser.reset(user.username);
+    signIns.forgive(user.username);
     return { message: 'Password Reset' };
   }
 
+  /**
+   * Sign-in links sent by invitations before they were bound to their link.
+   * They sign in only an account that is already active: a link never
+   * activates an account (an unactivated one gains nothing from it).
+   */
   async function tokenLogin(body: unknown): Promise<TLoginResult> {
     const { ftoken, clientId } = ZTokenLogin.parse(body);
     const userId = await repo.consumeUserToken(db, sha256(ftoken), 'login');
     const user = userId ? await repo.findUserById(db, userId) : null;
-    if (!user) throw new HttpError(401, 'This sign-in link is invalid or has already been used');
-    const active = user.active
-      ? user
-      : ((await repo.updateUser(db, user.id, { active: true })) ?? user);
-    return startSession(active, clientId);
+    if (!user?.active)
+      throw new HttpError(401, 'This sign-in link is invalid or has already been used');
+    return startSession(user, clientId);
   }
 
   async function appleLogin(body: unknown): Promise<TLoginResult> {
@@ -130,9 +134,11 @@ export function createAuthService(deps: AppDeps) {
     const claims = await verifyAppleToken(appleToken, deps.config);
     if (!claims) throw new HttpError(401, 'Apple sign-in could not be verified');
     let user = await repo.findUserByAppleSub(db, claims.sub);
-    const email = (claims.email ?? appleEmail ?? '').toLowerCase();
-    if (!user && claims.email && claims.emailVerified) {
-      const byEmail = await repo.findUserByEmail(db, claims.email);
+    const proved = !!claims.email && claims.emailVerified;
+    const email = ((proved ? claims.email : appleEmail) ?? '').toLowerCase();
+    // Linked only to an account whose owner proved the address Apple vouches for (DECISIONS §2).
+    if (!user && proved) {
+      const byEmail = await repo.findProvedUserByEmail(db, claims.email!);
       if (byEmail)
         user = await repo.updateUser(db, byEmail.id, { appleSub: claims.sub, active: true });
     }
@@ -144,7 +150,13 @@ export function createAuthService(deps: AppDeps) {
       const username = (await repo.findUserByUsername(db, email))
         ? `apple-${claims.sub.slice(0, 12).toLowerCase()}`
         : email;
-      user = await repo.insertUser(db, { username, email, appleSub: claims.sub, active: true });
+      user = await repo.insertUser(db, {
+        username,
+        email,
+        emailProved: proved,
+        appleSub: claims.sub,
+        active: true,
+      });
     }
     return startSession(user, clientId);
   }
@@ -173,18 +185,19 @@ export function createAuthService(deps: AppDeps) {
         throw new HttpError(400, 'This activation link is invalid or has expired', {
           token: 'is invalid or has expired',
         });
-      await repo.updateUser(db, userId, { active: true });
+      // The link went to the account's address: it is proved.
+      await repo.updateUser(db, userId, { active: true, emailProved: true });
       return { message: 'Your account is active. You can sign in now.' };
     },
 
     /** `POST /auth/login` in its five shapes (DECISIONS §2). */
-    login(body: Record<string, unknown>): Promise<TLoginResult | { message: string }> {
+    login(body: Record<string, unknown>, ip: string): Promise<TLoginResult | { message: string }> {
       if ('ftoken' in body) return tokenLogin(body);
       if ('appleToken' in body) return appleLogin(body);
       if (body.isReset === true && ('token' in body || 'password' in body))
         return resetConfirm(body);
       if (body.isReset === true) return resetRequest(body);
-      return passwordLogin(body);
+      return passwordLogin(body, ip);
     },
 
     async logout(tokenHash: string): Promise<{ message: string }> {
@@ -193,21 +206,15 @@ export function createAuthService(deps: AppDeps) {
       return { message: 'Logged out' };
     },
 
-    async profile(userId: string): Promise<TUser> {
-      const u = await repo.findUserById(db, userId);
-      if (!u) throw notFound('User not found');
-      return presentUser(u);
-    },
+    profile: profiles.profile,
+    saveProfile: profiles.saveProfile,
+    confirmEmail: profiles.confirmEmail,
 
-    async saveProfile(userId: string, b: TProfileSave): Promise<TUser> {
-      const u = await repo.updateUser(db, userId, {
-        name: b.name,
-        surname: b.surname,
-        email: b.email,
-      });
-      if (!u) throw notFound('User not found');
-      return presentUser(u);
-    },
+    /** Send an invitation bound to its link (the caller checked the company and group). */
+    invite: (v: InvitationToSend) => invitations.send(v),
+    showInvitation: invitations.show,
+    acceptInvitation: invitations.accept,
+    registerByInvitation: (b: TInvitationRegister) => invitations.register(b),
 
     /** Keep an error reported by a browser. */
     async logError(
@@ -223,11 +230,6 @@ export function createAuthService(deps: AppDeps) {
         url: b.url,
         info: b.info ?? null,
       });
-    },
-
-    /** A single-use sign-in link, as invitations send it. */
-    async loginLink(userId: string): Promise<string> {
-      return link(`ftoken=${await issueToken(userId, 'login')}`);
     },
 
     async createUser(b: {
@@ -247,6 +249,8 @@ export function createAuthService(deps: AppDeps) {
         rank: b.rank ?? null,
         passwordHash,
         active: true,
+        // An operator vouches for the address.
+        emailProved: true,
       });
       if (!user)
         throw new HttpError(409, 'username is already taken', { username: 'is already taken' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZClientType, ZClientTypeSave, ZMessage, ZSaved } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import type { ClientTypesService } from './client-types.service.js';
 import { saveAccess } from '../../platform/save-access.js';
@@ -10,7 +10,10 @@ const cidId = cid.extend({ id: z.string() });
 const tags = ['clients'];
 
 /** `/entityTemplate`: the client types of a company. */
-export function clientTypesRoutes(app: App, types: ClientTypesService): void {
+export const clientTypesRoutes: FastifyPluginAsyncZod<{ types: ClientTypesService }> = async (
+  app,
+  { types },
+) => {
   app.get('/api/companies/:cid/entityTemplate', {
     config: { access: access.company('clients', 'r') },
     schema: { tags, params: cid, response: { 200: z.array(ZClientType) } },
@@ -42,4 +45,4 @@ export function clientTypesRoutes(app: App, types: ClientTypesService): void {
     schema: { tags, params: cidId, response: { 200: ZMessage } },
     handler: (req) => types.remove(req.company!.id, req.params.id),
   });
-}
+};

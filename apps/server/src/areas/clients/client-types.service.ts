@@ -16,7 +16,7 @@ const present = (t: repo.ClientTypeRow): TClientType => ({
 const missing = () => notFound('Client type not found');
 
 /** Client types ("entity templates"): a name and the extra fields of their clients. */
-export function createClientTypesService(deps: AppDeps) {
+export function createClientTypesService(deps: Pick<AppDeps, 'database'>) {
   const db = deps.database.db;
   return {
     list: async (companyId: string) => (await repo.listClientTypes(db, companyId)).map(present),

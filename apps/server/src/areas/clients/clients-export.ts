@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
-import { toAmount, type TClientField } from '@fieldbook/core';
+import { toAmount, toCsv, type TClientField } from '@fieldbook/core';
 import type { ClientTypeRow } from './client-types.repo.js';
 import type { ClientRow } from './clients.repo.js';
 
-/** A cell before formatting: CSV writes it as text, the workbook keeps its kind. */
+/** A cell before formatting: CSV writes it (core's toCsv), the workbook keeps its kind. */
 type Cell = string | number | boolean | Date | null;
 
 interface Column {
@@ -59,35 +59,22 @@ export function exportColumns(types: ClientTypeRow[]): Column[] {
   return columns;
 }
 
-function csvText(v: Cell): string {
-  if (v === null) return '';
-  if (v instanceof Date) return v.toISOString();
-  return String(v);
-}
-
-/** RFC 4180 quoting with ';' as the separator. */
-function csvField(s: string): string {
-  return /[;"\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
 /**
- * Semicolon-separated, a header row, CRLF line ends, and a byte-order mark so
- * that spreadsheet programs read the text as UTF-8.
+ * Semicolon-separated, a header row, CRLF line ends, a byte-order mark, and
+ * formula-like text neutralised (core's `toCsv`, DECISIONS §14); outstanding
+ * is a number with two decimals.
  */
 export function clientsCsv(clients: ClientRow[], types: ClientTypeRow[]): string {
   const columns = exportColumns(types);
-  const rows = [columns.map((col) => csvField(col.header)).join(';')];
-  for (const c of clients) {
-    rows.push(
-      columns
-        .map((col) => {
-          const v = col.value(c);
-          return csvField(col.header === 'outstanding' ? (v as number).toFixed(2) : csvText(v));
-        })
-        .join(';'),
-    );
-  }
-  return `\ufeff${rows.join('\r\n')}\r\n`;
+  const decimals: Record<number, number> = {};
+  columns.forEach((col, i) => {
+    if (col.header === 'outstanding') decimals[i] = 2;
+  });
+  return toCsv(
+    columns.map((col) => col.header),
+    clients.map((c) => columns.map((col) => col.value(c))),
+    { decimals },
+  );
 }
 
 /** The same columns as a real workbook: amounts and numbers as numbers. */

@@ -8,13 +8,11 @@ import {
   ZSaved,
   ZStatement,
 } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { sendJsonList } from '../../platform/send-json.js';
-import { createClientTypesService } from './client-types.service.js';
-import { clientTypesRoutes } from './client-types.routes.js';
 import { attachment, readDocumentUpload } from './client-documents.js';
-import { createClientsService } from './clients.service.js';
+import type { ClientsService } from './clients.service.js';
 import { saveAccess } from '../../platform/save-access.js';
 
 const cid = z.object({ cid: z.string() });
@@ -24,10 +22,10 @@ const tags = ['clients'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Client types, clients ("entities"), their documents, statements and export. */
-export function clientsRoutes(app: App): void {
-  clientTypesRoutes(app, createClientTypesService(app.deps));
-  const clients = createClientsService(app.deps);
-
+export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> = async (
+  app,
+  { clients },
+) => {
   app.get('/api/companies/:cid/entities', {
     config: { access: access.company('clients', 'r') },
     schema: {
@@ -126,4 +124,4 @@ export function clientsRoutes(app: App): void {
     schema: { tags, params: cidId, response: { 200: ZStatement } },
     handler: (req) => clients.statement(req.company!.id, req.params.id),
   });
-}
+};

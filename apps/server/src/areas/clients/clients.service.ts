@@ -10,14 +10,14 @@ import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, notFound } from '../../platform/errors.js';
-import { getCompany } from '../companies/companies.repo.js';
-import { insertFile } from '../files/files.repo.js';
+import { getCompany } from '../companies/index.js';
+import { insertFile } from '../files/index.js';
 import { findClientType, listClientTypes } from './client-types.repo.js';
 import { checkClientFields, type FieldValue } from './client-fields.js';
 import type { DocumentUpload } from './client-documents.js';
 import { clientsCsv, clientsXlsx } from './clients-export.js';
 import { presentClient, presentClientDetail, presentDocument } from './clients.present.js';
-import { templateUsable } from '../templates/template-usable.js';
+import { templateUsable } from '../templates/index.js';
 import * as repo from './clients.repo.js';
 import { requireRight } from '../../platform/save-access.js';
 
@@ -27,7 +27,7 @@ type Body = z.output<typeof ZClientSave>;
 const missing = () => notFound('Client not found');
 
 /** Clients ("entities"): list, detail, save, soft delete, documents, statement, export. */
-export function createClientsService(deps: AppDeps) {
+export function createClientsService(deps: Pick<AppDeps, 'database'>) {
   const db = deps.database.db;
 
   /** The client type and the checked extra fields of a save. */

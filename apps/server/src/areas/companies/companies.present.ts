@@ -1,5 +1,5 @@
 import type { MemberAccess, TCompany, TCompanyGroup, TCompanySummary } from '@fieldbook/core';
-import { imagePath } from '../auth/auth.present.js';
+import { imagePath } from '../auth/index.js';
 import type { CompanyRow, GroupRow, listCompaniesOfUser, listMembers } from './companies.repo.js';
 
 type MemberListRow = Awaited<ReturnType<typeof listMembers>>[number];

@@ -1,7 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { GroupRights } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
-import { companies, companyGroups, companyMembers, users } from '../../db/schema/index.js';
+import {
+  companies,
+  companyGroups,
+  companyMembers,
+  invitations,
+  users,
+} from '../../db/schema/index.js';
+export type { StoredPayfast, StoredSmtp } from '../../db/schema/index.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type GroupRow = typeof companyGroups.$inferSelect;
@@ -74,12 +81,32 @@ export async function updateMember(
   userId: string,
   patch: { groupId?: string | null; disabled?: boolean },
 ): Promise<boolean> {
+  // Nothing to change (an empty save): Drizzle refuses an empty SET, so only look.
+  if (patch.groupId === undefined && patch.disabled === undefined)
+    return (await findMembership(db, companyId, userId)) !== null;
   const rows = await db
     .update(companyMembers)
     .set(patch)
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
     .returning({ userId: companyMembers.userId });
   return rows.length > 0;
+}
+
+/** Withdraw the invitations a member sent that are still unused (they were disabled). */
+export async function dropUnusedInvitationsBy(
+  db: Tx,
+  companyId: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .delete(invitations)
+    .where(
+      and(
+        eq(invitations.companyId, companyId),
+        eq(invitations.invitedBy, userId),
+        isNull(invitations.usedAt),
+      ),
+    );
 }
 
 // A hot read: a named prepared statement, so neither Drizzle nor PostgreSQL plans it per request.

@@ -11,7 +11,7 @@ import {
   ZSaved,
   text,
 } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/uploads.js';
@@ -21,7 +21,10 @@ const LOGO_MAX = 2 * 1024 * 1024;
 const cid = z.object({ cid: z.string() });
 const id = z.object({ id: z.string() });
 
-export function companiesRoutes(app: App, companies: CompaniesService): void {
+export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService }> = async (
+  app,
+  { companies },
+) => {
   app.get('/api/companies', {
     config: { access: access.user },
     schema: { tags: ['companies'], response: { 200: z.array(ZCompanySummary) } },
@@ -54,7 +57,7 @@ export function companiesRoutes(app: App, companies: CompaniesService): void {
   app.post('/api/companies/:id', {
     config: { access: access.company('settings', 'u', 'params.id') },
     schema: { tags: ['companies'], params: id, body: ZCompanySave, response: { 200: ZSaved } },
-    handler: (req) => companies.save(req.company!.id, req.body),
+    handler: (req) => companies.save(req.company!.id, req.body, req.company!.member),
   });
 
   app.post('/api/companies/:cid/logo', {
@@ -81,7 +84,7 @@ export function companiesRoutes(app: App, companies: CompaniesService): void {
   app.post('/api/companies/:cid/groups', {
     config: { access: access.company('settings', 'u') },
     schema: { tags: ['companies'], params: cid, body: ZGroupSave, response: { 200: ZSaved } },
-    handler: (req) => companies.saveGroup(req.company!.id, req.body),
+    handler: (req) => companies.saveGroup(req.company!.id, req.body, req.company!.member),
   });
 
   app.post('/api/companies/:cid/groups/:id/delete', {
@@ -98,12 +101,23 @@ export function companiesRoutes(app: App, companies: CompaniesService): void {
       body: ZMemberSave,
       response: { 200: ZMessage },
     },
-    handler: (req) => companies.saveMember(req.company!.id, req.params.id, req.body),
+    handler: (req) =>
+      companies.saveMember(req.company!.id, req.params.id, req.body, req.company!.member),
   });
 
   app.post('/api/people/invite', {
-    config: { access: access.company('settings', 'c', 'body.companyId') },
+    config: {
+      access: access.company('settings', 'c', 'body.companyId'),
+      // Per user (after the auth hook), besides the company's hourly sending limit.
+      rateLimit: {
+        max: 30,
+        timeWindow: '1 hour',
+        hook: 'preHandler',
+        keyGenerator: (req) => `invite:${req.user?.id ?? req.ip}`,
+      },
+    },
     schema: { tags: ['companies'], body: ZInvite, response: { 200: ZMessage } },
-    handler: (req) => companies.invite(req.company!.id, req.user!.id, req.body),
+    handler: (req) =>
+      companies.invite(req.company!.id, req.user!.id, req.body, req.company!.member),
   });
-}
+};

@@ -7,26 +7,40 @@ import {
   type TGroupSave,
   type TInvite,
 } from '@fieldbook/core';
-import type { StoredPayfast, StoredSmtp } from '../../db/schema/index.js';
+import type { StoredPayfast, StoredSmtp } from './companies.repo.js';
 import { invalidateCompany, isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
-import * as users from '../auth/auth.repo.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { deleteFile, insertFile } from '../files/files.repo.js';
-import { templateUsable } from '../templates/template-usable.js';
+import { outboundHostAllowed } from '../../platform/outbound-guard.js';
+import type { AuthService } from '../auth/index.js';
+import { countSends } from '../delivery/index.js';
+import { deleteFile, insertFile } from '../files/index.js';
+import { templateUsable } from '../templates/index.js';
 import * as repo from './companies.repo.js';
+import { assertMayCreateGroup, assertMayGrant, assertOwnerOnlyUnchanged } from './grant-rules.js';
 import { presentCompany, presentGroup, presentSummary } from './companies.present.js';
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
 
-export function createCompaniesService(deps: AppDeps, auth: AuthService) {
+/** In-process callers (the demo seed, tools, tests' factories) act with the owner's authority. */
+const AS_OWNER: MemberAccess = { isOwner: true, disabled: false, rights: null };
+
+export function createCompaniesService(
+  deps: Pick<AppDeps, 'database' | 'sealer' | 'mailer' | 'caches' | 'config' | 'events'>,
+  auth: AuthService,
+) {
   const db = deps.database.db;
 
-  async function requireGroup(companyId: string, groupId: string | null | undefined) {
+  /** The group's id; putting someone in it grants its rights, so `me` must hold them. */
+  async function requireGroup(
+    companyId: string,
+    groupId: string | null | undefined,
+    me: MemberAccess,
+  ) {
     if (!groupId) return null;
     const g = isUuid(groupId) ? await repo.findGroup(db, companyId, groupId) : null;
     if (!g) throw badField('group', 'is not a group of this company');
+    assertMayGrant(me, g.rights);
     return g.id;
   }
 
@@ -62,17 +76,28 @@ export function createCompaniesService(deps: AppDeps, auth: AuthService) {
       });
     },
 
-    async save(companyId: string, b: TCompanySave) {
+    async save(companyId: string, b: TCompanySave, me: MemberAccess = AS_OWNER) {
       const c = await repo.getCompany(db, companyId);
       if (!c) throw notFound('Company not found');
+      assertOwnerOnlyUnchanged(me, c, b);
       let smtp: StoredSmtp | null | undefined;
       if (b.smtp === null) smtp = null;
       else if (b.smtp) {
         const { password, ...rest } = b.smtp;
-        // The password is write-only: empty or missing keeps the stored one.
+        const old = c.smtp;
+        const sameServer =
+          !!old && old.host === rest.host && old.port === rest.port && old.user === rest.user;
+        if (!sameServer && !(await outboundHostAllowed(rest.host, deps.config.companySmtp)))
+          throw badField('smtp.host', 'is a private or local network address');
+        // The password is write-only: empty or missing keeps the stored one, but only
+        // for the same server and user; otherwise it would be sent wherever the host points.
         smtp = {
           ...rest,
-          passwordSealed: password ? deps.sealer.seal(password) : (c.smtp?.passwordSealed ?? null),
+          passwordSealed: password
+            ? deps.sealer.seal(password)
+            : sameServer
+              ? (old.passwordSealed ?? null)
+              : null,
         };
       }
       let payfast: StoredPayfast | null | undefined;
@@ -135,12 +160,19 @@ export function createCompaniesService(deps: AppDeps, auth: AuthService) {
       return (await repo.listGroups(db, companyId)).map(presentGroup);
     },
 
-    async saveGroup(companyId: string, b: TGroupSave) {
+    async saveGroup(companyId: string, b: TGroupSave, me: MemberAccess = AS_OWNER) {
       let id = b._id;
       if (id) {
-        const ok = isUuid(id) && (await repo.updateGroup(db, companyId, id, b.name, b.rights));
-        if (!ok) throw notFound('Group not found');
-      } else id = await repo.insertGroup(db, companyId, b.name, b.rights);
+        const before = isUuid(id) ? await repo.findGroup(db, companyId, id) : null;
+        if (!before) throw notFound('Group not found');
+        assertMayGrant(me, b.rights, before.rights);
+        if (!(await repo.updateGroup(db, companyId, id, b.name, b.rights)))
+          throw notFound('Group not found');
+      } else {
+        assertMayCreateGroup(me);
+        assertMayGrant(me, b.rights);
+        id = await repo.insertGroup(db, companyId, b.name, b.rights);
+      }
       invalidateCompany(deps, companyId);
       return { _id: id };
     },
@@ -155,6 +187,7 @@ export function createCompaniesService(deps: AppDeps, auth: AuthService) {
       companyId: string,
       userId: string,
       b: { group?: string | null; disabled?: boolean },
+      me: MemberAccess = AS_OWNER,
     ) {
       const c = await repo.getCompany(db, companyId);
       if (!c) throw notFound('Company not found');
@@ -164,50 +197,38 @@ export function createCompaniesService(deps: AppDeps, auth: AuthService) {
           userId: 'is the owner',
         });
       }
-      const groupId = b.group === undefined ? undefined : await requireGroup(companyId, b.group);
-      await repo.updateMember(db, companyId, userId, {
+      const groupId =
+        b.group === undefined ? undefined : await requireGroup(companyId, b.group, me);
+      const patch = {
         ...(groupId !== undefined && { groupId }),
         ...(b.disabled !== undefined && { disabled: b.disabled }),
+      };
+      // Nothing to change (an empty body) saves nothing.
+      if (Object.keys(patch).length === 0) return { message: 'Saved' };
+      await db.transaction(async (tx) => {
+        await repo.updateMember(tx, companyId, userId, patch);
+        // A disabled member's invitations go with their access.
+        if (patch.disabled) await repo.dropUnusedInvitationsBy(tx, companyId, userId);
       });
-      invalidateCompany(deps, companyId);
+      invalidateCompany(deps, companyId, userId);
       return { message: 'Saved' };
     },
 
-    /** Invite by e-mail: an existing account joins, otherwise one is made; either way a sign-in link goes out. */
-    async invite(companyId: string, inviterId: string, b: TInvite) {
+    /** Invite by e-mail: the link joins whoever opens it (DECISIONS §2). */
+    async invite(companyId: string, inviterId: string, b: TInvite, me: MemberAccess = AS_OWNER) {
       const c = await repo.getCompany(db, companyId);
       if (!c) throw notFound('Company not found');
-      const groupId = await requireGroup(companyId, b.group);
-      const inviter = await users.findUserById(db, inviterId);
-      const user = await db.transaction(async (tx) => {
-        let u = await users.findUserByEmail(tx, b.email);
-        if (!u) {
-          const username = (await users.findUserByUsername(tx, b.email))
-            ? `${b.email}.${Date.now().toString(36)}`
-            : b.email;
-          u = await users.insertUser(tx, {
-            username,
-            email: b.email,
-            name: b.name,
-            surname: b.surname,
-            active: true,
-          });
-        }
-        await repo.addMember(tx, companyId, u.id, groupId);
-        return u;
-      });
-      invalidateCompany(deps, companyId);
-      const link = await auth.loginLink(user.id);
-      const who = inviter
-        ? `${inviter.name} ${inviter.surname}`.trim() || inviter.username
-        : 'A colleague';
-      await deps.mailer.send({
-        to: user.email,
-        subject: `${who} invited you to ${c.companyName} on Fieldbook`,
-        text:
-          `Hello ${user.name || b.name},\n\n${who} invited you to work in ${c.companyName} on Fieldbook.\n\n` +
-          `Sign in with this link (it works once and expires in 7 days):\n${link}\n\n` +
-          `Your username is ${user.username}. To set a password, use "Forgot password?" on the sign-in page.`,
+      const groupId = await requireGroup(companyId, b.group, me);
+      // An invitation is an e-mail too: it counts in the company's hourly limit.
+      await countSends(db, companyId, 1, deps.config.sendsPerHour);
+      await auth.invite({
+        companyId,
+        companyName: c.companyName,
+        groupId,
+        inviterId,
+        email: b.email,
+        name: b.name,
+        surname: b.surname,
       });
       return { message: 'Invitation sent' };
     },

@@ -1,4 +1,4 @@
-import type { CompanyRow } from '../companies/companies.repo.js';
+import type { CompanyRow } from '../companies/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { MailMessage, SmtpServer } from '../../platform/mail.js';
 
@@ -6,7 +6,7 @@ import type { MailMessage, SmtpServer } from '../../platform/mail.js';
 const quotedName = (name: string) => name.replace(/["\\\r\n]/g, '').trim();
 
 /** The company's own SMTP server with its password opened, or null for the platform's. */
-export function companySmtp(deps: AppDeps, company: CompanyRow): SmtpServer | null {
+export function companySmtp(deps: Pick<AppDeps, 'sealer'>, company: CompanyRow): SmtpServer | null {
   const s = company.smtp;
   if (!s?.host) return null;
   return {
@@ -25,7 +25,7 @@ export function companySmtp(deps: AppDeps, company: CompanyRow): SmtpServer | nu
  * client's answer reaches the company and not the platform.
  */
 export async function sendAsCompany(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'sealer' | 'mailer'>,
   company: CompanyRow,
   msg: Omit<MailMessage, 'from' | 'replyTo'>,
 ): Promise<void> {

@@ -1,10 +1,12 @@
-import { getCompany, type CompanyRow } from '../companies/companies.repo.js';
-import { findClientForCompany } from '../clients/clients.repo.js';
+import { getCompany, type CompanyRow } from '../companies/index.js';
+import { findClientForCompany } from '../clients/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
+import { CompanySmtpError } from '../../platform/mail.js';
 import { PermanentJobError, type Job, type JobHandler } from '../../platform/queue.js';
 import * as repo from './delivery.repo.js';
 import { NoRecipientError, mailInvoice, mailStatement, recipientsOf } from './document-mail.js';
+import type { MailDeps } from './document-mail.js';
 
 /** Job kinds of this area (the `jobs.kind` column). */
 export const INVOICE_EMAIL = 'invoice-email';
@@ -29,6 +31,8 @@ async function permanentOnBadData<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (e) {
     if (e instanceof NoRecipientError) throw new PermanentJobError(e.message);
+    // The company's server may be back later; a private address will not change.
+    if (e instanceof CompanySmtpError && e.retry) throw e;
     if (e instanceof HttpError && e.status < 500)
       throw new PermanentJobError(
         e.status === 404 ? 'The invoice or client no longer exists' : e.message,
@@ -38,7 +42,9 @@ async function permanentOnBadData<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The handlers the delivery worker runs. */
-export function deliveryHandlers(deps: AppDeps): Record<string, JobHandler> {
+export function deliveryHandlers(
+  deps: MailDeps & Pick<AppDeps, 'events'>,
+): Record<string, JobHandler> {
   const db = deps.database.db;
 
   async function companyOf(job: Job): Promise<CompanyRow> {

@@ -1,35 +1,22 @@
 import { z } from 'zod';
 import { ZBulkEmail, ZEmailDraft, ZMessage, ZSendEmail } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
-import { createDeliveryService } from './delivery.service.js';
+import type { DeliveryService } from './delivery.service.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
 const tags = ['delivery'];
 
 /**
- * Sends now, per company and route (invoices, statements): 120 an hour is far beyond a small business's hand
- * sends (bulk sends go through the queue), and keeps a stolen session or an
- * open sign-up from turning the platform's SMTP into a spam relay.
- */
-export const SENDS_PER_HOUR = 120;
-const perCompany = {
-  rateLimit: {
-    max: SENDS_PER_HOUR,
-    timeWindow: '1 hour',
-    keyGenerator: (req: { params: unknown }) =>
-      `send:${String((req.params as { cid?: string }).cid ?? '').toLowerCase()}`,
-  },
-};
-
-/**
  * E-mailing invoices, quotes and statements (DECISIONS §7): the send modal's
- * draft, sending now, and the bulk send that goes through the job queue.
+ * draft, sending now, and the bulk send that goes through the job queue. All
+ * count in the company's hourly sending limit (config `sendsPerHour`).
  */
-export function deliveryRoutes(app: App): void {
-  const delivery = createDeliveryService(app.deps);
-
+export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (
+  app,
+  { delivery },
+) => {
   app.post('/api/companies/:cid/invoices/bulkemail', {
     config: { access: access.company('invoices', 'u') },
     schema: { tags, params: cid, body: ZBulkEmail, response: { 200: ZMessage } },
@@ -43,9 +30,9 @@ export function deliveryRoutes(app: App): void {
   });
 
   app.post('/api/companies/:cid/invoices/:id/email', {
-    config: { access: access.company('invoices', 'u'), ...perCompany },
+    config: { access: access.company('invoices', 'u') },
     schema: { tags, params: cidId, body: ZSendEmail, response: { 200: ZMessage } },
-    handler: (req) => delivery.sendInvoice(req.company!.id, req.params.id, req.body),
+    handler: (req) => delivery.sendInvoice(req.company!.id, req.params.id, req.body, req.user!.id),
   });
 
   app.get('/api/companies/:cid/entities/:id/email', {
@@ -55,8 +42,9 @@ export function deliveryRoutes(app: App): void {
   });
 
   app.post('/api/companies/:cid/entities/:id/email', {
-    config: { access: access.company('clients', 'u'), ...perCompany },
+    config: { access: access.company('clients', 'u') },
     schema: { tags, params: cidId, body: ZSendEmail, response: { 200: ZMessage } },
-    handler: (req) => delivery.sendStatement(req.company!.id, req.params.id, req.body),
+    handler: (req) =>
+      delivery.sendStatement(req.company!.id, req.params.id, req.body, req.user!.id),
   });
-}
+};

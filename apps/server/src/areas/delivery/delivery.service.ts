@@ -7,21 +7,24 @@ import {
   type TEmailDraft,
   type ZSendEmail,
 } from '@fieldbook/core';
-import { getCompany, type CompanyRow } from '../companies/companies.repo.js';
-import { invoiceDocument, statementDocument } from '../templates/documents.js';
+import { getCompany, type CompanyRow } from '../companies/index.js';
+import { invoiceDocument, statementDocument } from '../templates/index.js';
 import { isUuid } from '../../platform/access.js';
+import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { enqueueMany, wakeWorkers } from '../../platform/queue.js';
 import { withLink } from './company-mail.js';
 import * as repo from './delivery.repo.js';
+import { countSends as countCompanySends } from './send-limit.js';
 import { LINK_LABEL, mailInvoice, mailStatement, type MailChoice } from './document-mail.js';
+import type { MailDeps } from './document-mail.js';
 import { INVOICE_EMAIL } from './delivery.jobs.js';
 
 type SendBody = z.output<typeof ZSendEmail>;
 export type DeliveryService = ReturnType<typeof createDeliveryService>;
 
-export function createDeliveryService(deps: AppDeps) {
+export function createDeliveryService(deps: MailDeps & Pick<AppDeps, 'events'>) {
   const db = deps.database.db;
 
   async function companyOf(companyId: string): Promise<CompanyRow> {
@@ -31,17 +34,21 @@ export function createDeliveryService(deps: AppDeps) {
   }
 
   /** Who gets the mail: the chosen recipients, or for a test only the company itself. */
-  function choiceOf(company: CompanyRow, body: SendBody): MailChoice {
-    if (!body.test) return { to: body.to, subject: body.subject, message: body.message };
+  function choiceOf(company: CompanyRow, body: SendBody, by: string): MailChoice {
+    if (!body.test) return { to: body.to, subject: body.subject, message: body.message, by };
     const own = company.emailAddress.trim();
     if (!own) throw new HttpError(400, MSG.noCompanyEmail);
-    return { to: [own], subject: body.subject, message: body.message };
+    return { to: [own], subject: body.subject, message: body.message, by };
   }
 
   const draftCommon = (company: CompanyRow) => ({
     companyEmail: company.emailAddress,
     ownSmtp: !!company.smtp?.host,
   });
+
+  /** Counts `n` messages in the company's hourly limit, or refuses them all (429). */
+  const countSends = (tx: Tx, companyId: string, n: number) =>
+    countCompanySends(tx, companyId, n, deps.config.sendsPerHour);
 
   const changed = (companyId: string, ids: string[]) =>
     deps.events.emit({ companyId, name: 'invoicesChanged', ids });
@@ -65,9 +72,10 @@ export function createDeliveryService(deps: AppDeps) {
      * on the invoice (sent, one more e-mail, any queued send cleared); a test
      * goes to the company's own address only and records nothing.
      */
-    async sendInvoice(companyId: string, id: string, body: SendBody) {
+    async sendInvoice(companyId: string, id: string, body: SendBody, userId: string) {
       const company = await companyOf(companyId);
-      const choice = choiceOf(company, body);
+      const choice = choiceOf(company, body, userId);
+      await countSends(db, companyId, 1);
       const record = await mailInvoice(deps, company, id, choice);
       if (!body.test) {
         await db.transaction((tx) => repo.markSent(tx, companyId, id, record));
@@ -88,9 +96,11 @@ export function createDeliveryService(deps: AppDeps) {
       };
     },
 
-    async sendStatement(companyId: string, clientId: string, body: SendBody) {
+    async sendStatement(companyId: string, clientId: string, body: SendBody, userId: string) {
       const company = await companyOf(companyId);
-      await mailStatement(deps, company, clientId, choiceOf(company, body));
+      const choice = choiceOf(company, body, userId);
+      await countSends(db, companyId, 1);
+      await mailStatement(deps, company, clientId, choice);
       return { message: MSG.sent };
     },
 
@@ -108,6 +118,7 @@ export function createDeliveryService(deps: AppDeps) {
       const nonce = randomUUID();
       await db.transaction(async (tx) => {
         const fresh = await repo.markQueued(tx, companyId, wanted);
+        await countSends(tx, companyId, fresh.length);
         await enqueueMany(
           tx,
           fresh.map((invoiceId) => ({

@@ -1,10 +1,13 @@
-import { ZEmail, splitRecipients, type TEmailRecord } from '@fieldbook/core';
-import type { CompanyRow } from '../companies/companies.repo.js';
-import { invoiceDocument, statementDocument } from '../templates/documents.js';
+import { MAX_RECIPIENTS, ZEmail, splitRecipients, type TEmailRecord } from '@fieldbook/core';
+import type { CompanyRow } from '../companies/index.js';
+import { invoiceDocument, statementDocument, type DocumentDeps } from '../templates/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { pdfAttachment, sendAsCompany, withLink } from './company-mail.js';
 
 /** Where the link in an invoice mail leads, as the line before it says. */
+/** What mailing a document uses: rendering, printing and the company's mail server. */
+export type MailDeps = DocumentDeps & Pick<AppDeps, 'pdf' | 'sealer' | 'mailer'>;
+
 export const LINK_LABEL = 'View it online';
 
 /** The well-formed addresses of a stored recipients text ("a@b.c; d@e.f"). */
@@ -20,10 +23,29 @@ export interface MailChoice {
   to: string[];
   subject: string;
   message: string;
+  /** The user sending: their prints count in the per-user printing bound. */
+  by?: string;
 }
 
-/** Thrown when there is nobody to send to (a job fails at once on it; retrying cannot help). */
+/** Thrown when there is nobody, or somebody unusable, to send to (a job fails at once on it). */
 export class NoRecipientError extends Error {}
+
+/**
+ * The stored recipients of a record, each a well-formed address and at most
+ * MAX_RECIPIENTS of them (older records were saved without that check).
+ */
+function storedRecipients(text: string, what: string, none: string): string[] {
+  const parts = splitRecipients(text);
+  if (parts.length === 0) throw new NoRecipientError(none);
+  const to = recipientsOf(text);
+  if (to.length < parts.length)
+    throw new NoRecipientError(
+      `${what}: ${parts.find((p) => !ZEmail.safeParse(p).success)} is not an e-mail address`,
+    );
+  if (to.length > MAX_RECIPIENTS)
+    throw new NoRecipientError(`${what} has more than ${MAX_RECIPIENTS} recipients`);
+  return to;
+}
 
 /**
  * Renders an invoice or quote with its template, prints it, and mails it with
@@ -32,18 +54,20 @@ export class NoRecipientError extends Error {}
  * into the same transaction as the job's completion).
  */
 export async function mailInvoice(
-  deps: AppDeps,
+  deps: MailDeps,
   company: CompanyRow,
   invoiceId: string,
   choice?: MailChoice,
 ): Promise<TEmailRecord> {
   const doc = await invoiceDocument(deps, company.id, invoiceId);
-  const to = choice?.to ?? recipientsOf(doc.invoice.toEmail);
-  if (to.length === 0)
-    throw new NoRecipientError(
+  const to =
+    choice?.to ??
+    storedRecipients(
+      doc.invoice.toEmail,
+      `Invoice ${doc.invoice.number}`,
       `Invoice ${doc.invoice.number} has no e-mail address to send to; add one to the invoice and send it again`,
     );
-  const pdf = await deps.pdf.print(doc.html);
+  const pdf = await deps.pdf.print(doc.html, { owner: choice?.by });
   await sendAsCompany(deps, company, {
     to,
     subject: choice?.subject ?? doc.subject,
@@ -56,16 +80,20 @@ export async function mailInvoice(
 
 /** The same for a client's statement (it has no public link). */
 export async function mailStatement(
-  deps: AppDeps,
+  deps: MailDeps,
   company: CompanyRow,
   clientId: string,
   choice?: MailChoice,
 ): Promise<void> {
   const doc = await statementDocument(deps, company.id, clientId);
-  const to = choice?.to ?? recipientsOf(doc.client.email);
-  if (to.length === 0)
-    throw new NoRecipientError(`Client ${doc.client.name} has no e-mail address`);
-  const pdf = await deps.pdf.print(doc.html);
+  const to =
+    choice?.to ??
+    storedRecipients(
+      doc.client.email,
+      `Client ${doc.client.name}`,
+      `Client ${doc.client.name} has no e-mail address`,
+    );
+  const pdf = await deps.pdf.print(doc.html, { owner: choice?.by });
   await sendAsCompany(deps, company, {
     to,
     subject: choice?.subject ?? doc.subject,

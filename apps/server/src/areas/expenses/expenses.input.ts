@@ -1,6 +1,7 @@
 import {
   MAX_AMOUNT,
   PeriodError,
+  amountText,
   parseAmount,
   parsePeriodQuery,
   toAmount,
@@ -72,7 +73,7 @@ export function toExpenseValues(
     dueDate: optDate('dueDate', b.dueDate, timeZone),
     to: b.to || supplierName || '',
     supplierId: b.supplierId,
-    price: readPrice(b.price).toFixed(2),
+    price: amountText(readPrice(b.price)),
     description: b.description,
     // The spec compares paid to the text 'true'; the boolean is accepted too.
     paid: b.paid === true || b.paid === 'true',

@@ -1,5 +1,5 @@
 import { toAmount, type TExpense, type TExpenseSummary } from '@fieldbook/core';
-import { imagePath } from '../auth/auth.present.js';
+import { imagePath } from '../auth/index.js';
 import type { ExpenseRow, summarizeExpenses } from './expenses.repo.js';
 
 export function presentExpense(e: ExpenseRow): TExpense {

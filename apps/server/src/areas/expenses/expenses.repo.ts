@@ -1,6 +1,6 @@
 import { and, between, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { companies, expenses, numberCounters, suppliers } from '../../db/schema/index.js';
+import { companies, expenses, suppliers } from '../../db/schema/index.js';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 /** What a save writes; the company, number and creator are set by the caller of insert. */
@@ -38,29 +38,6 @@ export async function findSupplier(
     )
     .limit(1);
   return s ?? null;
-}
-
-/**
- * The next counter value of `kind` in `scope`, taken with one upsert inside
- * the caller's transaction: the row lock serialises concurrent saves, so no
- * two get the same value (never read-highest-then-add-one).
- */
-export async function nextCounter(
-  tx: Tx,
-  companyId: string,
-  kind: string,
-  scope: string,
-): Promise<number> {
-  const [r] = await tx
-    .insert(numberCounters)
-    .values({ companyId, kind, scope, value: 1 })
-    .onConflictDoUpdate({
-      target: [numberCounters.companyId, numberCounters.kind, numberCounters.scope],
-      set: { value: sql`${numberCounters.value} + 1` },
-    })
-    .returning({ value: numberCounters.value });
-  if (!r) throw new Error('counter upsert returned nothing');
-  return r.value;
 }
 
 const inPeriod = (companyId: string, from: string, to: string) =>

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ZExpense, ZExpenseSummary, ZMessage, ZPeriodQuery, ZSaved } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
+import { checkInput } from '../../platform/input-guard.js';
 import { saveAccess } from '../../platform/save-access.js';
 import { readImageUpload } from '../../platform/uploads.js';
-import { createExpensesService } from './expenses.service.js';
+import type { ExpensesService } from './expenses.service.js';
 
 const PHOTO_MAX = 5 * 1024 * 1024;
 const base = '/api/companies/:cid/expenses';
@@ -16,17 +17,22 @@ const tags = ['expenses'];
 /** The multipart `data` field: the JSON of an expense save. */
 function readData(text: string | undefined): unknown {
   if (text === undefined || text.trim() === '') throw badField('data', 'is required');
+  let data: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    data = JSON.parse(text) as unknown;
   } catch {
     throw badField('data', 'must be JSON');
   }
+  // The input guard's hook never saw this JSON: a multipart field is read in the handler.
+  checkInput(data, 'data');
+  return data;
 }
 
 /** Routes of the expenses area (DECISIONS §2: area `expenses`). */
-export function expensesRoutes(app: App): void {
-  const expenses = createExpensesService(app.deps);
-
+export const expensesRoutes: FastifyPluginAsyncZod<{ expenses: ExpensesService }> = async (
+  app,
+  { expenses },
+) => {
   app.get(base, {
     config: { access: access.company('expenses', 'r') },
     schema: { tags, params: cid, querystring: ZPeriodQuery, response: { 200: z.array(ZExpense) } },
@@ -75,4 +81,4 @@ export function expensesRoutes(app: App): void {
     schema: { tags, params: cidId, response: { 200: ZMessage } },
     handler: (req) => expenses.remove(req.company!.id, req.params.id),
   });
-}
+};

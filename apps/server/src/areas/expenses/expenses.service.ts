@@ -2,8 +2,6 @@ import {
   DEFAULT_TIME_ZONE,
   ZExpenseSave,
   can,
-  counterScope,
-  generateNumber,
   type MemberAccess,
   type TExpense,
   type TExpenseSummary,
@@ -11,7 +9,8 @@ import {
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, forbidden, notFound } from '../../platform/errors.js';
-import { deleteFile, insertFile } from '../files/files.repo.js';
+import { deleteFile, insertFile } from '../files/index.js';
+import { allocateNumber } from '../invoices/index.js';
 import { readPeriod, toExpenseValues } from './expenses.input.js';
 import { presentExpense, presentSummary } from './expenses.present.js';
 import * as repo from './expenses.repo.js';
@@ -39,7 +38,7 @@ function rawId(raw: unknown): string | null {
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
-export function createExpensesService(deps: AppDeps) {
+export function createExpensesService(deps: Pick<AppDeps, 'database'>) {
   const db = deps.database.db;
 
   async function settingsOf(companyId: string) {
@@ -120,17 +119,12 @@ export function createExpensesService(deps: AppDeps) {
             throw notFound(EXPENSE_NOT_FOUND);
           savedId = id;
         } else {
-          const preset = company.numbering;
-          const counter = await repo.nextCounter(
-            tx,
-            companyId,
-            'expense',
-            counterScope(preset, values.expenseDate),
-          );
+          // The invoice counter rule: the next free number, skipping any already taken.
+          const numbering = { id: companyId, numbering: company.numbering };
           savedId = await repo.insertExpense(tx, companyId, {
             ...values,
             photo: photoId,
-            expenseNumber: generateNumber(preset, 'expense', values.expenseDate, counter),
+            expenseNumber: await allocateNumber(tx, numbering, 'expense', values.expenseDate),
             createdBy: who.userId,
           });
         }

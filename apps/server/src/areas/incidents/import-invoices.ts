@@ -1,8 +1,8 @@
 import { ZInvoiceSave, addDays } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { HttpError } from '../../platform/errors.js';
-import type { CompanyRow } from '../companies/companies.repo.js';
-import { writeInvoice } from '../invoices/invoice-writer.js';
+import type { CompanyRow } from '../companies/index.js';
+import { writeInvoice } from '../invoices/index.js';
 import { clientMatcher, displayName, matchWording } from './client-match.js';
 import type { CsvTable, RowError } from './csv.js';
 import { insertIncident, listLiveClients } from './incidents.repo.js';

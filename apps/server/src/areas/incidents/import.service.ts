@@ -7,7 +7,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { getCompany } from '../companies/companies.repo.js';
+import { getCompany } from '../companies/index.js';
 import { readCsv } from './csv.js';
 import { importClients } from './import-clients.js';
 import { importInvoices } from './import-invoices.js';
@@ -22,7 +22,7 @@ class DryRun extends Error {
 
 export type ImportService = ReturnType<typeof createImportService>;
 
-export function createImportService(deps: AppDeps) {
+export function createImportService(deps: Pick<AppDeps, 'database'>) {
   const db = deps.database.db;
 
   /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { clients, incidents, invoices, payments } from '../../db/schema/index.js';
+import { clients, incidents, invoices } from '../../db/schema/index.js';
 import type { ClientName } from './client-match.js';
 
 export type IncidentRow = typeof incidents.$inferSelect;
@@ -94,72 +94,4 @@ export async function setInvoiceParty(
     .update(invoices)
     .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
-}
-
-/** The payment a payment incident names (PayFast notifications are recorded before the incident). */
-export async function getPayment(db: Tx, companyId: string, id: string) {
-  const [row] = await db
-    .select({
-      id: payments.id,
-      amount: payments.amount,
-      invoiceId: payments.invoiceId,
-      reference: payments.reference,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    .where(and(eq(payments.companyId, companyId), eq(payments.id, id)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** An invoice (not a quote) of the client, locked, when `id` names one. */
-export async function lockInvoiceOfClient(db: Tx, companyId: string, clientId: string, id: string) {
-  const [row] = await db
-    .select({
-      id: invoices.id,
-      paid: invoices.paid,
-      total: invoices.total,
-      amountPaid: invoices.amountPaid,
-    })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.companyId, companyId),
-        eq(invoices.entityId, clientId),
-        eq(invoices.id, id),
-        eq(invoices.isQuote, false),
-      ),
-    )
-    .for('update')
-    .limit(1);
-  return row ?? null;
-}
-
-/** The client's unpaid invoices (not quotes), oldest first, locked for the payment. */
-export async function lockOpenInvoicesOfClient(db: Tx, companyId: string, clientId: string) {
-  return db
-    .select({
-      id: invoices.id,
-      total: invoices.total,
-      amountPaid: invoices.amountPaid,
-      invoiceNumber: invoices.invoiceNumber,
-    })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.companyId, companyId),
-        eq(invoices.entityId, clientId),
-        eq(invoices.isQuote, false),
-        eq(invoices.paid, false),
-      ),
-    )
-    .orderBy(asc(invoices.invoiceDate), asc(invoices.createdAt))
-    .for('update');
-}
-
-export async function linkPayment(db: Tx, companyId: string, paymentId: string, invoiceId: string) {
-  await db
-    .update(payments)
-    .set({ invoiceId })
-    .where(and(eq(payments.companyId, companyId), eq(payments.id, paymentId)));
 }

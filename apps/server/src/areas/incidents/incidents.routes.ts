@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ZImportRequest, ZImportResult, ZIncident, ZIncidentFix, ZMessage } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
-import { createImportService } from './import.service.js';
-import { createIncidentsService } from './incidents.service.js';
+import type { ImportService } from './import.service.js';
+import type { IncidentsService } from './incidents.service.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
@@ -12,10 +12,10 @@ const tags = ['incidents'];
 const IMPORT_BODY_LIMIT = 6 * 1024 * 1024;
 
 /** Incidents (DECISIONS §6) and the CSV imports that raise them. */
-export function incidentsRoutes(app: App): void {
-  const incidents = createIncidentsService(app.deps);
-  const imports = createImportService(app.deps);
-
+export const incidentsRoutes: FastifyPluginAsyncZod<{
+  incidents: IncidentsService;
+  imports: ImportService;
+}> = async (app, { incidents, imports }) => {
   app.get('/api/companies/:cid/incidents', {
     config: { access: access.company('invoices', 'r') },
     schema: { tags, params: cid, response: { 200: z.array(ZIncident) } },
@@ -41,4 +41,4 @@ export function incidentsRoutes(app: App): void {
     schema: { tags, params: cid, body: ZImportRequest, response: { 200: ZImportResult } },
     handler: (req) => imports.invoices(req.company!.id, req.user!.id, req.body),
   });
-}
+};

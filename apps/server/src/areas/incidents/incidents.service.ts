@@ -1,18 +1,18 @@
 import type { TIncident, TMessage } from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
-import { recomputeOutstanding } from '../clients/clients.repo.js';
-import { getCompany } from '../companies/companies.repo.js';
+import { recomputeOutstanding } from '../clients/index.js';
+import { getCompany } from '../companies/index.js';
 import { clientKey, clientMatcher, displayName } from './client-match.js';
 import * as repo from './incidents.repo.js';
-import { assignPayment } from './payment-fix.js';
+import { assignPayment } from '../payments/index.js';
 import { presentIncident } from './incidents.present.js';
 
 const refuse = (message: string) => new HttpError(400, message, { newValue: message });
 
 export type IncidentsService = ReturnType<typeof createIncidentsService>;
 
-export function createIncidentsService(deps: AppDeps) {
+export function createIncidentsService(deps: Pick<AppDeps, 'database' | 'events'>) {
   const db = deps.database.db;
 
   return {

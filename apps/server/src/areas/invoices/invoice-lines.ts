@@ -1,8 +1,8 @@
-import type { TLine } from '@fieldbook/core';
+import { amountText, type TLine } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
-import * as items from '../items/items.repo.js';
+import * as items from '../items/index.js';
 
 /**
  * A line's `itemId` must be an item of this company. An id already on the
@@ -41,7 +41,7 @@ async function itemForLine(tx: Tx, companyId: string, line: TLine, created: stri
     code,
     description: line.description,
     category: line.category ?? '',
-    price: line.price.toFixed(2),
+    price: amountText(line.price),
     notes: line.notes ?? '',
     ledgerAccountId:
       line.ledgerAccountId && isUuid(line.ledgerAccountId) ? line.ledgerAccountId : null,

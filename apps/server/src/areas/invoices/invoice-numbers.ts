@@ -2,8 +2,8 @@ import {
   INVALID_NUMBER,
   counterScope,
   generateNumber,
+  numberPrefix,
   parseNumber,
-  presetParts,
   type NumberKind,
 } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
@@ -18,17 +18,6 @@ export interface NumberingCompany {
 
 /** Collisions in a row before looking up the highest number taken, rather than stepping one by one. */
 const STEPS_BEFORE_JUMP = 10;
-
-/** The fixed text a preset's numbers start with on `date` (what a LIKE can narrow on). */
-function fixedPrefix(preset: string, kind: NumberKind, date: string): string {
-  let out = '';
-  for (const part of presetParts(preset, kind) ?? []) {
-    if (part.type === 'int') break;
-    if (part.type === 'date') out += `${date.slice(8, 10)}${date.slice(5, 7)}${date.slice(0, 4)}`;
-    else out += part.value;
-  }
-  return out;
-}
 
 /**
  * The next free number of `kind` for the company's preset on `date`
@@ -56,7 +45,7 @@ export async function allocateNumber(
         tx,
         company.id,
         kind,
-        fixedPrefix(preset, kind, date),
+        numberPrefix(preset, kind, date),
       );
       let highest = 0;
       for (const n of taken) {

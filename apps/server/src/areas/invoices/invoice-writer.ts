@@ -1,13 +1,10 @@
 import {
   DEFAULT_DISCOUNT,
   MAX_AMOUNT,
+  amountText,
   computeTotals,
   dec,
-  formatMoney,
-  todayIn,
-  toAmount,
   toYmd,
-  type AmountLike,
   type TDiscount,
   type TTax,
   type Totals,
@@ -19,10 +16,11 @@ import { isUuid } from '../../platform/access.js';
 import { badField, notFound } from '../../platform/errors.js';
 import { applyLineFlags, checkLineItemIds } from './invoice-lines.js';
 import { allocateNumber } from './invoice-numbers.js';
-import { findClientForCompany, recomputeOutstanding } from '../clients/clients.repo.js';
+import { findClientForCompany, recomputeOutstanding } from '../clients/index.js';
 import * as repo from './invoices.repo.js';
 
-import { templateUsable } from '../templates/template-usable.js';
+import { templateUsable } from '../templates/index.js';
+import { keepOnlinePayments, paidState } from '../payments/index.js';
 
 export { allocateNumber } from './invoice-numbers.js';
 
@@ -72,38 +70,6 @@ function checkDiscount(discount: TDiscount, totals: Totals) {
   if (discount.discountType !== 'Amount' && value.gt(100)) {
     throw badField('discount.discountValue', 'must not be more than 100');
   }
-}
-
-/** Paid state (DECISIONS §3): paid means a payment date and an amount, unpaid means neither. */
-function payment(input: InvoiceInput, paid: boolean, total: number, timeZone: string) {
-  if (!paid) return { datePaid: null, amountPaid: 0 };
-  return {
-    datePaid: input.datePaid
-      ? companyDate('datePaid', input.datePaid, timeZone)
-      : todayIn(timeZone),
-    amountPaid: input.amountPaid ? input.amountPaid : total,
-  };
-}
-
-/**
- * A payment made online (PayFast) cannot be taken off by an edit: a browser
- * that loaded the invoice before the payment arrived would otherwise post it
- * back unpaid and lose the payment.
- */
-async function keepOnlinePayments(
-  tx: Tx,
-  companyId: string,
-  id: string,
-  paid: boolean,
-  amountPaid: AmountLike,
-) {
-  const online = await repo.onlinePaymentsTotal(tx, companyId, id);
-  if (dec(online).lte(0)) return;
-  if (!paid || dec(amountPaid).lt(dec(online)))
-    throw badField(
-      'paid',
-      `has ${formatMoney(online)} paid online through PayFast, which stays: reload the invoice to see it`,
-    );
 }
 
 async function checkGivenNumber(tx: Tx, companyId: string, kind: 'invoice' | 'quote', n: string) {
@@ -160,7 +126,7 @@ export async function writeInvoice(
   if (totals.subtotal > MAX_AMOUNT || totals.total > MAX_AMOUNT)
     throw badField('descriptions', 'The total must be at most R1,000,000,000');
   const paid = input.paid ?? existing?.paid ?? false;
-  const { datePaid, amountPaid } = payment(input, paid, totals.total, tz);
+  const { datePaid, amountPaid } = paidState(input, paid, totals.total, tz);
   if (existing) await keepOnlinePayments(tx, company.id, existing.id, paid, amountPaid);
 
   // Numbers last among the checks: the counter's row lock is then held as briefly as possible.
@@ -187,7 +153,6 @@ export async function writeInvoice(
     invoiceNumber = await allocateNumber(tx, company, 'invoice', invoiceDate);
   }
 
-  const money = (n: number) => toAmount(n).toFixed(2);
   const values: repo.InvoiceValues = {
     invoiceNumber,
     quoteNumber,
@@ -201,14 +166,14 @@ export async function writeInvoice(
     descriptions: lines,
     discount,
     tax,
-    subtotal: money(totals.subtotal),
-    discountTotal: money(totals.discount),
-    net: money(totals.net),
-    tax1: money(totals.tax1),
-    tax2: money(totals.tax2),
-    total: money(totals.total),
+    subtotal: amountText(totals.subtotal),
+    discountTotal: amountText(totals.discount),
+    net: amountText(totals.net),
+    tax1: amountText(totals.tax1),
+    tax2: amountText(totals.tax2),
+    total: amountText(totals.total),
     paid,
-    amountPaid: money(amountPaid),
+    amountPaid: amountText(amountPaid),
     datePaid,
     methodPaid: input.methodPaid ?? existing?.methodPaid ?? '',
     notes: input.notes ?? existing?.notes ?? '',

@@ -1,6 +1,6 @@
 import { and, asc, between, desc, eq, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { clients, expenses, invoices, numberCounters, payments } from '../../db/schema/index.js';
+import { clients, expenses, invoices, numberCounters } from '../../db/schema/index.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 /** What a save writes; the company comes separately. */
@@ -206,13 +206,4 @@ export async function numbersStartingWith(
     .from(c.table)
     .where(and(eq(c.company, companyId), like(c.column, `${prefix}%`)));
   return rows.map((r) => r.value).filter((v): v is string => v !== null);
-}
-
-/** What online payments (PayFast) have paid on an invoice: they cannot be undone by an edit. */
-export async function onlinePaymentsTotal(db: Tx, companyId: string, id: string): Promise<string> {
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
-    .from(payments)
-    .where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, id)));
-  return row?.sum ?? '0';
 }

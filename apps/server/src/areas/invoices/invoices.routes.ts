@@ -9,10 +9,10 @@ import {
   ZPeriodQuery,
   ZSaved,
 } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { sendJsonText } from '../../platform/send-json.js';
-import { createInvoicesService } from './invoices.service.js';
+import type { InvoicesService } from './invoices.service.js';
 import { bodyHasId, saveAccess } from '../../platform/save-access.js';
 
 const cid = z.object({ cid: z.string() });
@@ -20,9 +20,10 @@ const cidId = cid.extend({ id: z.string() });
 const BASE = '/api/companies/:cid/invoices';
 
 /** Invoices and quotes (access area `invoices`). */
-export function invoicesRoutes(app: App): void {
-  const invoices = createInvoicesService(app.deps);
-
+export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }> = async (
+  app,
+  { invoices },
+) => {
   app.get(BASE, {
     config: { access: access.company('invoices', 'r') },
     schema: {
@@ -77,4 +78,4 @@ export function invoicesRoutes(app: App): void {
     schema: { tags: ['invoices'], params: cidId, response: { 200: ZMessage } },
     handler: (req) => invoices.remove(req.company!.id, req.params.id),
   });
-}
+};

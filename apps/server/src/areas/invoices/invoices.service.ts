@@ -17,8 +17,9 @@ import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
-import { recomputeOutstanding } from '../clients/clients.repo.js';
-import { getCompany } from '../companies/companies.repo.js';
+import { recomputeOutstanding } from '../clients/index.js';
+import { hasOnlinePayments } from '../payments/index.js';
+import { getCompany } from '../companies/index.js';
 import type { Tx } from '../../db/client.js';
 import { withLiveItemIds } from './invoice-lines.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
@@ -28,13 +29,15 @@ import { presentInvoice } from './invoices.present.js';
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
 type PeriodQuery = { from?: string; to?: string; type?: string };
 
+export const INVOICE_PAID_ONLINE = 'This invoice was paid online, so it cannot be deleted';
+
 async function companyFor(db: Tx, companyId: string): Promise<WriterCompany> {
   const c = await getCompany(db, companyId);
   if (!c) throw notFound('Company not found');
   return { id: c.id, tax: c.tax, numbering: c.numbering, timeZone: c.timeZone };
 }
 
-export function createInvoicesService(deps: AppDeps) {
+export function createInvoicesService(deps: Pick<AppDeps, 'database'>) {
   const db = deps.database.db;
 
   /** The period of a list query (DECISIONS §5); a bad value is a 400 naming its field. */
@@ -136,7 +139,11 @@ export function createInvoicesService(deps: AppDeps) {
     },
 
     async remove(companyId: string, id: string) {
+      if (!isUuid(id)) throw notFound('Invoice not found');
       return db.transaction(async (tx) => {
+        // Its payments would lose their invoice, and the client's account its record.
+        if (await hasOnlinePayments(tx, companyId, id))
+          throw new HttpError(400, INVOICE_PAID_ONLINE);
         const gone = await repo.deleteInvoice(tx, companyId, id);
         if (!gone) throw notFound('Invoice not found');
         if (gone.entityId) await recomputeOutstanding(tx, companyId, [gone.entityId]);

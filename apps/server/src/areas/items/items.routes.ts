@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { ZItem, ZItemSave, ZMessage, ZSaved } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { saveAccess } from '../../platform/save-access.js';
-import { createItemsService } from './items.service.js';
+import type { ItemsService } from './items.service.js';
 
 const id = z.object({ id: z.string() });
 const itemParams = id.extend({ itemId: z.string() });
 
 /** The saved price list (access area `invoices`); the company comes from `params.id`. */
-export function itemsRoutes(app: App): void {
-  const items = createItemsService(app.deps);
-
+export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async (
+  app,
+  { items },
+) => {
   app.get('/api/companies/:id/items', {
     config: { access: access.company('invoices', 'r', 'params.id') },
     schema: { tags: ['items'], params: id, response: { 200: z.array(ZItem) } },
@@ -32,4 +33,4 @@ export function itemsRoutes(app: App): void {
     schema: { tags: ['items'], params: itemParams, response: { 200: ZMessage } },
     handler: (req) => items.remove(req.company!.id, req.params.itemId),
   });
-}
+};

@@ -1,4 +1,4 @@
-import { can, type MemberAccess, type TItem, type ZItemSave } from '@fieldbook/core';
+import { amountText, can, type MemberAccess, type TItem, type ZItemSave } from '@fieldbook/core';
 import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -9,7 +9,7 @@ import { presentItem } from './items.present.js';
 export type ItemsService = ReturnType<typeof createItemsService>;
 type ItemSave = z.output<typeof ZItemSave>;
 
-export function createItemsService(deps: AppDeps) {
+export function createItemsService(deps: Pick<AppDeps, 'database'>) {
   const db = deps.database.db;
 
   /** Ids in the body must belong to the company (400 naming the field). */
@@ -47,13 +47,13 @@ export function createItemsService(deps: AppDeps) {
         code: b.code ?? '',
         description: b.description,
         category: b.category ?? '',
-        price: b.price.toFixed(2),
+        price: amountText(b.price),
         notes: b.notes ?? '',
         ledgerAccountId: b.ledgerAccountId,
         overrides: b.overrides ?? {},
         hasTax: b.hasTax ?? true,
         hasSecondTax: b.hasSecondTax ?? true,
-        cost: b.cost == null ? null : b.cost.toFixed(2),
+        cost: b.cost == null ? null : amountText(b.cost),
         supplierId: b.supplierId,
         expenseAccountId: b.expenseAccountId,
       };

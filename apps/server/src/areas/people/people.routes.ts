@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPerson, ZPersonSave, ZSaved } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/uploads.js';
@@ -8,7 +8,10 @@ import type { PeopleService } from './people.service.js';
 
 const id = z.object({ id: z.string() });
 
-export function peopleRoutes(app: App, people: PeopleService): void {
+export const peopleRoutes: FastifyPluginAsyncZod<{ people: PeopleService }> = async (
+  app,
+  { people },
+) => {
   app.get('/api/people', {
     config: { access: access.user },
     schema: { tags: ['people'], response: { 200: z.array(ZPerson) } },
@@ -43,4 +46,4 @@ export function peopleRoutes(app: App, people: PeopleService): void {
       return people.setPicture(req.user!.id, req.params.id, up.files.file);
     },
   });
-}
+};

@@ -1,8 +1,8 @@
 import type { TPerson, TPersonSave } from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { imagePath } from '../auth/auth.present.js';
-import { deleteFile, insertFile } from '../files/files.repo.js';
+import { imagePath } from '../auth/index.js';
+import { deleteFile, insertFile } from '../files/index.js';
 import * as repo from './people.repo.js';
 
 const present = (p: repo.PersonRow): TPerson => ({
@@ -18,7 +18,7 @@ const present = (p: repo.PersonRow): TPerson => ({
 
 export type PeopleService = ReturnType<typeof createPeopleService>;
 
-export function createPeopleService(deps: AppDeps) {
+export function createPeopleService(deps: Pick<AppDeps, 'database'>) {
   const db = deps.database.db;
   const missing = () => notFound('Person not found');
   return {

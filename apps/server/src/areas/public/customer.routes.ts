@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZCustomerInvoice } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
-import { createCustomerService } from './customer.service.js';
+import type { CustomerService } from './customer.service.js';
 
 // Not named `…Id`: the access hook would answer its own 404 for a malformed
 // id, and every miss here must read 'Invoice not found'.
@@ -11,9 +11,10 @@ const params = z.object({ company: z.string(), client: z.string(), key: z.string
 const perIp = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** The public invoice view of the client's link (DECISIONS §7). */
-export function customerRoutes(app: App): void {
-  const customer = createCustomerService(app.deps);
-
+export const customerRoutes: FastifyPluginAsyncZod<{ customer: CustomerService }> = async (
+  app,
+  { customer },
+) => {
   app.get('/api/customer/:company/:client/:key', {
     config: { access: access.public, ...perIp },
     schema: {
@@ -39,6 +40,7 @@ export function customerRoutes(app: App): void {
         req.params.company,
         req.params.client,
         req.params.key,
+        req.ip,
       );
       return reply
         .type('application/pdf')
@@ -47,7 +49,7 @@ export function customerRoutes(app: App): void {
         .send(pdf);
     },
   });
-}
+};
 
 /** A Content-Disposition naming the file, ASCII fallback plus the UTF-8 name. */
 function attachment(fileName: string): string {

@@ -1,11 +1,19 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ZEmail, balanceOf, dec, splitRecipients, type TCustomerInvoice } from '@fieldbook/core';
+import {
+  ZEmail,
+  amountText,
+  balanceOf,
+  documentNumber,
+  splitRecipients,
+  toAmount,
+  type TCustomerInvoice,
+} from '@fieldbook/core';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { payfastBase, processUrl, signedForm, type FormField } from '../../platform/payfast.js';
-import { getCompany, type CompanyRow } from '../companies/companies.repo.js';
-import { invoiceDocument } from '../templates/documents.js';
+import { getCompany, type CompanyRow } from '../companies/index.js';
+import { invoiceDocument } from '../templates/index.js';
 import * as repo from './customer.repo.js';
 
 /** The one answer for every link that does not name an invoice, so a guess learns nothing. */
@@ -17,7 +25,9 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export type CustomerService = ReturnType<typeof createCustomerService>;
 
-export function createCustomerService(deps: AppDeps) {
+export function createCustomerService(
+  deps: Pick<AppDeps, 'database' | 'config' | 'pdf' | 'sealer'>,
+) {
   const db = deps.database.db;
 
   /**
@@ -46,7 +56,7 @@ export function createCustomerService(deps: AppDeps) {
       const { company, invoice } = await find(companyId, clientId, key);
       const doc = await invoiceDocument(deps, company.id, invoice.id);
       const balance = balanceOf(invoice.total, invoice.amountPaid);
-      const number = (invoice.isQuote ? invoice.quoteNumber : invoice.invoiceNumber) ?? '';
+      const number = documentNumber(invoice);
       const payable =
         !invoice.isQuote &&
         !invoice.paid &&
@@ -61,7 +71,7 @@ export function createCustomerService(deps: AppDeps) {
         invoiceNumber: number,
         isQuote: invoice.isQuote,
         companyName: company.companyName,
-        total: Number(dec(invoice.total).toFixed(2)),
+        total: toAmount(invoice.total),
         balance,
       };
       if (payable) {
@@ -73,11 +83,17 @@ export function createCustomerService(deps: AppDeps) {
       return { html: doc.html, detail };
     },
 
-    /** `GET /customer/.../download`: the same invoice as a PDF. */
-    async pdf(companyId: string, clientId: string, key: string) {
+    /**
+     * `GET /customer/.../download`: the same invoice as a PDF. A visitor's
+     * prints are bounded by their address, as a user's are by their id.
+     */
+    async pdf(companyId: string, clientId: string, key: string, ip: string) {
       const { company, invoice } = await find(companyId, clientId, key);
       const doc = await invoiceDocument(deps, company.id, invoice.id);
-      return { fileName: doc.fileName, pdf: await deps.pdf.print(doc.html) };
+      return {
+        fileName: doc.fileName,
+        pdf: await deps.pdf.print(doc.html, { owner: `public:${ip}` }),
+      };
     },
   };
 }
@@ -89,7 +105,7 @@ export function createCustomerService(deps: AppDeps) {
  * finds the invoice again. PayFast returns the buyer to the public link.
  */
 function payForm(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config' | 'sealer'>,
   company: CompanyRow,
   invoice: repo.PublicInvoice,
   link: string,
@@ -111,7 +127,7 @@ function payForm(
       name_last: (invoice.clientSurname ?? '').slice(0, 100),
       email_address: email ?? '',
       m_payment_id: invoice.id,
-      amount: dec(balance).toFixed(2),
+      amount: amountText(balance),
       item_name: `Invoice ${invoice.invoiceNumber ?? ''}`.slice(0, 100),
       item_description: company.companyName.slice(0, 255),
       custom_str1: company.id,

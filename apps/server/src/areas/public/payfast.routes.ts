@@ -1,6 +1,6 @@
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
-import { createPayfastService } from './payfast.service.js';
+import type { PayfastService } from './payfast.service.js';
 
 /**
  * PayFast's Instant Transaction Notification. PayFast posts a form; the
@@ -8,9 +8,10 @@ import { createPayfastService } from './payfast.service.js';
  * kept as the raw string (in this route's own scope, the rest of the API
  * stays JSON-only) and read in order by the service.
  */
-export function payfastRoutes(app: App): void {
-  const payfast = createPayfastService(app.deps);
-
+export const payfastRoutes: FastifyPluginAsyncZod<{ payfast: PayfastService }> = async (
+  app,
+  { payfast },
+) => {
   void app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -34,4 +35,4 @@ export function payfastRoutes(app: App): void {
       },
     });
   });
-}
+};

@@ -11,22 +11,26 @@ import {
   payfastBase,
 } from '../../platform/payfast.js';
 import type { Tx } from '../../db/client.js';
-import { recomputeOutstanding } from '../clients/clients.repo.js';
-import { getCompany, type CompanyRow } from '../companies/companies.repo.js';
-import { insertIncident } from '../incidents/incidents.repo.js';
+import { getCompany, type CompanyRow } from '../companies/index.js';
+import { insertIncident } from '../incidents/index.js';
+import {
+  PAYFAST_METHOD,
+  applyPayment,
+  insertPaymentOnce,
+  lockPayableInvoice,
+} from '../payments/index.js';
 import * as repo from './payfast.repo.js';
 
 /** What became of a notification that passed every check. */
 export type ItnOutcome = 'paid' | 'duplicate' | 'incident' | 'not-complete';
 
-/** The `methodPaid` of an invoice paid through PayFast (one of core's PAYMENT_METHODS). */
-export const PAYFAST_METHOD = 'PayFast';
-
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
 export type PayfastService = ReturnType<typeof createPayfastService>;
 
-export function createPayfastService(deps: AppDeps) {
+export function createPayfastService(
+  deps: Pick<AppDeps, 'database' | 'config' | 'sealer' | 'events'>,
+) {
   const db = deps.database.db;
 
   /**
@@ -119,12 +123,12 @@ async function record(
   payload: Record<string, string>,
 ): Promise<{ kind: ItnOutcome; paidInvoice?: string }> {
   const ref = f.get('m_payment_id') ?? '';
-  const found = isUuid(ref) ? await repo.lockInvoice(tx, company.id, ref.toLowerCase()) : null;
+  const found = isUuid(ref) ? await lockPayableInvoice(tx, company.id, ref.toLowerCase()) : null;
   const invoice = found && !found.isQuote ? found : null;
   const balance = invoice ? balanceOf(invoice.total, invoice.amountPaid) : 0;
   const fits = !!invoice && paymentSettles(amount, balance);
 
-  const paymentId = await repo.insertPaymentOnce(tx, company.id, {
+  const paymentId = await insertPaymentOnce(tx, company.id, {
     invoiceId: fits ? invoice.id : null,
     provider: company.payfast?.sandbox ? 'payfast-sandbox' : 'payfast',
     providerPaymentId: f.get('pf_payment_id')!,
@@ -136,12 +140,11 @@ async function record(
   if (!paymentId) return { kind: 'duplicate' };
 
   if (fits) {
-    await repo.addPayment(tx, company.id, invoice.id, {
+    await applyPayment(tx, company.id, invoice, {
       amount,
       datePaid: todayIn(company.timeZone),
       method: PAYFAST_METHOD,
     });
-    if (invoice.entityId) await recomputeOutstanding(tx, company.id, [invoice.entityId]);
     return { kind: 'paid', paidInvoice: invoice.id };
   }
 

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { ZMessage, ZSaved, ZSupplier, ZSupplierSave } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { saveAccess } from '../../platform/save-access.js';
-import { createSuppliersService } from './suppliers.service.js';
+import type { SuppliersService } from './suppliers.service.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
 const tags = ['suppliers'];
 
 /** Suppliers (access area `clients`, DECISIONS §2). */
-export function suppliersRoutes(app: App): void {
-  const suppliers = createSuppliersService(app.deps);
-
+export const suppliersRoutes: FastifyPluginAsyncZod<{ suppliers: SuppliersService }> = async (
+  app,
+  { suppliers },
+) => {
   app.get('/api/companies/:cid/suppliers', {
     config: { access: access.company('clients', 'r') },
     schema: { tags, params: cid, response: { 200: z.array(ZSupplier) } },
@@ -43,4 +44,4 @@ export function suppliersRoutes(app: App): void {
     schema: { tags, params: cidId, response: { 200: ZMessage } },
     handler: (req) => suppliers.remove(req.company!.id, req.params.id),
   });
-}
+};

@@ -17,7 +17,7 @@ const present = (s: repo.SupplierRow & { outstanding: string }): TSupplier => ({
 
 const missing = () => notFound('Supplier not found');
 
-export function createSuppliersService(deps: AppDeps) {
+export function createSuppliersService(deps: Pick<AppDeps, 'database'>) {
   const db = deps.database.db;
   return {
     list: async (companyId: string) =>

@@ -1,8 +1,10 @@
 import {
   balanceOf,
+  documentNumber,
   formatDate,
   formatMoney,
   lineAmount,
+  taxRows,
   type Statement,
   type TClientField,
   type TDiscount,
@@ -11,8 +13,8 @@ import {
   type TTemplateField,
   type Totals,
 } from '@fieldbook/core';
-import type { ClientRow } from '../clients/clients.repo.js';
-import type { CompanyRow } from '../companies/companies.repo.js';
+import type { ClientRow } from '../clients/index.js';
+import type { CompanyRow } from '../companies/index.js';
 
 /**
  * The values a template's placeholders read (documented in docs/templates.md).
@@ -87,19 +89,6 @@ export function clientContext(c: ClientRow | null, to: string, types: TClientFie
 
 const pct = (n: number) => `${Number(n.toFixed(2))}%`;
 
-/**
- * A tax's row in the totals exactly as the invoice screen's totals panel
- * shows it (apps/web/src/areas/invoices/totals-panel.tsx): "VAT 15%", "VAT
- * 15% incl." or "VAT 15% (deducted)" with the amount negative. Deductible
- * wins over inclusive, as in core's computeTotals.
- */
-function taxRow(name: string, rate: number, inc: boolean, duc: boolean, amount: number) {
-  return {
-    label: `${name || 'Tax'} ${rate}%${duc ? ' (deducted)' : inc ? ' incl.' : ''}`,
-    shown: formatMoney(duc ? -amount : amount),
-  };
-}
-
 /** What an invoice or quote context is made from. */
 export interface InvoiceSource {
   isQuote: boolean;
@@ -125,9 +114,9 @@ export interface InvoiceSource {
 export function invoiceContext(i: InvoiceSource, templateFields: TTemplateField[]) {
   const t = i.tax;
   const included = t.hasTax && t.inc1 && !t.duc1;
-  const row1 = taxRow(t.tD, t.tV, t.inc1, t.duc1, i.totals.tax1);
-  const row2 = taxRow(t.t2D, t.t2V, t.inc2, t.duc2, i.totals.tax2);
-  const number = (i.isQuote ? i.quoteNumber : i.invoiceNumber) ?? i.quoteNumber ?? '';
+  // The tax rows exactly as the invoice screen's totals panel shows them (core's taxRows).
+  const rows = taxRows(t, i.totals);
+  const number = documentNumber(i);
   const rate1 = t.hasTax ? pct(t.tV) : '';
   const balance = balanceOf(i.totals.total, i.amountPaid);
   return {
@@ -184,10 +173,10 @@ export function invoiceContext(i: InvoiceSource, templateFields: TTemplateField[
       net: formatMoney(i.totals.net),
       tax1: formatMoney(i.totals.tax1),
       tax2: formatMoney(i.totals.tax2),
-      tax1Label: t.hasTax ? row1.label : '',
-      tax1Shown: t.hasTax ? row1.shown : '',
-      tax2Label: t.hasSecondTax ? row2.label : '',
-      tax2Shown: t.hasSecondTax ? row2.shown : '',
+      tax1Label: rows.tax1?.label ?? '',
+      tax1Shown: rows.tax1 ? formatMoney(rows.tax1.amount) : '',
+      tax2Label: rows.tax2?.label ?? '',
+      tax2Shown: rows.tax2 ? formatMoney(rows.tax2.amount) : '',
       total: formatMoney(i.totals.total),
       amountPaid: formatMoney(i.amountPaid),
       hasPaid: i.amountPaid > 0,

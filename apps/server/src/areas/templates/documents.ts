@@ -1,20 +1,25 @@
 import { todayIn, type TTemplateField, type TTemplateType } from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { findClientType } from '../clients/client-types.repo.js';
-import { findClientIncludingDeleted, type ClientRow } from '../clients/clients.repo.js';
-import { createClientsService } from '../clients/clients.service.js';
-import { getCompany, type CompanyRow } from '../companies/companies.repo.js';
-import { findInvoice } from '../invoices/invoices.repo.js';
-import { presentInvoice } from '../invoices/invoices.present.js';
+import {
+  createClientsService,
+  findClientIncludingDeleted,
+  findClientType,
+  type ClientRow,
+} from '../clients/index.js';
+import { getCompany, type CompanyRow } from '../companies/index.js';
+import { findInvoice, presentInvoice } from '../invoices/index.js';
 import { SHIPPED } from './builtin/shipped.js';
 import { QUOTE_EMAIL, QUOTE_HTML } from './builtin/quote.js';
 import { STATEMENT_EMAIL, STATEMENT_HTML } from './builtin/statement.js';
 import { TAX_INVOICE_EMAIL, TAX_INVOICE_HTML } from './builtin/tax-invoice.js';
 import { clientContext, companyContext, invoiceContext, statementContext } from './context.js';
-import { renderHtml, renderText, type CacheKey } from './render.js';
+import { renderHtml, renderText, withTitle, type CacheKey } from './render.js';
 import { SAMPLE_CLIENT, sampleCustom, sampleInvoice, sampleStatement } from './sample.js';
 import { resolveTemplate, type TemplateRow } from './templates.repo.js';
+
+/** What rendering a document reads: the database, and the public address for links. */
+export type DocumentDeps = Pick<AppDeps, 'database' | 'config'>;
 
 /**
  * Documents ready to print or send: the template chosen for the record, filled
@@ -51,30 +56,50 @@ const builtIn = (name: string, html: string, emailBody: string): Source => ({
   key: { id: `builtin:${name}`, version: 'code' },
 });
 
+/**
+ * The invoice's public page (`/view/...`), '' while it has no client: the
+ * page is found by company, client and the invoice's unguessable key.
+ */
+export function publicInvoiceUrl(
+  base: string,
+  companyId: string,
+  entityId: string | null,
+  publicKey: string,
+): string {
+  return entityId ? `${base}/view/c/${companyId}/e/${entityId}/i/${publicKey}` : '';
+}
+
 /** A file name without characters file systems or headers object to. */
 // eslint-disable-next-line no-control-regex
 const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
 const safeName = (s: string) =>
   s.replace(UNSAFE_IN_NAME, ' ').replace(/\s+/g, ' ').trim() || 'document';
 
-async function companyOf(deps: AppDeps, companyId: string): Promise<CompanyRow> {
+async function companyOf(deps: DocumentDeps, companyId: string): Promise<CompanyRow> {
   const c = await getCompany(deps.database.db, companyId);
   if (!c) throw notFound('Company not found');
   return c;
 }
 
-async function clientTypeFields(deps: AppDeps, companyId: string, c: ClientRow | null | undefined) {
+async function clientTypeFields(
+  deps: DocumentDeps,
+  companyId: string,
+  c: ClientRow | null | undefined,
+) {
   if (!c?.entityTemplateId) return [];
   return (
     (await findClientType(deps.database.db, companyId, c.entityTemplateId))?.descriptions ?? []
   );
 }
 
-/** Render `source` (or the fallback's e-mail text) with `ctx`: the document and its e-mail body. */
-function render(source: Source, fallback: Source, ctx: object) {
+/**
+ * Render `source` (or the fallback's e-mail text) with `ctx`: the document,
+ * titled `title` (a PDF's title), and its e-mail body.
+ */
+function render(source: Source, fallback: Source, ctx: object, title: string) {
   const own = source.emailBody.trim() ? source : fallback;
   return {
-    html: renderHtml(source.html, ctx, source.key),
+    html: withTitle(renderHtml(source.html, ctx, source.key), title),
     emailBody:
       renderText(own.emailBody, ctx, own.key) ??
       renderText(fallback.emailBody, ctx, fallback.key) ??
@@ -87,7 +112,7 @@ function render(source: Source, fallback: Source, ctx: object) {
  * needs; `fields` (a preview's unsaved template) replaces the template's own.
  */
 async function invoiceData(
-  deps: AppDeps,
+  deps: DocumentDeps,
   companyId: string,
   invoiceId: string,
   fields?: TTemplateField[],
@@ -111,9 +136,7 @@ async function invoiceData(
   ]);
   // The invoice exactly as the screen receives it: the same totals and balance.
   const shown = presentInvoice(row, null, null);
-  const publicUrl = row.entityId
-    ? `${deps.config.publicUrl}/view/c/${companyId}/e/${row.entityId}/i/${row.publicKey}`
-    : '';
+  const publicUrl = publicInvoiceUrl(deps.config.publicUrl, companyId, row.entityId, row.publicKey);
   const fallback = row.isQuote
     ? builtIn('quote', QUOTE_HTML, QUOTE_EMAIL)
     : builtIn('tax-invoice', TAX_INVOICE_HTML, TAX_INVOICE_EMAIL);
@@ -127,12 +150,12 @@ async function invoiceData(
 }
 
 /** The invoice or quote as a document; 404 when it is not the company's. */
-export async function invoiceDocument(deps: AppDeps, companyId: string, invoiceId: string) {
+export async function invoiceDocument(deps: DocumentDeps, companyId: string, invoiceId: string) {
   const d = await invoiceData(deps, companyId, invoiceId);
   const number = d.ctx.invoice.number;
   const kind = d.row.isQuote ? 'Quote' : 'Invoice';
   const doc: RenderedDocument = {
-    ...render(d.source, d.fallback, d.ctx),
+    ...render(d.source, d.fallback, d.ctx, `${kind} ${number}`.trim()),
     fileName: `${safeName(number || kind)}.pdf`,
     subject: `${kind} ${number} from ${d.company.companyName}`.replace(/\s+/g, ' '),
   };
@@ -151,7 +174,7 @@ export async function invoiceDocument(deps: AppDeps, companyId: string, invoiceI
   };
 }
 
-async function statementData(deps: AppDeps, companyId: string, clientId: string) {
+async function statementData(deps: DocumentDeps, companyId: string, clientId: string) {
   const db = deps.database.db;
   const [client, company] = await Promise.all([
     findClientIncludingDeleted(db, companyId, clientId),
@@ -181,11 +204,11 @@ async function statementData(deps: AppDeps, companyId: string, clientId: string)
 }
 
 /** A client's statement as a document; 404 when the client is not the company's. */
-export async function statementDocument(deps: AppDeps, companyId: string, clientId: string) {
+export async function statementDocument(deps: DocumentDeps, companyId: string, clientId: string) {
   const d = await statementData(deps, companyId, clientId);
   const name = d.ctx.client.fullName;
   const doc: RenderedDocument = {
-    ...render(d.source, d.fallback, d.ctx),
+    ...render(d.source, d.fallback, d.ctx, `Statement ${name} ${d.statement.asOf}`),
     fileName: `${safeName(`Statement ${name} ${d.statement.asOf}`)}.pdf`,
     subject: `Statement from ${d.company.companyName}`,
   };
@@ -200,13 +223,14 @@ export async function statementDocument(deps: AppDeps, companyId: string, client
  * values. Never cached: the source changes with every keystroke.
  */
 export async function previewHtml(
-  deps: AppDeps,
+  deps: DocumentDeps,
   companyId: string,
   p: {
     template: string;
     type: TTemplateType;
     recordId?: string | null;
     fields?: TTemplateField[];
+    sample?: 'invoice' | 'quote';
   },
 ): Promise<string> {
   const fields = p.fields ?? [];
@@ -223,7 +247,16 @@ export async function previewHtml(
   const ctx = {
     company: companyContext(company),
     client: clientContext(SAMPLE_CLIENT, '', []),
-    ...invoiceContext(sampleInvoice(company.tax, today, sampleCustom(fields, today)), fields),
+    ...invoiceContext(
+      sampleInvoice(
+        company.tax,
+        today,
+        sampleCustom(fields, today),
+        p.sample === 'quote',
+        company.numbering,
+      ),
+      fields,
+    ),
     ...statementContext(statement, today),
   };
   return renderHtml(p.template, ctx);

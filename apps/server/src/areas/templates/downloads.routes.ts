@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
-import { attachment } from '../clients/client-documents.js';
-import { invoiceDocument, statementDocument } from './documents.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { attachment } from '../clients/index.js';
+import { invoiceDocument, statementDocument, type DocumentDeps } from './documents.js';
 
 const cidId = z.object({ cid: z.string(), id: z.string() });
 const tags = ['documents'];
@@ -21,9 +22,9 @@ function sendPdf(
 }
 
 /** PDF downloads of an invoice or quote, and of a client's statement. */
-export function downloadsRoutes(app: App): void {
-  const deps = app.deps;
-
+export const downloadsRoutes: FastifyPluginAsyncZod<{
+  deps: DocumentDeps & Pick<AppDeps, 'pdf'>;
+}> = async (app, { deps }) => {
   app.get('/api/companies/:cid/invoices/:id/download', {
     config: { access: access.company('invoices', 'r') },
     schema: {
@@ -33,7 +34,7 @@ export function downloadsRoutes(app: App): void {
     },
     handler: async (req, reply) => {
       const doc = await invoiceDocument(deps, req.company!.id, req.params.id);
-      return sendPdf(reply, await deps.pdf.print(doc.html), doc.fileName);
+      return sendPdf(reply, await deps.pdf.print(doc.html, { owner: req.user!.id }), doc.fileName);
     },
   });
 
@@ -46,7 +47,7 @@ export function downloadsRoutes(app: App): void {
     },
     handler: async (req, reply) => {
       const doc = await statementDocument(deps, req.company!.id, req.params.id);
-      return sendPdf(reply, await deps.pdf.print(doc.html), doc.fileName);
+      return sendPdf(reply, await deps.pdf.print(doc.html, { owner: req.user!.id }), doc.fileName);
     },
   });
-}
+};

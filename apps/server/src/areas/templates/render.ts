@@ -114,6 +114,16 @@ export function asDocument(html: string): string {
   return `<!DOCTYPE html>\n${doc}`;
 }
 
+/**
+ * `doc` (from asDocument) titled `title`: the title a PDF viewer shows, which
+ * would otherwise be the print page's address.
+ */
+export function withTitle(doc: string, title: string): string {
+  const tag = `<title>${escapeText(title)}</title>`;
+  const untitled = doc.replace(/<title[\s>][\s\S]*?<\/title>/gi, '');
+  return untitled.replace(/<meta charset="utf-8" \/>/i, (meta) => `${meta}${tag}`);
+}
+
 function errorDocument(message: string): string {
   return asDocument(
     `<div style="font-family:sans-serif;margin:24px;padding:16px;border:1px solid #c92a2a;color:#c92a2a">` +

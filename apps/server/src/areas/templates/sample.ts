@@ -3,11 +3,13 @@ import {
   addDays,
   buildStatement,
   computeTotals,
+  generateNumber,
+  INVALID_NUMBER,
   type TLine,
   type TTax,
   type TTemplateField,
 } from '@fieldbook/core';
-import type { ClientRow } from '../clients/clients.repo.js';
+import type { ClientRow } from '../clients/index.js';
 import type { InvoiceSource } from './context.js';
 
 /**
@@ -41,17 +43,31 @@ export function sampleCustom(fields: TTemplateField[], today: string): Record<st
   return Object.fromEntries(fields.map((f) => [f.name, f.type === 'date' ? today : f.label]));
 }
 
+/**
+ * A sample number in the company's own numbering scheme: a quote's carries
+ * the quote prefix (QUO00017), an invoice's the invoice prefix (INV00042).
+ */
+export function sampleNumber(numbering: string, isQuote: boolean, today: string): string {
+  const n = isQuote
+    ? generateNumber(numbering, 'quote', today, 17)
+    : generateNumber(numbering, 'invoice', today, 42);
+  if (n !== INVALID_NUMBER) return n;
+  return isQuote ? 'QUO00017' : 'INV00042';
+}
+
 export function sampleInvoice(
   tax: TTax,
   today: string,
   custom: Record<string, string> = {},
   isQuote = false,
+  numbering = 'INV00001',
 ): InvoiceSource {
   const discount = DEFAULT_DISCOUNT;
+  const number = sampleNumber(numbering, isQuote, today);
   return {
     isQuote,
-    invoiceNumber: isQuote ? null : 'INV00042',
-    quoteNumber: isQuote ? 'QUO00017' : null,
+    invoiceNumber: isQuote ? null : number,
+    quoteNumber: isQuote ? number : null,
     invoiceDate: today,
     dueDate: addDays(today, 7),
     to: 'Jane Doe',

@@ -13,11 +13,15 @@ export function mayEdit(t: TemplateRow, companyId: string, isSuper: boolean): bo
   return isSuper || (t.companyId === companyId && !t.anyCompany);
 }
 
+/** Every company uses it: shipped with the product (no company), or shared with all companies. */
+export const isShared = (t: TemplateRow): boolean => t.companyId === null || t.anyCompany;
+
 function common(r: TemplateWithCompany, companyId: string, isSuper: boolean) {
   const t = r.template;
   return {
     _id: t.id,
-    anyCompany: t.anyCompany,
+    // The switch reads what the list says: a shipped template is every company's.
+    anyCompany: isShared(t),
     companyName: t.companyId ? (r.companyName ?? '') : ALL_COMPANIES,
     fields: t.fields,
     builtIn: t.builtIn,

@@ -9,23 +9,25 @@ import {
   ZStatementTemplateSave,
   ZStatementTemplateSaved,
   ZTemplate,
+  ZTemplateCopy,
   ZTemplateImage,
   ZTemplatePreview,
   ZTemplateSave,
 } from '@fieldbook/core';
-import type { App } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps.js';
 import { access, isUuid } from '../../platform/access.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { bodyHasId, saveAccess } from '../../platform/save-access.js';
 import { readImageUpload } from '../../platform/uploads.js';
-import { unsafeGetTemplateImage } from '../files/files.repo.js';
-import { attachment } from '../clients/client-documents.js';
+import { unsafeGetTemplateImage } from '../files/index.js';
+import { attachment } from '../clients/index.js';
 import {
   presentInvoiceTemplate,
   presentStatementTemplate,
   presentTemplate,
 } from './templates.present.js';
-import { createTemplatesService, mayReadTemplates, type Caller } from './templates.service.js';
+import { mayReadTemplates, type Caller, type TemplatesService } from './templates.service.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
@@ -51,9 +53,9 @@ const write = {
 };
 
 /** Invoice, statement and general templates, previews and template images. */
-export function templatesRoutes(app: App): void {
-  const svc = createTemplatesService(app.deps);
-
+export const templatesRoutes: FastifyPluginAsyncZod<
+  { svc: TemplatesService } & Pick<AppDeps, 'database' | 'pdf'>
+> = async (app, { svc, database, pdf: printer }) => {
   // /invoiceTemplate: the templates for invoices and quotes.
   app.get(base('invoiceTemplate'), {
     ...read,
@@ -77,6 +79,7 @@ export function templatesRoutes(app: App): void {
         emailBody: b.invoiceTemplateEmailBody,
         anyCompany: b.anyCompany,
         fields: b.fields,
+        forEveryCompany: b.forEveryCompany,
         newType: 'invoice',
         isInvoice: true,
         names: { html: 'template', emailBody: 'invoiceTemplateEmailBody' },
@@ -111,6 +114,7 @@ export function templatesRoutes(app: App): void {
         html: b.template,
         emailBody: b.statementTemplateEmailBody,
         anyCompany: b.anyCompany,
+        forEveryCompany: b.forEveryCompany,
         newType: 'statement',
         isStatement: true,
         names: { html: 'template', emailBody: 'statementTemplateEmailBody' },
@@ -145,6 +149,19 @@ export function templatesRoutes(app: App): void {
     },
   });
 
+  app.post(base('templates/:id/copy'), {
+    config: { access: access.company('settings', 'c') },
+    schema: {
+      tags,
+      description:
+        'A copy of a template the company sees (shipped, shared or its own) owned by the company.',
+      params: cidId,
+      body: ZTemplateCopy,
+      response: { 200: ZSaved },
+    },
+    handler: (req) => svc.copy(caller(req), req.params.id, req.body.name),
+  });
+
   app.post(base('templates/preview'), {
     ...read,
     schema: {
@@ -166,7 +183,9 @@ export function templatesRoutes(app: App): void {
       body: ZTemplatePreview,
     },
     handler: async (req, reply) => {
-      const pdf = await app.deps.pdf.print(await svc.preview(caller(req), req.body));
+      const pdf = await printer.print(await svc.preview(caller(req), req.body), {
+        owner: req.user!.id,
+      });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', attachment('template-preview.pdf'))
@@ -196,7 +215,7 @@ export function templatesRoutes(app: App): void {
     schema: { tags, params: z.object({ id: z.string() }) },
     handler: async (req, reply) => {
       if (!isUuid(req.params.id)) throw notFound('Image not found');
-      const f = await unsafeGetTemplateImage(app.deps.database.db, req.params.id);
+      const f = await unsafeGetTemplateImage(database.db, req.params.id);
       if (!f) throw notFound('Image not found');
       return reply
         .header('Content-Type', f.contentType)
@@ -206,4 +225,4 @@ export function templatesRoutes(app: App): void {
         .send(f.data);
     },
   });
-}
+};

@@ -1,15 +1,21 @@
-import { can, type MemberAccess, type TTemplateField, type TTemplateType } from '@fieldbook/core';
+import {
+  FOR_EVERY_COMPANY_MESSAGE,
+  can,
+  type MemberAccess,
+  type TTemplateField,
+  type TTemplateType,
+} from '@fieldbook/core';
 import { isUuid } from '../../platform/access.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { badField, forbidden, notFound } from '../../platform/errors.js';
+import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
 import { sanitiseHtml } from '../../platform/html-sanitise.js';
 import { requireRight } from '../../platform/save-access.js';
 import type { Upload } from '../../platform/uploads.js';
-import { insertFile } from '../files/files.repo.js';
+import { insertFile } from '../files/index.js';
 import { previewHtml } from './documents.js';
 import { checkTemplate } from './render.js';
-import { mayEdit, type Presenter } from './templates.present.js';
+import { isShared, mayEdit, type Presenter } from './templates.present.js';
 import * as repo from './templates.repo.js';
 
 export type TemplatesService = ReturnType<typeof createTemplatesService>;
@@ -29,6 +35,8 @@ export interface TemplateInput {
   isStatement?: boolean;
   description?: string;
   fields?: TTemplateField[];
+  /** Rank super confirmed changing a template every company uses. */
+  forEveryCompany?: boolean;
   names: { html: string; emailBody: string };
 }
 
@@ -61,7 +69,7 @@ function checkFields(fields: TTemplateField[]): void {
   });
 }
 
-export function createTemplatesService(deps: AppDeps) {
+export function createTemplatesService(deps: Pick<AppDeps, 'database' | 'config'>) {
   const db = deps.database.db;
 
   return {
@@ -95,6 +103,11 @@ export function createTemplatesService(deps: AppDeps) {
         throw forbidden(
           'This template is shared with all companies; only a super user may change it',
         );
+      // A template every company uses changes for all of them: only as an explicit choice.
+      if (stored && isShared(stored.template) && !b.forEveryCompany)
+        throw new HttpError(400, FOR_EVERY_COMPANY_MESSAGE, {
+          forEveryCompany: 'must be confirmed: saving changes the template for every company',
+        });
       if (b.fields) checkFields(b.fields);
       const html = cleanHtml(b.html, b.names.html);
       checkTemplate(b.emailBody, b.names.emailBody);
@@ -105,7 +118,11 @@ export function createTemplatesService(deps: AppDeps) {
         description: b.description ?? old?.description ?? '',
         html,
         emailBody: b.emailBody,
-        anyCompany: b.anyCompany ?? old?.anyCompany ?? false,
+        // A shipped template is every company's whatever the switch says; it keeps its flag.
+        anyCompany:
+          old && old.companyId === null
+            ? old.anyCompany
+            : (b.anyCompany ?? old?.anyCompany ?? false),
         isInvoice: b.isInvoice ?? old?.isInvoice ?? false,
         isStatement: b.isStatement ?? old?.isStatement ?? false,
         fields: b.fields ?? old?.fields ?? [],
@@ -118,6 +135,31 @@ export function createTemplatesService(deps: AppDeps) {
       return { _id: await repo.insertTemplate(db, c.companyId, v) };
     },
 
+    /**
+     * A copy of a template the company sees (a shipped or shared one, usually)
+     * owned by the company, which its members may then change (settings c).
+     */
+    async copy(c: Caller, id: string, name?: string): Promise<{ _id: string }> {
+      requireRight(c.member, 'settings', 'c');
+      const row = await repo.findVisible(db, c.companyId, id);
+      if (!row) throw missing();
+      const t = row.template;
+      return {
+        _id: await repo.insertTemplate(db, c.companyId, {
+          type: t.type,
+          name: name ?? `${t.name} (copy)`.slice(0, 120),
+          description: t.description,
+          html: t.html,
+          emailBody: t.emailBody,
+          anyCompany: false,
+          isInvoice: t.isInvoice,
+          isStatement: t.isStatement,
+          fields: t.fields,
+          updatedBy: c.user.id,
+        }),
+      };
+    },
+
     /** Unsaved HTML filled with a record the caller may read, or with sample data. */
     async preview(
       c: Caller,
@@ -126,6 +168,7 @@ export function createTemplatesService(deps: AppDeps) {
         type: TTemplateType;
         recordId?: string | null;
         fields?: TTemplateField[];
+        sample?: 'invoice' | 'quote';
       },
     ) {
       if (p.recordId) {

@@ -5,7 +5,10 @@ export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** Stored lower-case; unique. */
   username: text('username').notNull().unique(),
+  /** The address mail goes to; it counts for Apple sign-in only once proved (DECISIONS §2). */
   email: text('email').notNull(),
+  /** Proved by activation, a reset, an e-mail confirmation link or an invitation link. */
+  emailProved: boolean('email_proved').notNull().default(false),
   name: text('name').notNull().default(''),
   surname: text('surname').notNull().default(''),
   /** argon2id PHC string; null for accounts that can only sign in by link or Apple. */
@@ -33,7 +36,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use tokens sent by e-mail: activation, password reset, sign-in link. */
+/**
+ * Single-use tokens sent by e-mail: activation, password reset, sign-in link
+ * (only links sent before invitations had their own table), and the
+ * confirmation of a new e-mail address (`email` holds that address).
+ */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -41,7 +48,8 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activate', 'reset', 'login'] }).notNull(),
+    purpose: text('purpose', { enum: ['activate', 'reset', 'login', 'email'] }).notNull(),
+    email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,7 +8,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { GroupRights, TTax } from '@fieldbook/core';
+import { DEFAULT_TIME_ZONE, type GroupRights, type TTax } from '@fieldbook/core';
 import { users } from './accounts.js';
 
 export interface StoredSmtp {
@@ -41,7 +41,7 @@ export const companies = pgTable('companies', {
   emailAddress: text('email_address').notNull().default(''),
   smtp: jsonb('smtp').$type<StoredSmtp>(),
   numbering: text('numbering').notNull().default('INV00001'),
-  timeZone: text('time_zone').notNull().default('Africa/Johannesburg'),
+  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   /** Shown on documents: postal/street address (several lines) and phone. */
   address: text('address').notNull().default(''),
   phone: text('phone').notNull().default(''),

@@ -1,4 +1,14 @@
-import { boolean, date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { suppliers } from './clients.js';
 import { companies } from './companies.js';
@@ -32,5 +42,7 @@ export const expenses = pgTable(
   (t) => [
     index('expenses_company_date_idx').on(t.companyId, t.expenseDate),
     index('expenses_company_supplier_idx').on(t.companyId, t.supplierId),
+    // One number per expense in a company, as for invoices and quotes.
+    uniqueIndex('expenses_company_expense_number_uq').on(t.companyId, t.expenseNumber),
   ],
 );

@@ -7,3 +7,5 @@ export * from './invoices.js';
 export * from './expenses.js';
 export * from './incidents.js';
 export * from './documents.js';
+export * from './limits.js';
+export * from './invitations.js';

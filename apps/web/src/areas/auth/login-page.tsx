@@ -1,12 +1,23 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-client';
-import { activateAccount, signInWithLinkToken } from '../../api/use-auth';
+import { activateAccount, signInWithLinkToken } from '../../api/sign-in';
 import { AuthCard } from './auth-card';
-import { ResetConfirmForm } from './reset-confirm-form';
-import { ResetRequestForm } from './reset-request-form';
 import { SignInForm } from './sign-in-form';
+
+// The password reset loads when asked for: sign-in stays within its JS budget.
+const ResetRequestForm = lazy(() =>
+  import('./reset-request-form').then((m) => ({ default: m.ResetRequestForm })),
+);
+const ResetConfirmForm = lazy(() =>
+  import('./reset-confirm-form').then((m) => ({ default: m.ResetConfirmForm })),
+);
+const formLoading = (
+  <Center py="lg">
+    <Loader aria-label="Loading" />
+  </Center>
+);
 
 type Mode = 'signin' | 'request' | 'confirm';
 
@@ -67,12 +78,14 @@ export function LoginPage() {
     return (
       <AuthCard title="reset password" subtitle="We will e-mail you a reset token.">
         {alert}
-        <ResetRequestForm
-          onSent={(username, message) => {
-            setNotice({ mode: 'confirm', color: 'green', text: message });
-            setParams({ reset: '', username });
-          }}
-        />
+        <Suspense fallback={formLoading}>
+          <ResetRequestForm
+            onSent={(username, message) => {
+              setNotice({ mode: 'confirm', color: 'green', text: message });
+              setParams({ reset: '', username });
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
 
@@ -82,16 +95,18 @@ export function LoginPage() {
     return (
       <AuthCard title="reset password" subtitle="Choose a new password.">
         {alert}
-        <ResetConfirmForm
-          key={`${username}|${token}`}
-          username={username}
-          token={token}
-          onDone={(user, message) => {
-            setNotice({ mode: 'signin', color: 'green', text: message });
-            setPrefill(user);
-            setParams({});
-          }}
-        />
+        <Suspense fallback={formLoading}>
+          <ResetConfirmForm
+            key={`${username}|${token}`}
+            username={username}
+            token={token}
+            onDone={(user, message) => {
+              setNotice({ mode: 'signin', color: 'green', text: message });
+              setPrefill(user);
+              setParams({});
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
   }

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-client';
-import { useResetConfirm } from '../../api/use-auth';
+import { confirmReset } from '../../api/sign-in';
+import { useAction, useFields } from './use-fields';
 
 interface Props {
   username: string;
@@ -12,40 +12,32 @@ interface Props {
 
 /** Second step of the forgot flow: the new password with the e-mailed token. */
 export function ResetConfirmForm({ username, token, onDone }: Props) {
-  const confirm = useResetConfirm();
-  const form = useForm({
-    initialValues: { username, password: '', confirmPassword: '', token },
-  });
+  const confirm = useAction(confirmReset);
+  const form = useFields({ username, password: '', confirmPassword: '', token });
 
-  const submit = form.onSubmit((v) =>
-    confirm.mutate(v, { onSuccess: (r) => onDone(v.username, r.message) }),
-  );
+  const submit = form.onSubmit((v) => confirm.run(v, (r) => onDone(v.username, r.message)));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {confirm.error && (
+        {!!confirm.error && (
           <Alert color="red" role="alert">
             {errorMessage(confirm.error)}
           </Alert>
         )}
-        <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
+        <TextInput label="Username" autoComplete="username" {...form.field('username')} />
         <PasswordInput
           label="New Password"
           autoComplete="new-password"
-          {...form.getInputProps('password')}
+          {...form.field('password')}
         />
         <PasswordInput
           label="Confirm Password"
           autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
+          {...form.field('confirmPassword')}
         />
-        <TextInput
-          label="Reset Token"
-          autoComplete="one-time-code"
-          {...form.getInputProps('token')}
-        />
-        <Button type="submit" fullWidth loading={confirm.isPending}>
+        <TextInput label="Reset Token" autoComplete="one-time-code" {...form.field('token')} />
+        <Button type="submit" fullWidth loading={confirm.pending}>
           Reset Password
         </Button>
         <Anchor component={Link} to="/login" size="sm" ta="center">

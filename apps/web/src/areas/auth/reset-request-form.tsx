@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-client';
-import { useResetRequest } from '../../api/use-auth';
+import { requestReset } from '../../api/sign-in';
+import { useAction, useFields } from './use-fields';
 
 /** First step of the forgot flow: ask for a reset token by e-mail. */
 export function ResetRequestForm({
@@ -10,23 +10,23 @@ export function ResetRequestForm({
 }: {
   onSent: (username: string, message: string) => void;
 }) {
-  const request = useResetRequest();
-  const form = useForm({ initialValues: { username: '' } });
+  const request = useAction(requestReset);
+  const form = useFields({ username: '' });
 
   const submit = form.onSubmit(({ username }) =>
-    request.mutate(username, { onSuccess: (r) => onSent(username, r.message) }),
+    request.run(username, (r) => onSent(username, r.message)),
   );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {request.error && (
+        {!!request.error && (
           <Alert color="red" role="alert">
             {errorMessage(request.error)}
           </Alert>
         )}
-        <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
-        <Button type="submit" fullWidth loading={request.isPending}>
+        <TextInput label="Username" autoComplete="username" {...form.field('username')} />
+        <Button type="submit" fullWidth loading={request.pending}>
           Send Reset Token
         </Button>
         <Group justify="space-between">

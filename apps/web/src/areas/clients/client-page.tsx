@@ -36,7 +36,14 @@ export function ClientPage() {
   else if (isNew) body = <ClientDetailsForm key="new" client={null} types={types.data ?? []} />;
   else if (client.data)
     body = (
-      <Tabs value={tab} onChange={(v) => v && setParams({ tab: v }, { replace: true })}>
+      <Tabs
+        value={tab}
+        onChange={(v) => v && setParams({ tab: v }, { replace: true })}
+        // Hidden panels stay as they are (display: none). Mantine's default hides them in
+        // React's <Activity>, which runs the map's effects again on the same element:
+        // react-leaflet does not support that ("Map container is being reused").
+        keepMountedMode="display-none"
+      >
         <Tabs.List mb="lg">
           {TABS.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>

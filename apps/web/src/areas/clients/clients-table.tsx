@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Link, useNavigate } from 'react-router';
 import type { TClient } from '@fieldbook/core';
 import { Money } from '../../ui/money';
+import { usePhone } from '../../ui/use-phone';
 
 const ROW_HEIGHT = 44;
 const cell = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
@@ -14,11 +15,13 @@ interface Props {
 }
 
 /**
- * The clients table. Only the rows in view are in the DOM (with spacer rows
+ * The clients table; on a phone, the name (with the surname and phone under
+ * it) and what the client owes. Only the rows in view are in the DOM (with spacer rows
  * above and below), so 5,000 clients scroll as smoothly as 50.
  */
 export function ClientsTable({ clients, typeNames }: Props) {
   const navigate = useNavigate();
+  const phone = usePhone();
   const scrollRef = useRef<HTMLDivElement>(null);
   // The compiler skips memoising this component for the virtualizer's sake; its rows are cheap.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -51,16 +54,21 @@ export function ClientsTable({ clients, typeNames }: Props) {
         horizontalSpacing="md"
         aria-label="Clients"
         aria-rowcount={clients.length + 1}
-        style={{ tableLayout: 'fixed', minWidth: 760 }}
+        miw={phone ? 0 : 760}
+        style={{ tableLayout: 'fixed' }}
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="18%">Name</Table.Th>
-            <Table.Th w="16%">Surname</Table.Th>
-            <Table.Th w="24%">Email</Table.Th>
-            <Table.Th w="14%">Phone</Table.Th>
-            <Table.Th w="14%">Type</Table.Th>
-            <Table.Th w="14%" ta="right">
+            <Table.Th w={phone ? '62%' : '18%'}>Name</Table.Th>
+            {!phone && (
+              <>
+                <Table.Th w="16%">Surname</Table.Th>
+                <Table.Th w="24%">Email</Table.Th>
+                <Table.Th w="14%">Phone</Table.Th>
+                <Table.Th w="14%">Type</Table.Th>
+              </>
+            )}
+            <Table.Th w={phone ? '38%' : '14%'} ta="right">
               Outstanding
             </Table.Th>
           </Table.Tr>
@@ -73,6 +81,8 @@ export function ClientsTable({ clients, typeNames }: Props) {
               <Table.Tr
                 key={c._id}
                 aria-rowindex={item.index + 2}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
                 style={{ height: ROW_HEIGHT, cursor: 'pointer' }}
                 onClick={() => void navigate(`/clients/${c._id}`)}
               >
@@ -85,13 +95,25 @@ export function ClientsTable({ clients, typeNames }: Props) {
                   >
                     {c.name}
                   </Anchor>
+                  {phone && (
+                    <>
+                      {c.surname ? ` ${c.surname}` : ''}
+                      <Text size="xs" c="dimmed" style={cell}>
+                        {c.phone || c.email}
+                      </Text>
+                    </>
+                  )}
                 </Table.Td>
-                <Table.Td style={cell}>{c.surname}</Table.Td>
-                <Table.Td style={cell}>{c.email}</Table.Td>
-                <Table.Td style={cell}>{c.phone}</Table.Td>
-                <Table.Td style={cell}>
-                  {c.entityTemplateId ? (typeNames.get(c.entityTemplateId) ?? '') : ''}
-                </Table.Td>
+                {!phone && (
+                  <>
+                    <Table.Td style={cell}>{c.surname}</Table.Td>
+                    <Table.Td style={cell}>{c.email}</Table.Td>
+                    <Table.Td style={cell}>{c.phone}</Table.Td>
+                    <Table.Td style={cell}>
+                      {c.entityTemplateId ? (typeNames.get(c.entityTemplateId) ?? '') : ''}
+                    </Table.Td>
+                  </>
+                )}
                 <Table.Td ta="right" style={cell}>
                   <Money value={c.outstanding} />
                 </Table.Td>

@@ -1,5 +1,16 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { DEFAULT_TAX, type TCompany, type TCompanySave, type TTax } from '@fieldbook/core';
+import {
+  AREAS,
+  DEFAULT_TAX,
+  FLAGS,
+  can,
+  type GroupRights,
+  type MemberAccess,
+  DEFAULT_TIME_ZONE,
+  type TCompany,
+  type TCompanySave,
+  type TTax,
+} from '@fieldbook/core';
 
 type Numbering = NonNullable<TCompanySave['numbering']>;
 
@@ -28,8 +39,6 @@ export interface CompanyFormValues {
 export const SHIPPED = 'shipped';
 
 export type CompanyForm = UseFormReturnType<CompanyFormValues>;
-
-export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
 
 export function emptyCompanyValues(): CompanyFormValues {
   return {
@@ -142,9 +151,33 @@ export function timeZones(current: string): string[] {
 /** The select value for 'no group' (a member with no group has no rights). */
 export const NO_GROUP = 'none';
 
-export function groupOptions(company: TCompany) {
+/** Whether `me` may hand out these rights: only rights one holds (DECISIONS §2). */
+export function mayGrant(me: MemberAccess, rights: GroupRights): boolean {
+  return (
+    me.isOwner || AREAS.every((a) => FLAGS.every((f) => rights[a]?.[f] !== true || can(me, a, f)))
+  );
+}
+
+/** The groups to choose from; one granting rights the user lacks is shown but disabled. */
+export function groupOptions(company: TCompany, current: string | null = null) {
   return [
     { value: NO_GROUP, label: 'No group' },
-    ...company.userGroups.map((g) => ({ value: g._id, label: g.name })),
+    ...company.userGroups.map((g) => ({
+      value: g._id,
+      label: g.name,
+      disabled: g._id !== current && !mayGrant(company.me, g.rights),
+    })),
   ];
+}
+
+/**
+ * The save body as this user may send it: PayFast and the SMTP server are the
+ * owner's alone, so a member's save leaves them out (the server keeps them).
+ */
+export function saveBodyFor(company: TCompany, v: CompanyFormValues): TCompanySave {
+  const body = valuesToSave(v);
+  if (company.me.isOwner) return body;
+  delete body.smtp;
+  delete body.payfast;
+  return body;
 }

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { AREAS, FLAGS, type TCompany, type TCompanyGroup } from '@fieldbook/core';
+import { AREAS, FLAGS, can, type TCompany, type TCompanyGroup } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
 import { useDeleteGroup } from '../../api/use-companies';
 import { confirmDelete } from '../../ui/confirm';
@@ -41,9 +41,11 @@ export function CompanyGroupsTab({ company }: { company: TCompany }) {
         <Text c="dimmed" size="sm">
           Each group grants create, read, update and delete per area.
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          New group
-        </Button>
+        {can(company.me, 'settings', 'c') && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            New group
+          </Button>
+        )}
       </Group>
       {company.userGroups.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
@@ -102,6 +104,7 @@ export function CompanyGroupsTab({ company }: { company: TCompany }) {
       {editing && (
         <GroupEditorModal
           companyId={company._id}
+          me={company.me}
           group={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
         />

@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { IconInfoCircle, IconLock, IconTrash } from '@tabler/icons-react';
 import type { TCompany } from '@fieldbook/core';
 import { emptyCompanyValues, type CompanyForm } from './company-form';
 
@@ -20,7 +20,9 @@ import { emptyCompanyValues, type CompanyForm } from './company-form';
  * invoice shows its PAID / UNPAID label.
  */
 export function CompanyPayfastTab({ form, company }: { form: CompanyForm; company: TCompany }) {
-  const on = form.values.usePayfast;
+  // Where the money goes is the owner's alone: others see it read-only.
+  const owner = company.me.isOwner;
+  const on = form.values.usePayfast && owner;
   const stored = company.payfast;
   const remove = () => {
     form.setFieldValue('usePayfast', false);
@@ -36,11 +38,17 @@ export function CompanyPayfastTab({ form, company }: { form: CompanyForm; compan
         </Anchor>
         .
       </Text>
+      {!owner && (
+        <Alert color="gray" icon={<IconLock size={18} />}>
+          Only the owner of the company can change its PayFast details.
+        </Alert>
+      )}
       <Switch
         label="Accept payments with PayFast"
+        disabled={!owner}
         {...form.getInputProps('usePayfast', { type: 'checkbox' })}
       />
-      {!on && stored && (
+      {owner && !on && stored && (
         <Alert color="orange" icon={<IconInfoCircle size={18} />}>
           Saving removes the stored PayFast details.
         </Alert>
@@ -61,14 +69,16 @@ export function CompanyPayfastTab({ form, company }: { form: CompanyForm; compan
           required={on}
           {...form.getInputProps('payfast.merchantKey')}
         />
-        <PasswordInput
-          label="Passphrase"
-          description="Set under Security in PayFast; signs every payment"
-          disabled={!on}
-          autoComplete="new-password"
-          placeholder={stored?.hasPassphrase ? 'stored' : ''}
-          {...form.getInputProps('payfast.passphrase')}
-        />
+        {owner && (
+          <PasswordInput
+            label="Passphrase"
+            description="Set under Security in PayFast; signs every payment"
+            disabled={!on}
+            autoComplete="new-password"
+            placeholder={stored?.hasPassphrase ? 'stored' : ''}
+            {...form.getInputProps('payfast.passphrase')}
+          />
+        )}
       </SimpleGrid>
       <Switch
         label="Sandbox (test payments, no money moves)"

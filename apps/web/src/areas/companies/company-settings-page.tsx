@@ -10,7 +10,7 @@ import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { useLoadForm } from '../../ui/use-load-form';
 import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
-import { companyToValues, emptyCompanyValues, tabOfField, valuesToSave } from './company-form';
+import { companyToValues, emptyCompanyValues, saveBodyFor, tabOfField } from './company-form';
 import { CompanyDocumentsTab } from './company-documents-tab';
 import { CompanyGeneralTab } from './company-general-tab';
 import { CompanyGroupsTab } from './company-groups-tab';
@@ -41,11 +41,16 @@ function CompanySettings({ company }: { company: TCompany }) {
     initialValues: emptyCompanyValues(),
     validate: {
       companyName: (v) => (v.trim() ? null : 'Company name is required'),
+      // Only the owner edits PayFast; a member's save leaves it out.
       payfast: {
         merchantId: (v, all) =>
-          !all.usePayfast || PAYFAST_ID.test(v.trim()) ? null : 'Enter the merchant id (digits)',
+          !company.me.isOwner || !all.usePayfast || PAYFAST_ID.test(v.trim())
+            ? null
+            : 'Enter the merchant id (digits)',
         merchantKey: (v, all) =>
-          !all.usePayfast || PAYFAST_KEY.test(v.trim()) ? null : 'Enter the merchant key',
+          !company.me.isOwner || !all.usePayfast || PAYFAST_KEY.test(v.trim())
+            ? null
+            : 'Enter the merchant key',
       },
     },
   });
@@ -63,7 +68,7 @@ function CompanySettings({ company }: { company: TCompany }) {
       return false;
     }
     try {
-      await save.mutateAsync(valuesToSave(form.getValues()));
+      await save.mutateAsync(saveBodyFor(company, form.getValues()));
       form.resetDirty();
       notifications.show({ color: 'green', message: 'Company settings saved' });
       return true;

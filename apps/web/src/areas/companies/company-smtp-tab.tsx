@@ -1,4 +1,5 @@
 import {
+  Alert,
   NumberInput,
   PasswordInput,
   SimpleGrid,
@@ -7,20 +8,31 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import type { TCompany } from '@fieldbook/core';
 import type { CompanyForm } from './company-form';
 
-/** The company's own SMTP server; the password is write-only. */
+/**
+ * The company's own SMTP server; the password is write-only. Only the owner
+ * changes it (others see it read-only): where the company's mail goes is theirs.
+ */
 export function CompanySmtpTab({ form, company }: { form: CompanyForm; company: TCompany }) {
-  const on = form.values.useSmtp;
+  const owner = company.me.isOwner;
+  const on = form.values.useSmtp && owner;
   return (
     <Stack gap="lg" maw={720}>
       <Text size="sm" c="dimmed">
         Without a server of your own, Fieldbook sends your e-mail from its own address on your
         behalf.
       </Text>
+      {!owner && (
+        <Alert color="gray" icon={<IconLock size={18} />}>
+          Only the owner of the company can change its e-mail server.
+        </Alert>
+      )}
       <Switch
         label="Use my own e-mail server"
+        disabled={!owner}
         {...form.getInputProps('useSmtp', { type: 'checkbox' })}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -44,13 +56,16 @@ export function CompanySmtpTab({ form, company }: { form: CompanyForm; company: 
           autoComplete="off"
           {...form.getInputProps('smtp.user')}
         />
-        <PasswordInput
-          label="Password"
-          disabled={!on}
-          autoComplete="new-password"
-          placeholder={company.smtp?.hasPassword ? '(unchanged)' : ''}
-          {...form.getInputProps('smtp.password')}
-        />
+        {owner && (
+          <PasswordInput
+            label="Password"
+            description="Type it again after changing the host, port or username"
+            disabled={!on}
+            autoComplete="new-password"
+            placeholder={company.smtp?.hasPassword ? '(unchanged)' : ''}
+            {...form.getInputProps('smtp.password')}
+          />
+        )}
       </SimpleGrid>
       <Switch
         label="Secure connection (TLS)"

@@ -36,7 +36,7 @@ function UserRow({ user, company }: { user: TCompanyUser; company: TCompany }) {
         ) : (
           <Select
             aria-label={`Group of ${fullName}`}
-            data={groupOptions(company)}
+            data={groupOptions(company, user.group)}
             value={user.group ?? NO_GROUP}
             allowDeselect={false}
             disabled={save.isPending}

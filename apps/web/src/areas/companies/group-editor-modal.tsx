@@ -1,11 +1,13 @@
-import { Checkbox, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   AREAS,
   FLAGS,
+  can,
   type Area,
   type Flag,
+  type MemberAccess,
   type TCompanyGroup,
   type TGroupSave,
 } from '@fieldbook/core';
@@ -40,13 +42,18 @@ function toRights(g: TCompanyGroup | null): Rights {
 
 interface Props {
   companyId: string;
+  /** The user editing: they may turn on only rights they hold (DECISIONS §2). */
+  me: MemberAccess;
   group: TCompanyGroup | null;
   onClose: () => void;
 }
 
 /** A group's name and its grid of areas × create/read/update/delete. */
-export function GroupEditorModal({ companyId, group, onClose }: Props) {
+export function GroupEditorModal({ companyId, me, group, onClose }: Props) {
   const save = useSaveGroup(companyId);
+  const before = toRights(group);
+  // A flag the group has already may stay (or go); a new one must be the user's own.
+  const grantable = (a: Area, f: Flag) => can(me, a, f) || before[a][f];
   const form = useForm({
     initialValues: { name: group?.name ?? '', rights: toRights(group) },
     validate: { name: (v) => (v.trim() ? null : 'Group name is required') },
@@ -69,6 +76,11 @@ export function GroupEditorModal({ companyId, group, onClose }: Props) {
         <Stack>
           <ErrorAlert error={save.error} />
           <TextInput label="Group name" data-autofocus {...form.getInputProps('name')} />
+          {!me.isOwner && (
+            <Text size="sm" c="dimmed">
+              You can grant only the rights you hold yourself.
+            </Text>
+          )}
           <Table aria-label="Rights" withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -89,6 +101,7 @@ export function GroupEditorModal({ companyId, group, onClose }: Props) {
                       <Checkbox
                         aria-label={`${AREA_LABELS[a]} ${FLAG_LABELS[f]}`}
                         styles={{ body: { justifyContent: 'center' } }}
+                        disabled={!grantable(a, f)}
                         {...form.getInputProps(`rights.${a}.${f}`, { type: 'checkbox' })}
                       />
                     </Table.Td>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/use-session';
 import { PageHeader } from '../../ui/page-header';
 import { CompanyCard } from './company-card';
+import { DashboardFigures } from './dashboard-figures';
 
 function greeting(now = new Date()): string {
   const h = now.getHours();
@@ -30,13 +31,15 @@ export function DashboardPage() {
       />
       <Stack gap="xl">
         <CompanyCard />
+        <DashboardFigures />
+        {/* Room for the chat (contacts, conversation) and task coupon cards of the specification. */}
         <section aria-labelledby="quick-links">
           <Title id="quick-links" order={3} fz="h4" mb="sm">
             Quick links
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {LINKS.map((l) => (
-              <Card key={l.to} component={Link} to={l.to} aria-label={l.label} padding="lg">
+              <Card key={l.to} component={Link} to={l.to} padding="lg">
                 <Group wrap="nowrap">
                   <ThemeIcon size={42} variant="light" radius="md" aria-hidden>
                     <l.icon size={22} />

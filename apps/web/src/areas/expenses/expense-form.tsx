@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { can, todayIn, type TExpense } from '@fieldbook/core';
+import { DEFAULT_TIME_ZONE, can, todayIn, type TExpense } from '@fieldbook/core';
 import { ApiError } from '../../api/api-client';
 import { useDeleteExpense, useSaveExpense, useSupplierOptions } from '../../api/use-expenses';
 import { useCurrentCompany } from '../../app/company-context';
@@ -43,7 +43,7 @@ export function ExpenseForm({ expense }: { expense?: TExpense }) {
   const form = useForm<ExpenseValues>({
     initialValues: expense
       ? expenseToValues(expense)
-      : newExpenseValues(todayIn(company?.timeZone ?? 'Africa/Johannesburg')),
+      : newExpenseValues(todayIn(company?.timeZone ?? DEFAULT_TIME_ZONE)),
     validate: expenseValidation,
   });
   // A saved expense refetched after a save refills the form, never in the middle of an edit.

@@ -5,6 +5,7 @@ import type { TExpense, TSupplier } from '@fieldbook/core';
 import { apiUrl } from '../../api/api-client';
 import { Money } from '../../ui/money';
 import { PagedFooter, usePaged } from '../../ui/paged';
+import { usePhone } from '../../ui/use-phone';
 import { PaidBadge } from './expense-view';
 
 interface ExpenseTableProps {
@@ -18,6 +19,9 @@ export function ExpenseTable({ expenses, suppliers }: ExpenseTableProps) {
   const paged = usePaged(expenses);
   const shown = paged.shown;
   const names = new Map(suppliers.map((s) => [s._id, `${s.name} ${s.surname}`.trim()]));
+  const payee = (x: (typeof expenses)[number]) =>
+    x.to || (x.supplierId && names.get(x.supplierId)) || '—';
+  const phone = usePhone();
 
   if (expenses.length === 0)
     return (
@@ -28,17 +32,22 @@ export function ExpenseTable({ expenses, suppliers }: ExpenseTableProps) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={760}>
+      {/* On a phone: the number (date, payee and description under it), the amount and status. */}
+      <Table.ScrollContainer minWidth={phone ? 0 : 760}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Expenses">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Number</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>To</Table.Th>
-              <Table.Th>Description</Table.Th>
+              {!phone && (
+                <>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>To</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                </>
+              )}
               <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th w={48} aria-label="Photo" />
+              <Table.Th miw={112}>Status</Table.Th>
+              {!phone && <Table.Th w={48} aria-label="Photo" />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -57,27 +66,43 @@ export function ExpenseTable({ expenses, suppliers }: ExpenseTableProps) {
                   >
                     {x.expenseNumber}
                   </Anchor>
+                  {phone && (
+                    <>
+                      <Text size="sm" lineClamp={1}>
+                        {payee(x)} · {x.description}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {x.expenseDate}
+                      </Text>
+                    </>
+                  )}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{x.expenseDate}</Table.Td>
-                <Table.Td>{x.to || (x.supplierId && names.get(x.supplierId)) || '—'}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={1} maw={320}>
-                    {x.description}
-                  </Text>
-                </Table.Td>
+                {!phone && (
+                  <>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{x.expenseDate}</Table.Td>
+                    <Table.Td>{payee(x)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={1} maw={320}>
+                        {x.description}
+                      </Text>
+                    </Table.Td>
+                  </>
+                )}
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   <Money value={x.price} />
                 </Table.Td>
                 <Table.Td>
                   <PaidBadge paid={x.paid} />
                 </Table.Td>
-                <Table.Td>
-                  {x.photo && (
-                    <Avatar src={apiUrl(x.photo)} alt="Photo" size={28} radius="sm">
-                      <IconPhoto size={16} />
-                    </Avatar>
-                  )}
-                </Table.Td>
+                {!phone && (
+                  <Table.Td>
+                    {x.photo && (
+                      <Avatar src={apiUrl(x.photo)} alt="Photo" size={28} radius="sm">
+                        <IconPhoto size={16} />
+                      </Avatar>
+                    )}
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,4 +1,11 @@
-import { parseAmount, type TExpense, type TExpenseSave } from '@fieldbook/core';
+import {
+  ZExpenseSave,
+  amountText,
+  parseAmount,
+  type TExpense,
+  type TExpenseSave,
+} from '@fieldbook/core';
+import { contractErrors } from '../../ui/contract-errors';
 
 /** What the expense form edits; the amount stays text so '12,50' can be typed. */
 export interface ExpenseValues {
@@ -37,7 +44,7 @@ export function expenseToValues(e: TExpense): ExpenseValues {
     to: e.to,
     description: e.description,
     // Shown with a dot; a comma typed later is read the same way.
-    price: e.price.toFixed(2),
+    price: amountText(e.price),
     paid: e.paid,
     methodPaid: e.methodPaid || null,
     hasWarranty: e.hasWarranty,
@@ -47,17 +54,33 @@ export function expenseToValues(e: TExpense): ExpenseValues {
 
 export const AMOUNT_MESSAGE = 'must be an amount';
 
-export const expenseValidation = {
-  expenseDate: (v: string | null) => (v ? null : 'Expense Date is required'),
-  description: (v: string) => (v.trim() ? null : 'Description is required'),
-  price: (v: string) => {
-    const n = parseAmount(v);
-    if (n === null) return AMOUNT_MESSAGE;
-    return n < 0 ? 'must not be negative' : null;
-  },
-  warrantyValidDate: (v: string | null, values: ExpenseValues) =>
-    values.hasWarranty && !v ? 'Warranty date is required' : null,
+/** The form's labels: they start the browser's messages and name the server's fields. */
+const FIELD_LABELS: Record<string, string> = {
+  expenseDate: 'Expense Date',
+  dueDate: 'Due Date',
+  supplierId: 'Supplier',
+  to: 'To',
+  description: 'Description',
+  price: 'Purchase Amount',
+  methodPaid: 'Payment Method',
+  warrantyValidDate: 'Warranty date',
+  photo: 'Photo',
 };
+
+/**
+ * The browser's checks: the save contract of core (ZExpenseSave), as the
+ * server checks it, plus the two rules the server applies after it (an
+ * amount, a warranty date when there is a warranty).
+ */
+export function expenseValidation(v: ExpenseValues): Record<string, string> {
+  const errors = contractErrors(ZExpenseSave, valuesToSave(v, undefined, false), FIELD_LABELS);
+  const n = parseAmount(v.price);
+  if (n === null) errors.price = AMOUNT_MESSAGE;
+  else if (n < 0) errors.price = 'must not be negative';
+  if (v.hasWarranty && !v.warrantyValidDate)
+    errors.warrantyValidDate ??= 'Warranty date is required';
+  return errors;
+}
 
 /**
  * The `data` JSON of the save. Fields the form does not edit (ledger account,
@@ -86,18 +109,6 @@ export function valuesToSave(
     removePhoto,
   };
 }
-
-const FIELD_LABELS: Record<string, string> = {
-  expenseDate: 'Expense Date',
-  dueDate: 'Due Date',
-  supplierId: 'Supplier',
-  to: 'To',
-  description: 'Description',
-  price: 'Purchase Amount',
-  methodPaid: 'Payment Method',
-  warrantyValidDate: 'Warranty date',
-  photo: 'Photo',
-};
 
 /** The server names fields as the API does ('price is too large'); the form shows its labels. */
 export function withFieldLabel(err: unknown): unknown {

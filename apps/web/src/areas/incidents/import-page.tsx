@@ -94,7 +94,9 @@ export function ImportPage() {
               <Text size="sm" fw={500} mb={4}>
                 Expected columns (first row of the file)
               </Text>
-              <Code block>{IMPORT_COLUMNS[kind].join(',')}</Code>
+              <Code block tabIndex={0}>
+                {IMPORT_COLUMNS[kind].join(',')}
+              </Code>
             </div>
             <Group gap="sm">
               <FileButton onChange={(f) => void pick(f)} accept=".csv,text/csv,text/plain">

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Grid, Paper, Stack, Textarea } from '@mantine/core';
+import { Alert, Grid, Paper, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   LINE_DESCRIPTION_MESSAGE,
   LINE_PRICE_QTY_MESSAGE,
@@ -22,6 +22,7 @@ import { useLoadForm } from '../../ui/use-load-form';
 import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
 import { AddLineForm } from './add-line-form';
 import { DiscountFields } from './discount-fields';
+import { SendHistoryPanel } from './send-history-panel';
 import { InvoiceActions } from './invoice-actions';
 import {
   invoiceToValues,
@@ -35,6 +36,7 @@ import { InvoiceHeadFields } from './invoice-head-fields';
 import { LineItemsTable } from './line-items-table';
 import { PaidBanner } from './paid-banner';
 import { PayModal, type PayValues } from './pay-modal';
+import { ReadOnlyField } from './read-only-field';
 import { TotalsPanel } from './totals-panel';
 
 interface InvoiceEditorProps {
@@ -58,11 +60,15 @@ const title = (inv: TInvoice | undefined, newQuote: boolean) =>
 /** The invoice or quote editor: read-only until Edit; a new one opens in edit mode. */
 export function InvoiceEditor({ company, member, invoice, newQuote = false }: InvoiceEditorProps) {
   const navigate = useNavigate();
+  // 'Invoice saved' shows in the page, not over it (a floating note covered the Balance row);
+  // a new document's note comes along to its own address.
+  const arrived = (useLocation().state as { saved?: string } | null)?.saved ?? null;
+  const [saved, setSaved] = useState<string | null>(invoice ? arrived : null);
   const today = todayIn(company.timeZone);
   const [editing, setEditing] = useState(!invoice);
   const [paying, setPaying] = useState(false);
   // Where to go once the form no longer counts as dirty (after a save, Cancel or Delete).
-  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const [leaveTo, setLeaveTo] = useState<{ to: string; saved?: string } | null>(null);
   const save = useSaveInvoice();
   const copy = useCopyInvoice();
   const del = useDeleteInvoice();
@@ -93,20 +99,15 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
       const r = await save.mutateAsync(valuesToSave(values, invoice));
       const kind = values.isQuote ? 'Quote' : 'Invoice';
       // Lines ticked 'Save item' joined the price list with this save.
-      notifications.show(
-        r.savedItems?.length
-          ? {
-              color: 'green',
-              title: `${kind} saved`,
-              message: `Added to the price list: ${r.savedItems.join(', ')}`,
-            }
-          : { color: 'green', message: `${kind} saved` },
-      );
+      const note = r.savedItems?.length
+        ? `${kind} saved. Added to the price list: ${r.savedItems.join(', ')}`
+        : `${kind} saved`;
+      setSaved(note);
       form.setValues(values);
       form.resetDirty(values);
       setEditing(false);
       setPaying(false);
-      if (!invoice && !stay) setLeaveTo(`/invoices/${r._id}`);
+      if (!invoice && !stay) setLeaveTo({ to: `/invoices/${r._id}`, saved: note });
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.fields) form.setErrors(e.fields);
@@ -117,12 +118,16 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
   useUnsavedChangesPrompt(editing && !leaveTo && form.isDirty(), () => submit(undefined, true));
   // After the prompt's blocker has seen the clean state (effects run in order).
   useEffect(() => {
-    if (leaveTo) void navigate(leaveTo, { replace: leaveTo !== '/invoices' });
+    if (leaveTo)
+      void navigate(leaveTo.to, {
+        replace: leaveTo.to !== '/invoices',
+        state: leaveTo.saved ? { saved: leaveTo.saved } : undefined,
+      });
   }, [leaveTo, navigate]);
 
   const cancel = () => {
     save.reset();
-    if (!invoice) return setLeaveTo('/invoices');
+    if (!invoice) return setLeaveTo({ to: '/invoices' });
     form.reset();
     form.clearErrors();
     setEditing(false);
@@ -131,7 +136,12 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
     confirmDelete(() => {
       if (!invoice) return;
       // A refusal shows in red on the form (spec §8), like a failed save.
-      del.mutate(invoice._id, { onSuccess: () => setLeaveTo('/invoices') });
+      del.mutate(invoice._id, {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `${title(invoice, false)} deleted` });
+          setLeaveTo({ to: '/invoices' });
+        },
+      });
     }, 'Are you sure you want to delete this invoice?');
   const copyIt = () =>
     invoice &&
@@ -176,12 +186,16 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
               send: can(member, 'invoices', 'u'),
             }}
             busy={{ save: save.isPending, copy: copy.isPending, remove: del.isPending }}
-            onEdit={() => setEditing(true)}
+            onEdit={() => {
+              setSaved(null);
+              setEditing(true);
+            }}
             onCancel={cancel}
             onClose={() => void navigate('/invoices')}
             onDelete={remove}
             onCopy={copyIt}
             onPay={() => {
+              setSaved(null);
               save.reset();
               setPaying(true);
             }}
@@ -189,6 +203,17 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
         }
       />
       <Stack gap="md">
+        {saved && (
+          <Alert
+            color="green"
+            role="status"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setSaved(null)}
+          >
+            {saved}
+          </Alert>
+        )}
         {invoice && v.paid && !v.isQuote && <PaidBanner values={v} />}
         {editing && !paying && <ErrorAlert error={save.error} title="Not saved" />}
         <ErrorAlert error={del.error} title="Not deleted" />
@@ -208,13 +233,11 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             <Paper withBorder p="lg" h="100%">
               <Stack gap="md">
                 <DiscountFields form={form} editing={editing} />
-                <Textarea
-                  label="Notes"
-                  autosize
-                  minRows={2}
-                  readOnly={!editing}
-                  {...form.getInputProps('notes')}
-                />
+                {editing ? (
+                  <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
+                ) : (
+                  <ReadOnlyField label="Notes">{v.notes.trim() || '—'}</ReadOnlyField>
+                )}
               </Stack>
             </Paper>
           </Grid.Col>
@@ -227,6 +250,9 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             />
           </Grid.Col>
         </Grid>
+        {invoice && !editing && (
+          <SendHistoryPanel invoiceId={invoice._id} timeZone={company.timeZone} />
+        )}
       </Stack>
       {paying && (
         <PayModal

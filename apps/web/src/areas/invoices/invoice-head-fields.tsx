@@ -7,6 +7,7 @@ import { addDays, type TInvoice } from '@fieldbook/core';
 import { ClientSelectModal, clientName } from './client-select-modal';
 import { DUE_DAYS, type InvoiceForm } from './invoice-form';
 import { InvoiceExtraFields, InvoiceTemplateSelect } from './invoice-template-fields';
+import { ReadOnlyField } from './read-only-field';
 
 interface HeadProps {
   form: InvoiceForm;
@@ -33,6 +34,7 @@ export function InvoiceHeadFields({ form, editing, invoice }: HeadProps) {
   const [choosing, setChoosing] = useState(false);
   const v = form.values;
   const clientError = form.errors.entityId;
+  const dateLabel = v.isQuote ? 'Quote date' : 'Invoice date';
 
   const setInvoiceDate = (d: string | null) => {
     if (!d) return;
@@ -92,22 +94,27 @@ export function InvoiceHeadFields({ form, editing, invoice }: HeadProps) {
             <DocNumber label="Invoice number" value={invoice?.invoiceNumber} />
             <DocNumber label="Quote number" value={invoice?.quoteNumber} />
           </Group>
-          <Group gap="sm" grow>
-            <DateInput
-              label={v.isQuote ? 'Quote date' : 'Invoice date'}
-              valueFormat="YYYY-MM-DD"
-              readOnly={!editing}
-              value={v.invoiceDate}
-              onChange={setInvoiceDate}
-              error={form.errors.invoiceDate}
-            />
-            <DateInput
-              label="Due date"
-              valueFormat="YYYY-MM-DD"
-              readOnly={!editing}
-              {...form.getInputProps('dueDate')}
-            />
-          </Group>
+          {editing ? (
+            <Group gap="sm" grow>
+              <DateInput
+                label={dateLabel}
+                valueFormat="YYYY-MM-DD"
+                value={v.invoiceDate}
+                onChange={setInvoiceDate}
+                error={form.errors.invoiceDate}
+              />
+              <DateInput
+                label="Due date"
+                valueFormat="YYYY-MM-DD"
+                {...form.getInputProps('dueDate')}
+              />
+            </Group>
+          ) : (
+            <Group gap="xl" grow>
+              <ReadOnlyField label={dateLabel}>{v.invoiceDate || '—'}</ReadOnlyField>
+              <ReadOnlyField label="Due date">{v.dueDate || '—'}</ReadOnlyField>
+            </Group>
+          )}
         </Stack>
       </Grid.Col>
       <InvoiceExtraFields form={form} editing={editing} />

@@ -1,9 +1,10 @@
 import { useRef } from 'react';
-import { Anchor, Checkbox, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Checkbox, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Link, useNavigate } from 'react-router';
-import type { TInvoiceRow } from '@fieldbook/core';
+import { documentNumber, type TInvoiceRow } from '@fieldbook/core';
 import { Money } from '../../ui/money';
+import { usePhone } from '../../ui/use-phone';
 import { InvoiceStateBadge } from './invoice-state-badge';
 
 const ROW_HEIGHT = 58;
@@ -17,14 +18,13 @@ interface InvoiceListTableProps {
   timeZone: string;
 }
 
-export const rowNumber = (r: Pick<TInvoiceRow, 'isQuote' | 'invoiceNumber' | 'quoteNumber'>) =>
-  (r.isQuote ? r.quoteNumber : r.invoiceNumber) ?? r.quoteNumber ?? '';
-
 export const rowClient = (r: Pick<TInvoiceRow, 'client' | 'to'>) =>
   r.client ? `${r.client.name} ${r.client.surname}`.trim() : r.to;
 
 /**
- * The period's rows. Virtualised: a month can hold thousands of invoices, so
+ * The period's rows. On a phone the table keeps its key columns: the number
+ * with the date and client under it, and the total with the state under it.
+ * Virtualised: a month can hold thousands of invoices, so
  * only the rows in view are in the DOM (spacer rows keep the scroll height).
  */
 export function InvoiceListTable({
@@ -36,6 +36,7 @@ export function InvoiceListTable({
 }: InvoiceListTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
+  const phone = usePhone();
   // The compiler cannot memoise the virtualiser's API; this component is not memoised on purpose.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -60,17 +61,23 @@ export function InvoiceListTable({
   return (
     <Paper withBorder>
       <div ref={scrollRef} style={{ maxHeight: MAX_HEIGHT, overflow: 'auto' }}>
-        <Table aria-label="Invoices" highlightOnHover stickyHeader verticalSpacing="xs" miw={760}>
+        <Table
+          aria-label="Invoices"
+          highlightOnHover
+          stickyHeader
+          verticalSpacing="xs"
+          miw={phone ? 0 : 760}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
                 <VisuallyHidden>Select</VisuallyHidden>
               </Table.Th>
               <Table.Th>Number</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Client</Table.Th>
+              {!phone && <Table.Th>Date</Table.Th>}
+              {!phone && <Table.Th>Client</Table.Th>}
               <Table.Th ta="right">Total</Table.Th>
-              <Table.Th>State</Table.Th>
+              {!phone && <Table.Th>State</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -81,7 +88,7 @@ export function InvoiceListTable({
             )}
             {items.map((v) => {
               const r = rows[v.index]!;
-              const number = rowNumber(r);
+              const number = documentNumber(r);
               return (
                 <Table.Tr
                   key={r._id}
@@ -106,15 +113,34 @@ export function InvoiceListTable({
                     >
                       {number || '—'}
                     </Anchor>
+                    {phone && (
+                      <>
+                        <Text size="sm" lineClamp={1}>
+                          {rowClient(r)}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {r.invoiceDate}
+                        </Text>
+                      </>
+                    )}
                   </Table.Td>
-                  <Table.Td>{r.invoiceDate}</Table.Td>
-                  <Table.Td>{rowClient(r)}</Table.Td>
+                  {!phone && <Table.Td>{r.invoiceDate}</Table.Td>}
+                  {!phone && <Table.Td>{rowClient(r)}</Table.Td>}
                   <Table.Td ta="right">
-                    <Money value={r.total} />
+                    {phone ? (
+                      <Stack gap={4} align="flex-end">
+                        <Money value={r.total} />
+                        <InvoiceStateBadge row={r} today={today} timeZone={timeZone} />
+                      </Stack>
+                    ) : (
+                      <Money value={r.total} />
+                    )}
                   </Table.Td>
-                  <Table.Td>
-                    <InvoiceStateBadge row={r} today={today} timeZone={timeZone} />
-                  </Table.Td>
+                  {!phone && (
+                    <Table.Td>
+                      <InvoiceStateBadge row={r} today={today} timeZone={timeZone} />
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               );
             })}

@@ -35,7 +35,7 @@ export function InvoiceStateBadge({
   const due = !row.isQuote && !row.paid ? dueText(row.dueDate, today) : null;
   return (
     <Stack gap={2} align="flex-start">
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="wrap">
         {row.isQuote ? (
           <Badge color="gray" variant="light">
             quote

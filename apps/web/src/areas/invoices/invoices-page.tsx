@@ -2,7 +2,15 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Tabs, Text, TextInput } from '@mantine/core';
 import { IconFileInvoice, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { addAmounts, can, formatMoney, todayIn, type TInvoiceRow } from '@fieldbook/core';
+import {
+  DEFAULT_TIME_ZONE,
+  addAmounts,
+  can,
+  documentNumber,
+  formatMoney,
+  todayIn,
+  type TInvoiceRow,
+} from '@fieldbook/core';
 import { useInvoiceList, useInvoiceSummary } from '../../api/use-invoices';
 import { useCurrentCompany } from '../../app/company-context';
 import { ImportCsvButton } from '../incidents/import-csv-button';
@@ -12,7 +20,7 @@ import { PeriodFilter, usePeriod } from '../../ui/period-filter';
 import { QueryState } from '../../ui/query-state';
 import { BulkSendButton } from './bulk-send-button';
 import { InvoiceBoxes } from './invoice-boxes';
-import { InvoiceListTable, rowClient, rowNumber } from './invoice-list-table';
+import { InvoiceListTable, rowClient } from './invoice-list-table';
 import { PaymentMethodsPie } from './payment-methods-pie';
 
 type Tab = 'all' | 'paid' | 'unpaid' | 'quotes';
@@ -34,7 +42,7 @@ const notPaid = (r: TInvoiceRow) => !r.isQuote && !r.paid;
 /** /invoices: the period's invoices and quotes with totals, tabs and search. */
 export function InvoicesPage() {
   const { company, member } = useCurrentCompany();
-  const timeZone = company?.timeZone ?? 'Africa/Johannesburg';
+  const timeZone = company?.timeZone ?? DEFAULT_TIME_ZONE;
   const [period, setPeriod] = usePeriod(company?.timeZone);
   const list = useInvoiceList(period);
   const summary = useInvoiceSummary(period);
@@ -57,7 +65,7 @@ export function InvoicesPage() {
     const needles = [search, globalSearch].map((s) => s.trim().toLowerCase()).filter(Boolean);
     return (list.data ?? []).filter((r) => {
       if (!inTab[tab](r)) return false;
-      const hay = `${rowClient(r)} ${rowNumber(r)} ${r.invoiceNumber ?? ''}`.toLowerCase();
+      const hay = `${rowClient(r)} ${documentNumber(r)} ${r.invoiceNumber ?? ''}`.toLowerCase();
       return needles.every((n) => hay.includes(n));
     });
   }, [list.data, tab, search, globalSearch]);

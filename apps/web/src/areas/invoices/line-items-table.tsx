@@ -6,35 +6,44 @@ import { num, type InvoiceForm, type LineValues } from './invoice-form';
 const amountOf = (l: LineValues) =>
   formatMoney(lineAmount({ qty: num(l.qty), price: num(l.price) ?? 0 }));
 
-/** The document's lines: inputs while editing, plain text when read-only. */
+/**
+ * The document's lines: inputs while editing, plain text when read-only. On a
+ * phone the read-only lines leave the code and the tax ticks out and fit the
+ * screen (Qty, Price and Amount in view; the taxes are in the totals); the
+ * inputs scroll sideways.
+ */
 export function LineItemsTable({ form, editing }: { form: InvoiceForm; editing: boolean }) {
   const { descriptions: lines, tax } = form.values;
   const cols = 5 + (tax.hasTax ? 1 : 0) + (tax.hasSecondTax ? 1 : 0) + (editing ? 1 : 0);
   const path = (i: number, f: keyof LineValues) => `descriptions.${i}.${f}`;
+  // Read-only on a phone: the code and the tax ticks give way to Qty, Price and Amount.
+  const phoneHidden = editing ? undefined : 'sm';
 
   return (
-    <Table.ScrollContainer minWidth={680}>
+    <Table.ScrollContainer minWidth={editing ? 560 : 0}>
       <Table aria-label="Line items" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Description</Table.Th>
-            <Table.Th w={110}>Code</Table.Th>
-            <Table.Th w={90} ta="right">
+            <Table.Th w={110} visibleFrom={phoneHidden}>
+              Code
+            </Table.Th>
+            <Table.Th w={{ base: 44, sm: 90 }} ta="right">
               Qty
             </Table.Th>
-            <Table.Th w={130} ta="right">
+            <Table.Th w={{ base: 90, sm: 130 }} ta="right">
               Price
             </Table.Th>
-            <Table.Th w={120} ta="right">
+            <Table.Th w={{ base: 90, sm: 120 }} ta="right">
               Amount
             </Table.Th>
             {tax.hasTax && (
-              <Table.Th w={60} ta="center">
+              <Table.Th w={60} ta="center" visibleFrom={phoneHidden}>
                 {tax.tD || 'Tax'}
               </Table.Th>
             )}
             {tax.hasSecondTax && (
-              <Table.Th w={60} ta="center">
+              <Table.Th w={60} ta="center" visibleFrom={phoneHidden}>
                 {tax.t2D || 'Tax 2'}
               </Table.Th>
             )}
@@ -92,7 +101,7 @@ export function LineItemsTable({ form, editing }: { form: InvoiceForm; editing: 
               ) : (
                 <>
                   <Table.Td>{l.description}</Table.Td>
-                  <Table.Td>{l.code}</Table.Td>
+                  <Table.Td visibleFrom={phoneHidden}>{l.code}</Table.Td>
                   <Table.Td ta="right">{String(num(l.qty) ?? 1)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(num(l.price) ?? 0)}</Table.Td>
                 </>
@@ -101,7 +110,7 @@ export function LineItemsTable({ form, editing }: { form: InvoiceForm; editing: 
                 {amountOf(l)}
               </Table.Td>
               {tax.hasTax && (
-                <Table.Td>
+                <Table.Td visibleFrom={phoneHidden}>
                   <Checkbox
                     mx="auto"
                     w="fit-content"
@@ -112,7 +121,7 @@ export function LineItemsTable({ form, editing }: { form: InvoiceForm; editing: 
                 </Table.Td>
               )}
               {tax.hasSecondTax && (
-                <Table.Td>
+                <Table.Td visibleFrom={phoneHidden}>
                   <Checkbox
                     mx="auto"
                     w="fit-content"

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconDownload, IconSend } from '@tabler/icons-react';
-import type { TInvoice } from '@fieldbook/core';
+import { documentNumber, type TInvoice } from '@fieldbook/core';
 import { documentPaths } from '../../api/use-delivery';
 import { useCurrentCompany } from '../../app/company-context';
 import { PdfViewer } from '../../ui/pdf-viewer';
 import { SendEmailModal } from '../../ui/send-email-modal';
-import { rowNumber } from './invoice-list-table';
 
 type Doc = Pick<TInvoice, '_id' | 'isQuote' | 'invoiceNumber' | 'quoteNumber'>;
 
 /** 'Invoice INV00042' or 'Quote QUO00007'. */
 export const documentName = (inv: Doc) =>
-  `${inv.isQuote ? 'Quote' : 'Invoice'} ${rowNumber(inv)}`.trim();
+  `${inv.isQuote ? 'Quote' : 'Invoice'} ${documentNumber(inv)}`.trim();
 
 /** The send modal of a saved invoice or quote; a send refreshes its sent date and count. */
 export function SendInvoiceModal({ invoice, onClose }: { invoice: Doc; onClose: () => void }) {
@@ -57,7 +56,7 @@ export function InvoiceDocumentButtons({ invoice, canSend }: { invoice: Doc; can
         onClose={() => setOpen(null)}
         title={name}
         path={documentPaths(companyId, 'invoice', invoice._id).download}
-        fallbackName={`${rowNumber(invoice) || 'invoice'}.pdf`}
+        fallbackName={`${documentNumber(invoice) || 'invoice'}.pdf`}
       />
       {open === 'send' && <SendInvoiceModal invoice={invoice} onClose={() => setOpen(null)} />}
     </>

@@ -1,5 +1,5 @@
 import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
-import { balanceOf, formatMoney, type TTax, type Totals } from '@fieldbook/core';
+import { balanceOf, formatMoney, taxRows, type TTax, type Totals } from '@fieldbook/core';
 
 interface RowProps {
   label: string;
@@ -26,12 +26,6 @@ function Row({ label, value, testId, strong }: RowProps) {
   );
 }
 
-/** One tax row: inclusive taxes are marked 'incl.', deductible ones shown as subtracted. */
-function taxRow(name: string, rate: number, inc: boolean, duc: boolean, amount: number) {
-  const label = `${name || 'Tax'} ${rate}%${duc ? ' (deducted)' : inc ? ' incl.' : ''}`;
-  return { label, value: duc ? formatMoney(-amount) : formatMoney(amount) };
-}
-
 interface TotalsPanelProps {
   totals: Totals;
   tax: TTax;
@@ -42,8 +36,8 @@ interface TotalsPanelProps {
 
 /** Subtotal, discount, taxes and total of the form as it stands (core's computeTotals). */
 export function TotalsPanel({ totals, tax, discountLabel, amountPaid }: TotalsPanelProps) {
-  const t1 = tax.hasTax && taxRow(tax.tD, tax.tV, tax.inc1, tax.duc1, totals.tax1);
-  const t2 = tax.hasSecondTax && taxRow(tax.t2D, tax.t2V, tax.inc2, tax.duc2, totals.tax2);
+  // Inclusive taxes are marked 'incl.', deductible ones shown as subtracted (core's taxRows).
+  const { tax1: t1, tax2: t2 } = taxRows(tax, totals);
   return (
     <Paper withBorder p="md" aria-label="Totals" bg="gray.0">
       <Stack gap={6}>
@@ -51,8 +45,8 @@ export function TotalsPanel({ totals, tax, discountLabel, amountPaid }: TotalsPa
         {discountLabel && (
           <Row label={discountLabel} testId="discount" value={formatMoney(-totals.discount)} />
         )}
-        {t1 && <Row label={t1.label} testId="tax1" value={t1.value} />}
-        {t2 && <Row label={t2.label} testId="tax2" value={t2.value} />}
+        {t1 && <Row label={t1.label} testId="tax1" value={formatMoney(t1.amount)} />}
+        {t2 && <Row label={t2.label} testId="tax2" value={formatMoney(t2.amount)} />}
         <Divider my={4} />
         <Row label="Total" testId="total" value={formatMoney(totals.total)} strong />
         {amountPaid !== null && (

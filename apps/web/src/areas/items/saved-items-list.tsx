@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TItem } from '@fieldbook/core';
 import { Money } from '../../ui/money';
 import { PagedFooter, usePaged } from '../../ui/paged';
+import { usePhone } from '../../ui/use-phone';
 
 interface SavedItemsListProps {
   items: TItem[];
@@ -13,6 +14,7 @@ interface SavedItemsListProps {
 /** The saved price list: code, description, category, price and per-client overrides. */
 export function SavedItemsList({ items, onEdit, onDelete }: SavedItemsListProps) {
   const paged = usePaged(items);
+  const phone = usePhone();
   if (items.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
@@ -22,7 +24,8 @@ export function SavedItemsList({ items, onEdit, onDelete }: SavedItemsListProps)
   const actions = !!onEdit || !!onDelete;
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      {/* On a phone: the description (code and category under it), the price and the actions. */}
+      <Table.ScrollContainer minWidth={phone ? 0 : 640}>
         <Table
           aria-label="Saved items"
           highlightOnHover
@@ -31,12 +34,12 @@ export function SavedItemsList({ items, onEdit, onDelete }: SavedItemsListProps)
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Code</Table.Th>
+              {!phone && <Table.Th>Code</Table.Th>}
               <Table.Th>Description</Table.Th>
-              <Table.Th>Category</Table.Th>
+              {!phone && <Table.Th>Category</Table.Th>}
               <Table.Th ta="right">Price</Table.Th>
-              <Table.Th ta="center">Client prices</Table.Th>
-              {actions && <Table.Th w={100} />}
+              {!phone && <Table.Th ta="center">Client prices</Table.Th>}
+              {actions && <Table.Th w={phone ? 72 : 100} />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -44,21 +47,30 @@ export function SavedItemsList({ items, onEdit, onDelete }: SavedItemsListProps)
               const overrides = Object.keys(item.overrides).length;
               return (
                 <Table.Tr key={item._id}>
-                  <Table.Td>{item.code}</Table.Td>
-                  <Table.Td>{item.description}</Table.Td>
-                  <Table.Td>{item.category}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money value={item.price} />
-                  </Table.Td>
-                  <Table.Td ta="center">
-                    {overrides > 0 ? (
-                      <Badge variant="light">{overrides}</Badge>
-                    ) : (
-                      <Text c="dimmed" size="sm">
-                        —
+                  {!phone && <Table.Td>{item.code}</Table.Td>}
+                  <Table.Td>
+                    {item.description}
+                    {phone && (
+                      <Text size="xs" c="dimmed">
+                        {[item.code, item.category].filter(Boolean).join(' · ')}
                       </Text>
                     )}
                   </Table.Td>
+                  {!phone && <Table.Td>{item.category}</Table.Td>}
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Money value={item.price} />
+                  </Table.Td>
+                  {!phone && (
+                    <Table.Td ta="center">
+                      {overrides > 0 ? (
+                        <Badge variant="light">{overrides}</Badge>
+                      ) : (
+                        <Text c="dimmed" size="sm">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                  )}
                   {actions && (
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">

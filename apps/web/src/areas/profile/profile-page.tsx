@@ -18,10 +18,19 @@ export function ProfilePage() {
   const submit = async (): Promise<boolean> => {
     const v = form.getValues();
     try {
-      await save.mutateAsync(v);
-      form.setInitialValues(v);
-      form.resetDirty(v);
-      notifications.show({ color: 'green', message: 'User profile saved' });
+      const user = await save.mutateAsync(v);
+      // The address changes only once the link sent to the new one is used.
+      const saved = { name: user.name, surname: user.surname, email: user.email };
+      form.setInitialValues(saved);
+      form.setValues(saved);
+      form.resetDirty(saved);
+      const changing = user.pendingEmail && v.email.trim().toLowerCase() === user.pendingEmail;
+      notifications.show({
+        color: 'green',
+        message: changing
+          ? `User profile saved. We sent a confirmation link to ${user.pendingEmail}; your e-mail address changes when you open it.`
+          : 'User profile saved',
+      });
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.fields) form.setErrors(e.fields);
@@ -67,6 +76,11 @@ export function ProfilePage() {
                   label="Email"
                   type="email"
                   autoComplete="email"
+                  description={
+                    user.pendingEmail
+                      ? `Waiting for confirmation: ${user.pendingEmail}. Open the link we sent there to use it.`
+                      : undefined
+                  }
                   {...form.getInputProps('email')}
                 />
                 <Group justify="flex-end">

@@ -5,11 +5,13 @@ import { useElementSize } from '@mantine/hooks';
 /** Until the document has been measured: about one A4 page. */
 const FIRST_HEIGHT = 1100;
 /**
- * Invoices are laid out for an A4 page; on a narrower screen the document is
- * laid out at this width and scaled down, as a PDF viewer would, rather than
- * squeezed until its table overflows.
+ * Invoices are laid out for an A4 page. On a narrower screen the document is
+ * laid out at the screen's width when it fits there (the shipped documents
+ * reflow for phones); one that cannot (a wide table, a fixed width) is laid
+ * out at the narrowest width it fits and scaled down only that much, as a PDF
+ * viewer would, rather than squeezed until its table overflows.
  */
-const MIN_LAYOUT_WIDTH = 720;
+const FIRST_LAYOUT_WIDTH = 720;
 
 /**
  * The frame runs no scripts (no `allow-scripts`, ever). Same-origin is what
@@ -27,26 +29,33 @@ export function InvoiceFrame({ html, title }: { html: string; title: string }) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const { ref: boxRef, width } = useElementSize();
   const [height, setHeight] = useState(FIRST_HEIGHT);
-  const layoutWidth = Math.max(width, MIN_LAYOUT_WIDTH);
+  const [contentWidth, setContentWidth] = useState(FIRST_LAYOUT_WIDTH);
+  const layoutWidth = Math.max(width, contentWidth);
   const scale = width > 0 ? width / layoutWidth : 1;
 
   const measure = useCallback(() => {
     const frame = frameRef.current;
     const doc = frame?.contentDocument;
-    if (!frame || !doc?.documentElement) return;
-    // A document is never shorter than its frame: collapse the frame, read the
-    // height, and set it again in one go (no paint happens in between).
-    const before = frame.style.height;
+    if (!frame || !doc?.documentElement || width <= 0) return;
+    // Lay the document out at the box's width and read how wide it needs to be;
+    // then, at that width and with the frame collapsed (a document is never
+    // shorter than its frame), its height. All in one go: no paint in between.
+    const before = { width: frame.style.width, height: frame.style.height };
+    frame.style.width = `${width}px`;
     frame.style.height = '0px';
+    const needed = Math.max(width, doc.documentElement.scrollWidth);
+    frame.style.width = `${needed}px`;
     const h = doc.documentElement.scrollHeight;
-    frame.style.height = before;
+    frame.style.width = before.width;
+    frame.style.height = before.height;
+    setContentWidth(needed);
     if (h > 0) setHeight(h);
-  }, []);
+  }, [width]);
 
   // Another width reflows the invoice: measure again.
   useEffect(() => {
-    if (width > 0) measure();
-  }, [layoutWidth, width, measure]);
+    measure();
+  }, [measure]);
 
   return (
     <Box ref={boxRef} style={{ height: height * scale, overflow: 'hidden' }}>

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Grid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { IconCopy, IconLock } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { IconCopy, IconLock, IconWorld } from '@tabler/icons-react';
 import { can, type TTemplateField } from '@fieldbook/core';
-import { ApiError, errorMessage } from '../../api/api-client';
-import { previewFields, useSaveTemplate } from '../../api/use-templates';
+import { ApiError } from '../../api/api-client';
+import { previewFields, useSaveTemplate, type PreviewSample } from '../../api/use-templates';
 import {
   KIND_SCREEN,
   formErrorPaths,
@@ -33,6 +31,7 @@ import {
 import { TemplateHtmlField } from './template-html-field';
 import { TemplatePreview } from './template-preview';
 import { TemplateSuperControls } from './template-super-controls';
+import { confirmEditForEveryCompany, useCopyToMyCompany } from './template-shared-actions';
 
 interface Props {
   kind: TemplateKind;
@@ -42,8 +41,7 @@ interface Props {
 
 /** A template's name, e-mail body, HTML and extra fields beside a live preview. */
 export function TemplateEditor({ kind, template }: Props) {
-  const navigate = useNavigate();
-  const { companyId, member } = useCurrentCompany();
+  const { companyId, company, member } = useCurrentCompany();
   const isSuper = useCurrentUser().rank === 'super';
   const screen = KIND_SCREEN[kind];
   const save = useSaveTemplate(kind);
@@ -51,6 +49,7 @@ export function TemplateEditor({ kind, template }: Props) {
     template: string;
     type: string;
     fields: TTemplateField[];
+    sample: PreviewSample;
   } | null>(null);
   const form = useForm<TemplateValues>({
     initialValues: template ? templateToValues(template) : newTemplateValues(kind),
@@ -60,9 +59,25 @@ export function TemplateEditor({ kind, template }: Props) {
     },
   });
 
+  // Every company uses it (shipped, or shared with all companies): rank super changes it
+  // only after choosing to, and anyone who may create templates can copy it.
+  const shared = !!template?.anyCompany;
+  const copyToMine = useCopyToMyCompany(kind);
+  // Sample data fills a quote's template as a quote (its number and title).
+  const [sample, setSample] = useState<PreviewSample>(() =>
+    template && (template.builtIn === 'quote' || company?.quoteTemplateId === template._id)
+      ? 'quote'
+      : 'invoice',
+  );
+
   const saveValues = async (values: TemplateValues, _id?: string) => {
     try {
-      return await save.mutateAsync({ _id, values, isSuper });
+      return await save.mutateAsync({
+        _id,
+        values,
+        isSuper,
+        forEveryCompany: shared && isSuper && !!_id,
+      });
     } catch (e) {
       // The server names fields as its call does; the form's paths differ.
       if (e instanceof ApiError && e.fields)
@@ -91,17 +106,10 @@ export function TemplateEditor({ kind, template }: Props) {
   // The preview shows the extra fields only where the invoice editor would offer them.
   const fields = hasExtraFields(kind, v) ? v.fields : [];
 
-  const copy = async () => {
-    if (!template) return;
-    try {
-      const values = { ...templateToValues(template), name: `${template.name} (copy)` };
-      const saved = await saveValues({ ...values, anyCompany: false });
-      notifications.show({ color: 'green', message: `${values.name} saved to your company` });
-      void navigate(screen.editor(saved._id));
-    } catch (e) {
-      notifications.show({ color: 'red', title: 'Not copied', message: errorMessage(e) });
-    }
-  };
+  const startEdit = () =>
+    template && shared && isSuper
+      ? confirmEditForEveryCompany(template.name, edit, () => copyToMine.run(template))
+      : edit();
 
   const title = template ? template.name : `New ${screen.one.toLowerCase()}`;
   const look = {
@@ -120,11 +128,12 @@ export function TemplateEditor({ kind, template }: Props) {
         ]}
         actions={
           <>
-            {locked && can(member, 'settings', 'c') && (
+            {template && shared && !editing && can(member, 'settings', 'c') && (
               <Button
+                variant={locked ? 'filled' : 'default'}
                 leftSection={<IconCopy size={16} />}
-                loading={save.isPending}
-                onClick={() => void copy()}
+                loading={copyToMine.pending}
+                onClick={() => copyToMine.run(template)}
               >
                 Copy to my company
               </Button>
@@ -134,7 +143,7 @@ export function TemplateEditor({ kind, template }: Props) {
               saved={!!template}
               canEdit={mayWrite && !locked}
               canDelete={false}
-              onEdit={edit}
+              onEdit={startEdit}
               onDelete={() => undefined}
               onCancel={cancel}
               deleting={false}
@@ -155,17 +164,26 @@ export function TemplateEditor({ kind, template }: Props) {
                 own version.
               </Alert>
             )}
+            {shared && !locked && (
+              <Alert color="orange" icon={<IconWorld size={18} />} title="Every company uses it">
+                {editing
+                  ? 'The changes you save here change this template for every company.'
+                  : 'Editing it changes it for every company; copy it to change it only for yours.'}
+              </Alert>
+            )}
             <ErrorAlert error={error} title="Not saved" />
             {isSuper && companyId && (
               <TemplateSuperControls
                 kind={kind}
                 form={form}
                 editing={editing}
+                shipped={!!template?.builtIn}
                 onGeneratePdf={() =>
                   setPdfBody({
                     template: v.html,
                     type: previewType(kind, v),
                     fields: previewFields(fields),
+                    sample,
                   })
                 }
               />
@@ -203,7 +221,13 @@ export function TemplateEditor({ kind, template }: Props) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <div style={{ position: 'sticky', top: 76 }}>
-            <TemplatePreview type={previewType(kind, v)} html={v.html} fields={fields} />
+            <TemplatePreview
+              type={previewType(kind, v)}
+              html={v.html}
+              fields={fields}
+              sample={sample}
+              onSampleChange={setSample}
+            />
           </div>
         </Grid.Col>
       </Grid>

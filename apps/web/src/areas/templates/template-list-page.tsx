@@ -12,6 +12,7 @@ import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { TemplateTable } from './template-table';
 import { TemplateTypeFilter } from './template-type-filter';
+import { useCopyToMyCompany } from './template-shared-actions';
 
 const INTRO: Record<TemplateKind, string> = {
   invoice: 'The look of your invoices and quotes, and the e-mail that goes with them.',
@@ -29,6 +30,7 @@ function TemplateList({ kind }: { kind: TemplateKind }) {
   const { company, member } = useCurrentCompany();
   const list = useTemplates(kind);
   const setDefault = useSetDefaultTemplate();
+  const copyToMine = useCopyToMyCompany(kind);
   const [types, setTypes] = useState<TTemplateType[]>([...TEMPLATE_TYPES]);
   const screen = KIND_SCREEN[kind];
 
@@ -71,6 +73,8 @@ function TemplateList({ kind }: { kind: TemplateKind }) {
                 company={company}
                 onUseAsDefault={can(member, 'settings', 'u') ? useAsDefault : undefined}
                 busyId={setDefault.isPending ? (setDefault.variables?.id ?? null) : null}
+                onCopy={can(member, 'settings', 'c') ? copyToMine.run : undefined}
+                copyingId={copyToMine.copyingId}
               />
             )}
           </QueryState>

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { Box, Group, Loader, Paper, Text } from '@mantine/core';
+import { Box, Group, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useDebouncedValue, useElementSize } from '@mantine/hooks';
 import type { TTemplateField, TTemplateType } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
-import { useTemplatePreview } from '../../api/use-templates';
+import { useTemplatePreview, type PreviewSample } from '../../api/use-templates';
 
 /** The page the preview lays out on: about an A4 sheet at 96 dpi. */
 const PAGE_WIDTH = 820;
@@ -19,27 +19,46 @@ export function TemplatePreview({
   type,
   html,
   fields,
+  sample,
+  onSampleChange,
 }: {
   type: TTemplateType;
   html: string;
   fields: TTemplateField[];
+  /** An invoice template's sample: an invoice or a quote (number, title). */
+  sample: PreviewSample;
+  onSampleChange: (s: PreviewSample) => void;
 }) {
   const [debounced] = useDebouncedValue(html, 400);
   // Compared as text: a new but equal array must not restart the wait.
   const [fieldsText] = useDebouncedValue(JSON.stringify(fields), 400);
   const debouncedFields = useMemo(() => JSON.parse(fieldsText) as TTemplateField[], [fieldsText]);
-  const preview = useTemplatePreview(type, debounced, debouncedFields);
+  const preview = useTemplatePreview(type, debounced, debouncedFields, sample);
   const { ref, width } = useElementSize();
   const scale = width > 0 ? Math.min(1, width / PAGE_WIDTH) : 1;
   const waiting = preview.isFetching || debounced !== html;
 
   return (
     <Paper withBorder p="sm" bg="gray.0">
-      <Group justify="space-between" mb="xs" h={22}>
+      <Group justify="space-between" mb="xs" mih={22}>
         <Text size="sm" fw={600}>
           Preview
         </Text>
-        {waiting && <Loader size="xs" aria-label="Updating preview" />}
+        <Group gap="xs">
+          {waiting && <Loader size="xs" aria-label="Updating preview" />}
+          {type === 'invoice' && (
+            <SegmentedControl
+              size="xs"
+              aria-label="Sample data"
+              value={sample}
+              onChange={(s) => onSampleChange(s as PreviewSample)}
+              data={[
+                { value: 'invoice', label: 'As invoice' },
+                { value: 'quote', label: 'As quote' },
+              ]}
+            />
+          )}
+        </Group>
       </Group>
       {preview.error ? (
         <Text c="red" size="sm" role="alert">

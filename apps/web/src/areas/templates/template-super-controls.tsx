@@ -8,6 +8,8 @@ interface Props {
   kind: TemplateKind;
   form: TemplateForm;
   editing: boolean;
+  /** A shipped template: every company's, whatever the switch. */
+  shipped: boolean;
   /** Print the HTML as it stands (saved or not) and show the PDF. */
   onGeneratePdf: () => void;
 }
@@ -17,7 +19,7 @@ interface Props {
  * companies, the invoice and statement flags, the type, and a PDF of the
  * unsaved HTML as the server prints it.
  */
-export function TemplateSuperControls({ kind, form, editing, onGeneratePdf }: Props) {
+export function TemplateSuperControls({ kind, form, editing, shipped, onGeneratePdf }: Props) {
   const off = !editing;
   return (
     <Paper withBorder p="md" bg="yellow.0" aria-label="Platform controls" role="group">
@@ -30,8 +32,10 @@ export function TemplateSuperControls({ kind, form, editing, onGeneratePdf }: Pr
       <SimpleGrid cols={{ base: 1, sm: 2 }} verticalSpacing="sm">
         <Switch
           label="All Companies"
-          description="Every company may use it"
-          disabled={off}
+          description={
+            shipped ? 'Shipped with Fieldbook: every company has it' : 'Every company may use it'
+          }
+          disabled={off || shipped}
           {...form.getInputProps('anyCompany', { type: 'checkbox' })}
         />
         {kind === 'general' && (

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
-import { IconChevronDown, IconStar } from '@tabler/icons-react';
+import { IconChevronDown, IconCopy, IconStar } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TCompany } from '@fieldbook/core';
 import type { DefaultKey } from '../../api/use-templates';
@@ -14,6 +14,9 @@ interface Props {
   onUseAsDefault?: (key: DefaultKey, t: TemplateDoc) => void;
   /** The row whose default is being saved. */
   busyId: string | null;
+  /** Set when the user may copy a shared template into the company. */
+  onCopy?: (t: TemplateDoc) => void;
+  copyingId?: string | null;
 }
 
 /** The defaults a row of this kind can be: invoices and quotes, or statements. */
@@ -53,7 +56,7 @@ function DefaultAction({
           variant="light"
           loading={busy}
           rightSection={<IconChevronDown size={14} />}
-          aria-label={`Use ${t.name} as default`}
+          aria-label={`Use as default: ${t.name}`}
         >
           Use as default
         </Button>
@@ -70,7 +73,8 @@ function DefaultAction({
 }
 
 /** Templates with their company, type, sharing and default badges. */
-export function TemplateTable({ kind, templates, company, onUseAsDefault, busyId }: Props) {
+export function TemplateTable(p: Props) {
+  const { kind, templates, company, onUseAsDefault, busyId, onCopy, copyingId } = p;
   if (templates.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
@@ -78,6 +82,8 @@ export function TemplateTable({ kind, templates, company, onUseAsDefault, busyId
       </Text>
     );
   const defaults = DEFAULTS[kind] ?? [];
+  const withDefaults = defaults.length > 0 && !!onUseAsDefault;
+  const withActions = withDefaults || !!onCopy;
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Templates">
@@ -87,7 +93,7 @@ export function TemplateTable({ kind, templates, company, onUseAsDefault, busyId
             <Table.Th>Company</Table.Th>
             {kind === 'general' && <Table.Th>Type</Table.Th>}
             <Table.Th />
-            {defaults.length > 0 && onUseAsDefault && <Table.Th w={160} />}
+            {withActions && <Table.Th w={withDefaults && onCopy ? 320 : 160} />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -127,14 +133,30 @@ export function TemplateTable({ kind, templates, company, onUseAsDefault, busyId
                     )}
                   </Group>
                 </Table.Td>
-                {defaults.length > 0 && onUseAsDefault && (
-                  <Table.Td ta="right">
-                    <DefaultAction
-                      t={t}
-                      busy={busyId === t._id}
-                      options={options}
-                      onUse={onUseAsDefault}
-                    />
+                {withActions && (
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {onCopy && t.anyCompany && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          leftSection={<IconCopy size={14} />}
+                          loading={copyingId === t._id}
+                          onClick={() => onCopy(t)}
+                          aria-label={`Copy to my company: ${t.name}`}
+                        >
+                          Copy to my company
+                        </Button>
+                      )}
+                      {withDefaults && (
+                        <DefaultAction
+                          t={t}
+                          busy={busyId === t._id}
+                          options={options}
+                          onUse={onUseAsDefault}
+                        />
+                      )}
+                    </Group>
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -1,7 +1,9 @@
 /**
  * The look shared by the shipped templates: A4, system fonts (the printer has
  * no network), a quiet accent colour, tables that repeat their header on a
- * new page and rows that never split.
+ * new page and rows that never split. On a phone's screen (the public
+ * invoice page) the header, the parties and the totals stack, so the document
+ * is read at full size; print is A4 and never that narrow.
  */
 export const DOCUMENT_CSS = `
 @page { size: A4; }
@@ -44,4 +46,12 @@ table.totals tr.due th, table.totals tr.due td { font-weight: 700; color: #1c5d9
 .aging td.due { font-weight: 700; color: #1c5d99; }
 .paid-stamp { display: inline-block; margin-top: 2mm; padding: 1mm 3mm; border: 2px solid #2f9e44; color: #2f9e44; font-weight: 700; letter-spacing: 1px; }
 footer { margin-top: 10mm; padding-top: 3mm; border-top: 1px solid #d9e2ec; color: #52606d; font-size: 8.5pt; text-align: center; }
+@media screen and (max-width: 560px) {
+  .top, .parties, .bottom { flex-direction: column; gap: 4mm; }
+  .doc { text-align: left; min-width: 0; }
+  .meta { margin-left: 0; }
+  .supplier, .party { overflow-wrap: anywhere; }
+  table.totals { min-width: 0; width: 100%; }
+  table.lines th, table.lines td { padding: 1.5mm; }
+}
 `;

@@ -19,9 +19,16 @@ export const TAX_INVOICE_HTML = invoiceLike({
 
 export const TAX_INVOICE_EMAIL = `Dear {{client.name}},
 
+{{#if invoice.paid}}
+Please find attached {{invoice.title}} {{invoice.number}} for {{totals.total}}, paid{{#if invoice.datePaid}} on {{invoice.datePaid}}{{/if}}. Thank you.
+{{#if invoice.publicUrl}}
+You can view it online: {{invoice.publicUrl}}
+{{/if}}
+{{else}}
 Please find attached {{invoice.title}} {{invoice.number}} for {{totals.total}}, due on {{invoice.dueDate}}.
 {{#if invoice.publicUrl}}
 You can view and pay it online: {{invoice.publicUrl}}
+{{/if}}
 {{/if}}
 Kind regards,
 {{company.name}}`;

@@ -2,10 +2,9 @@ import { balanceOf, formatMoney, paymentSettles, ymdOfInstant } from '@fieldbook
 import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
-import { recomputeOutstanding } from '../clients/clients.repo.js';
-import { addPayment } from '../public/payfast.repo.js';
-import { PAYFAST_METHOD } from '../public/payfast.service.js';
-import * as repo from './incidents.repo.js';
+import { recomputeOutstanding } from '../clients/index.js';
+import { PAYFAST_METHOD } from './payment-apply.js';
+import * as repo from './payments.repo.js';
 
 /**
  * Fixing a payment incident (DECISIONS §6): the payment that could not be
@@ -46,7 +45,7 @@ export async function assignPayment(
       'newValue',
       `has no unpaid invoice of ${formatMoney(payment.amount)}: add the invoice this payment is for, then fix again`,
     );
-  await addPayment(tx, company.id, invoice.id, {
+  await repo.addPayment(tx, company.id, invoice.id, {
     amount: payment.amount,
     datePaid: ymdOfInstant(payment.createdAt, company.timeZone),
     method: PAYFAST_METHOD,

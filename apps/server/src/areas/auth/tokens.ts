@@ -1,0 +1,29 @@
+import type { Tx } from '../../db/client.js';
+import { newToken } from '../../platform/crypto.js';
+import * as repo from './auth.repo.js';
+
+const HOUR = 3600_000;
+export const TOKEN_LIFE = {
+  activate: 7 * 24 * HOUR,
+  reset: HOUR,
+  login: 7 * 24 * HOUR,
+  email: 24 * HOUR,
+} as const;
+
+/** A single-use e-mailed token, stored as its hash; answers the token itself. */
+export async function issueToken(
+  db: Tx,
+  userId: string,
+  purpose: repo.TokenPurpose,
+  email: string | null = null,
+): Promise<string> {
+  const t = newToken();
+  await repo.insertUserToken(db, {
+    tokenHash: t.hash,
+    userId,
+    purpose,
+    email,
+    expiresAt: new Date(Date.now() + TOKEN_LIFE[purpose]),
+  });
+  return t.token;
+}

@@ -1,0 +1,2 @@
+// The companies area's face: what other areas may use (docs/architecture.md).
+export { getCompany, type CompanyRow } from './companies.repo.js';

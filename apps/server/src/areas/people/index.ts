@@ -1,0 +1,3 @@
+// The people area's face: what other areas may use (docs/architecture.md).
+// Nothing yet: the rest of the area is private to it.
+export {};

@@ -1,0 +1,25 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RouteEntry } from './access.js';
+
+/** The Fastify instance with zod schemas; areas' routes are plugins registered on it. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its access declaration (the access matrix test walks it). */
+    routeTable: RouteEntry[];
+  }
+}

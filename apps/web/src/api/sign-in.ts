@@ -1,0 +1,70 @@
+import type { TLoginResult, TMessage, TUser } from '@fieldbook/core';
+import { apiGet, apiPublicPost } from './api-client';
+import { setSession } from './session-store';
+
+export const CLIENT_ID = 'native';
+
+/** Store the session, then load the profile so the stored user is complete. */
+export async function completeSignIn(result: TLoginResult): Promise<void> {
+  setSession({ token: result.token, user: result.user });
+  try {
+    const profile = await apiGet<TUser>('/people/profile');
+    setSession({ token: result.token, user: { ...result.user, ...profile } });
+  } catch {
+    // The login answer already carries the user; the profile only refreshes it.
+  }
+}
+
+// Sign-in and the password reset are plain calls: the sign-in page downloads
+// no query library (JS budget, apps/web/README.md).
+
+/** Sign in with a username and password; the session starts on success. */
+export async function signIn(v: { username: string; password: string }): Promise<void> {
+  await completeSignIn(
+    await apiPublicPost<TLoginResult>('/auth/login', { ...v, clientId: CLIENT_ID }),
+  );
+}
+
+/** Ask for a password reset token by e-mail. */
+export function requestReset(username: string): Promise<TMessage> {
+  return apiPublicPost<TMessage>('/auth/login', { username, isReset: true, clientId: CLIENT_ID });
+}
+
+export interface ResetConfirm {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  token: string;
+}
+
+/** Set a new password with the e-mailed reset token. */
+export function confirmReset(v: ResetConfirm): Promise<TMessage> {
+  return apiPublicPost<TMessage>('/auth/login', { ...v, isReset: true, clientId: CLIENT_ID });
+}
+
+// Activation tokens are single-use: one call per token, even if a screen mounts twice.
+const activations = new Map<string, Promise<TMessage>>();
+
+export function activateAccount(token: string): Promise<TMessage> {
+  let pending = activations.get(token);
+  if (!pending) {
+    pending = apiPublicPost<TMessage>('/auth/activate', { token });
+    activations.set(token, pending);
+  }
+  return pending;
+}
+
+// Sign-in links are single-use too.
+const linkLogins = new Map<string, Promise<void>>();
+
+/** Sign in with the token of an e-mailed link (`/login?ftoken=<token>`). */
+export function signInWithLinkToken(ftoken: string): Promise<void> {
+  let pending = linkLogins.get(ftoken);
+  if (!pending) {
+    pending = apiPublicPost<TLoginResult>('/auth/login', { ftoken, clientId: CLIENT_ID }).then(
+      completeSignIn,
+    );
+    linkLogins.set(ftoken, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,150 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { clients, companies, expenses, invoices } from '../../apps/server/src/db/schema/index.js';
+import { DEMO, seedDemoIfEmpty } from '../../apps/server/src/seed/demo.js';
+import type { E2E } from './app.js';
+
+/** The demo company's ids that the screens below need. */
+export interface Demo {
+  companyId: string;
+  clientId: string;
+  invoiceId: string;
+  expenseId: string;
+  publicLink: string;
+}
+
+/** Seeds the demo company (a year of invoices, clients, expenses) and picks a few of its records. */
+export async function seedDemo(e: E2E): Promise<Demo> {
+  expect(await seedDemoIfEmpty(e.h.deps)).toEqual(DEMO);
+  const db = e.h.deps.database.db;
+  const [co] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.companyName, 'Dlamini Plumbing & Electrical'));
+  const companyId = co!.id;
+  const [inv] = await db
+    .select({ id: invoices.id, entityId: invoices.entityId, key: invoices.publicKey })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.isQuote, false),
+        isNotNull(invoices.entityId),
+      ),
+    )
+    .orderBy(desc(invoices.invoiceDate))
+    .limit(1);
+  const [client] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.companyId, companyId), eq(clients.name, 'Naledi')));
+  const [exp] = await db
+    .select({ id: expenses.id })
+    .from(expenses)
+    .where(eq(expenses.companyId, companyId))
+    .limit(1);
+  return {
+    companyId,
+    clientId: client!.id,
+    invoiceId: inv!.id,
+    expenseId: exp!.id,
+    publicLink: `/view/c/${companyId}/e/${inv!.entityId}/i/${inv!.key}`,
+  };
+}
+
+export interface Screen {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** Resolves when the screen shows its content (not a loader). */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const heading = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { name }).first().waitFor();
+
+/** The main screens of the product, signed out and signed in. */
+export function mainScreens(d: Demo): Screen[] {
+  return [
+    {
+      name: 'landing',
+      path: '/',
+      signedIn: false,
+      ready: (p) => p.locator('#hero-title').waitFor(),
+    },
+    { name: 'sign-in', path: '/login', signedIn: false, ready: heading(/sign in/i) },
+    { name: 'register', path: '/register', signedIn: false, ready: heading('create account') },
+    {
+      name: 'public-invoice',
+      path: d.publicLink,
+      signedIn: false,
+      ready: (p) => p.locator('iframe').first().waitFor(),
+    },
+    { name: 'dashboard', path: '/', signedIn: true, ready: heading(/Sipho/) },
+    {
+      name: 'clients',
+      path: '/clients',
+      signedIn: true,
+      ready: (p) => p.getByRole('link', { name: 'Naledi' }).waitFor(),
+    },
+    {
+      name: 'client',
+      path: `/clients/${d.clientId}`,
+      signedIn: true,
+      ready: heading(/Naledi/),
+    },
+    {
+      name: 'invoices',
+      path: '/invoices',
+      signedIn: true,
+      ready: (p) => p.getByRole('table', { name: 'Invoices' }).waitFor(),
+    },
+    {
+      name: 'invoice',
+      path: `/invoices/${d.invoiceId}`,
+      signedIn: true,
+      ready: (p) => p.getByTestId('totals-total').waitFor(),
+    },
+    {
+      name: 'invoice-new',
+      path: '/invoices/new',
+      signedIn: true,
+      ready: heading('New Invoice'),
+    },
+    { name: 'expenses', path: '/expenses', signedIn: true, ready: heading('Expenses') },
+    {
+      name: 'expense',
+      path: `/expenses/${d.expenseId}`,
+      signedIn: true,
+      ready: heading('Expense'),
+    },
+    { name: 'suppliers', path: '/suppliers', signedIn: true, ready: heading('Suppliers') },
+    { name: 'items', path: '/items', signedIn: true, ready: heading(/Price list/i) },
+    { name: 'client-types', path: '/clientTypes', signedIn: true, ready: heading(/Client types/i) },
+    { name: 'import', path: '/import', signedIn: true, ready: heading(/Import/i) },
+    {
+      name: 'company',
+      path: `/company/${d.companyId}`,
+      signedIn: true,
+      ready: heading('Dlamini Plumbing & Electrical'),
+    },
+    {
+      name: 'templates',
+      path: '/invoiceTemplates',
+      signedIn: true,
+      ready: heading(/Invoice Templates/i),
+    },
+    { name: 'people', path: '/people', signedIn: true, ready: heading('People') },
+    { name: 'profile', path: '/settings', signedIn: true, ready: heading('Profile Settings') },
+  ];
+}
+
+/** Open a screen and wait until it shows its content and the fonts and images settled. */
+export async function openScreen(page: Page, s: Screen) {
+  await page.goto(s.path);
+  await s.ready(page);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Transitions (Mantine fades) end before a screenshot or an axe run.
+  await page.waitForTimeout(300);
+}
