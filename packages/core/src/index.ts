@@ -24,3 +24,5 @@ export * from './contracts/templates.js';
 export * from './contracts/delivery.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/send-history.js';
+export * from './contracts/jobs.js';
+export * from './jobs/index.js';

@@ -9,3 +9,4 @@ export * from './incidents.js';
 export * from './documents.js';
 export * from './limits.js';
 export * from './invitations.js';
+export * from './jobs.js';

@@ -1,0 +1,106 @@
+import type { TComponent, TStatus } from '../contracts/jobs.js';
+import { componentFlags } from './permissions.js';
+
+/** One thing wrong with a workflow; `statusId` places it on the diagram. */
+export interface GraphProblem {
+  statusId: string | null;
+  message: string;
+}
+
+type S = Pick<TStatus, 'id' | 'name' | 'draw' | 'requiredComponents'>;
+type C = Pick<TComponent, 'prop' | 'label' | 'permissions'>;
+
+/**
+ * What is wrong with a type's workflow before Save All (issue: "the designer
+ * checks the graph"): no statuses, a repeated status name, a link to a node
+ * that is not there, no start status (every status has a link into it),
+ * statuses the first status (where jobs begin) cannot
+ * reach, required fields that are not components, and required fields that
+ * no status a job passes through before this one shows (a job entering from
+ * Unscheduled sees every field, so the first status is never short of one).
+ */
+export function checkWorkflow(statuses: S[], components: C[]): GraphProblem[] {
+  const problems: GraphProblem[] = [];
+  if (statuses.length === 0) return [{ statusId: null, message: 'The type needs a status' }];
+  const names = new Set<string>();
+  for (const s of statuses) {
+    const key = s.name.trim().toLowerCase();
+    if (names.has(key))
+      problems.push({ statusId: s.id, message: `Two statuses are called '${s.name}'` });
+    names.add(key);
+  }
+  const byNode = new Map(statuses.map((s) => [s.draw.id, s]));
+  for (const s of statuses)
+    for (const t of s.draw.linksTo)
+      if (!byNode.has(t))
+        problems.push({ statusId: s.id, message: `'${s.name}' links to a status that is gone` });
+
+  // Jobs begin at the first status; a diagram where every status has a link
+  // into it has no entry point at all.
+  const start = statuses[0]!;
+  const targets = new Set(statuses.flatMap((s) => s.draw.linksTo.filter((t) => t !== s.draw.id)));
+  if (statuses.length > 1 && statuses.every((s) => targets.has(s.draw.id)))
+    problems.push({
+      statusId: start.id,
+      message: 'No start status: every status has a link into it',
+    });
+
+  // Ancestors: every status a job can pass through before reaching each one.
+  const preds = new Map<string, Set<string>>(statuses.map((s) => [s.draw.id, new Set()]));
+  for (const s of statuses) for (const t of s.draw.linksTo) preds.get(t)?.add(s.draw.id);
+  const reach = new Set<string>([start.draw.id]);
+  const queue = [start.draw.id];
+  while (queue.length) {
+    const id = queue.shift()!;
+    for (const t of byNode.get(id)?.draw.linksTo ?? [])
+      if (byNode.has(t) && !reach.has(t)) {
+        reach.add(t);
+        queue.push(t);
+      }
+  }
+  for (const s of statuses)
+    if (!reach.has(s.draw.id))
+      problems.push({
+        statusId: s.id,
+        message: `'${s.name}' cannot be reached from '${start.name}'`,
+      });
+
+  const props = new Map(components.map((c) => [c.prop, c]));
+  for (const s of statuses) {
+    if (s.requiredComponents.length === 0) continue;
+    const before = ancestors(s.draw.id, preds);
+    for (const prop of s.requiredComponents) {
+      const c = props.get(prop);
+      if (!c) {
+        problems.push({
+          statusId: s.id,
+          message: `'${s.name}' requires '${prop}', which is not a field`,
+        });
+        continue;
+      }
+      // A job reaches the start from Unscheduled, where every field shows.
+      if (s === start) continue;
+      const shown = statuses.some(
+        (p) => before.has(p.draw.id) && !componentFlags(c, p.id, null).hide,
+      );
+      if (!shown)
+        problems.push({
+          statusId: s.id,
+          message: `'${s.name}' requires '${c.label}', which no earlier status shows`,
+        });
+    }
+  }
+  return problems;
+}
+
+function ancestors(id: string, preds: Map<string, Set<string>>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...(preds.get(id) ?? [])];
+  while (queue.length) {
+    const p = queue.shift()!;
+    if (seen.has(p)) continue;
+    seen.add(p);
+    queue.push(...(preds.get(p) ?? []));
+  }
+  return seen;
+}

@@ -1,0 +1,39 @@
+/** Spec §9: Critical 5, High 4, Medium 3, Low 2, anything else 0. */
+export function priorityRank(priority: string | null | undefined): number {
+  switch (priority) {
+    case 'Critical':
+      return 5;
+    case 'High':
+      return 4;
+    case 'Medium':
+      return 3;
+    case 'Low':
+      return 2;
+    default:
+      return 0;
+  }
+}
+
+/** Spec §9: a card's left border by priority, or null for none. */
+export function priorityBorder(
+  priority: string | null | undefined,
+): { color: 'red' | 'orange' | 'green'; width: number } | null {
+  switch (priority) {
+    case 'Critical':
+      return { color: 'red', width: 10 };
+    case 'High':
+      return { color: 'red', width: 5 };
+    case 'Medium':
+      return { color: 'orange', width: 5 };
+    case 'Low':
+      return { color: 'green', width: 5 };
+    default:
+      return null;
+  }
+}
+
+/** Spec §9: card text is cut to 30 characters. */
+export function cardText(text: string | null | undefined, max = 30): string {
+  const s = text ?? '';
+  return s.length > max ? s.slice(0, max) : s;
+}
