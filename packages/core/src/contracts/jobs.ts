@@ -44,7 +44,7 @@ export const MAX_JOB_IMAGES = 69;
 export const NODE_WIDTH = 125;
 export const NODE_HEIGHT = 75;
 
-const name = text(60).refine((s) => !/[\u0000-\u001f]/.test(s), 'must be one line');
+const name = text(60).refine((s) => !/[\r\n\t]/.test(s), 'must be one line');
 const ZTemplateRef = z.object({ id: ZId, name: z.string().max(200) });
 export type TTemplateRef = z.infer<typeof ZTemplateRef>;
 
