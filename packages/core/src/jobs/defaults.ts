@@ -113,11 +113,15 @@ export function normaliseType(input: TAppointmentTypeSave) {
 
 /**
  * A new job's start and end (spec §4): the next half hour, and 30 minutes
- * after it. `now` in epoch milliseconds; answers ISO strings.
+ * after it. `now` in epoch milliseconds; answers ISO strings. The half hour is
+ * the local clock's (zones such as Asia/Kathmandu are not whole half hours
+ * from UTC); the sum is done in epoch time so a DST change cannot skip an hour.
  */
 export function newJobTimes(now: number): { startDate: string; endDate: string } {
   const half = 30 * 60 * 1000;
-  const start = Math.floor(now / half) * half + half;
+  const d = new Date(now);
+  const intoHalf = ((d.getMinutes() % 30) * 60 + d.getSeconds()) * 1000 + d.getMilliseconds();
+  const start = now - intoHalf + half;
   return {
     startDate: new Date(start).toISOString(),
     endDate: new Date(start + half).toISOString(),

@@ -39,7 +39,7 @@ export function checkWorkflow(statuses: S[], components: C[]): GraphProblem[] {
   // into it has no entry point at all.
   const start = statuses[0]!;
   const targets = new Set(statuses.flatMap((s) => s.draw.linksTo.filter((t) => t !== s.draw.id)));
-  if (statuses.length > 1 && statuses.every((s) => targets.has(s.draw.id)))
+  if (statuses.every((s) => targets.has(s.draw.id)))
     problems.push({
       statusId: start.id,
       message: 'No start status: every status has a link into it',
@@ -47,12 +47,14 @@ export function checkWorkflow(statuses: S[], components: C[]): GraphProblem[] {
 
   // Ancestors: every status a job can pass through before reaching each one.
   const preds = new Map<string, Set<string>>(statuses.map((s) => [s.draw.id, new Set()]));
-  for (const s of statuses) for (const t of s.draw.linksTo) preds.get(t)?.add(s.draw.id);
+  // A self-link is no way in: a job first enters a status from another one.
+  for (const s of statuses)
+    for (const t of s.draw.linksTo) if (t !== s.draw.id) preds.get(t)?.add(s.draw.id);
   const reach = new Set<string>([start.draw.id]);
   const queue = [start.draw.id];
   while (queue.length) {
     const id = queue.shift()!;
-    for (const t of byNode.get(id)?.draw.linksTo ?? [])
+    for (const t of byNode.get(id)!.draw.linksTo)
       if (byNode.has(t) && !reach.has(t)) {
         reach.add(t);
         queue.push(t);
@@ -67,7 +69,6 @@ export function checkWorkflow(statuses: S[], components: C[]): GraphProblem[] {
 
   const props = new Map(components.map((c) => [c.prop, c]));
   for (const s of statuses) {
-    if (s.requiredComponents.length === 0) continue;
     const before = ancestors(s.draw.id, preds);
     for (const prop of s.requiredComponents) {
       const c = props.get(prop);

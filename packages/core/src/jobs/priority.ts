@@ -32,8 +32,12 @@ export function priorityBorder(
   }
 }
 
-/** Spec §9: card text is cut to 30 characters. */
+/**
+ * Spec §5: card text is cut to 30 characters, counted by code point so an
+ * emoji is never split into half a surrogate pair.
+ */
 export function cardText(text: string | null | undefined, max = 30): string {
-  const s = text ?? '';
-  return s.length > max ? s.slice(0, max) : s;
+  return Array.from(text ?? '')
+    .slice(0, max)
+    .join('');
 }

@@ -21,7 +21,11 @@ export function shownStatus(job: JobPlace): string {
   return job.status ? job.status : SCHEDULED;
 }
 
-/** A status with no outgoing link is final (and hidden), as is one marked hide. */
+/**
+ * A status with no outgoing link is final (and so hidden). A status marked
+ * hide is not final but hidden too: isHidden is what ends a job's activity
+ * (DECISIONS §9).
+ */
 export function isFinal(status: Pick<TStatus, 'draw' | 'next'>): boolean {
   return status.draw.linksTo.length === 0 && status.next.length === 0;
 }
@@ -76,10 +80,11 @@ export function moveRefusal(
   to: JobPlace,
 ): string | null {
   const target = shownStatus(to);
-  if (target !== UNSCHEDULED && target !== SCHEDULED && !statuses.some((s) => s.name === target))
-    return `'${target}' is not a status of this type`;
   const allowed = allowedMoves(statuses, from);
+  // Staying put first: a job whose status the designer has since removed may
+  // still be saved without moving it.
   if (allowed.includes(target)) return null;
+  if (!statuses.some((s) => s.name === target)) return `'${target}' is not a status of this type`;
   const here = from ? shownStatus(from) : UNSCHEDULED;
   return `A job in '${here}' may move only to ${allowed
     .filter((s) => s !== here)
