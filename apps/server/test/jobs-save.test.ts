@@ -141,6 +141,7 @@ describe('moves along the links', () => {
     r = await saveJob(owner.api, cid, { _id: j._id, status: 'On site' });
     expect(r.status).toBe(400);
     r = await saveJob(owner.api, cid, { _id: j._id, hasSchedule: true });
+    expect(r.status).toBe(200);
     expect((await job(j._id)).body.shownStatus).toBe('Scheduled');
   });
 
