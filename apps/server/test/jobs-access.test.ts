@@ -101,6 +101,22 @@ describe('a status with permissions', () => {
     expect((await read(owner)).body.userId).toBe(tech.id);
   });
 
+  it('takes back what it sent (lines without prices) unchanged', async () => {
+    const seen = (await read(tech)).body;
+    const r = await saveJob(tech.api, cid, { ...seen, resolution: 'Fixed' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const j = (await read(owner)).body;
+    expect(j.lineItems).toMatchObject([{ description: 'Labour', price: 100 }]);
+    expect(j.resolution).toBe('Fixed');
+  });
+
+  it('refuses a line without a price where prices are not hidden', async () => {
+    const j = await buildJob(owner.api, cid, { appointmentTypeId: typeId, status: 'New' });
+    const r = await saveJob(tech.api, cid, { ...j, lineItems: [{ description: 'No price' }] });
+    expect(r.status).toBe(400);
+    expect(r.body.fields).toHaveProperty(['lineItems.0.price']);
+  });
+
   it('leaves everything editable in a status that hides nothing', async () => {
     const j = await buildJob(owner.api, cid, { appointmentTypeId: typeId, status: 'New' });
     const r = await saveJob(tech.api, cid, {

@@ -227,7 +227,15 @@ export const ZAppointmentSave = z.object({
   entityId: optId,
   faultDescription: optText(5000),
   resolution: optText(5000),
-  lineItems: z.array(ZLine).max(200).optional(),
+  /**
+   * A line may come back without its price when the member's permissions hid
+   * it (hideItemPrice): the server keeps the stored lines then, and otherwise
+   * refuses a line without a price.
+   */
+  lineItems: z
+    .array(ZLine.extend({ price: ZLine.shape.price.optional() }))
+    .max(200)
+    .optional(),
   discount: ZDiscount.optional(),
   to: optText(200),
   toEmail: ZRecipientsText.optional(),

@@ -11,6 +11,7 @@ import {
   todayIn,
   type JobPlace,
   type MemberAccess,
+  type TLine,
   type TLogEntry,
   type TStatus,
   type ZAppointmentSave,
@@ -45,6 +46,15 @@ export function targetPlace(
   if (body.hasSchedule === true) return { status: null, hasSchedule: true };
   if (body.hasSchedule === false || !old) return { status: null, hasSchedule: false };
   return { status: old.status ?? null, hasSchedule: old.hasSchedule ?? false };
+}
+
+/** The body's lines, each with its price (400 naming the first line without one). */
+function pricedLines(lines: JobSaveBody['lineItems']): TLine[] | undefined {
+  if (!lines) return undefined;
+  return lines.map((l, i) => {
+    if (l.price === undefined) throw badField(`lineItems.${i}.price`, 'is required');
+    return { ...l, price: l.price };
+  });
 }
 
 /** Whether entering the status sets off something the queue runs (DECISIONS §9). */
@@ -138,7 +148,9 @@ export async function writeJob(
     }
   }
   const keepItems = !!old && view.keepItems;
-  const lineItems = keepItems ? old.lineItems : (body.lineItems ?? old?.lineItems ?? []);
+  const lineItems = keepItems
+    ? old.lineItems
+    : (pricedLines(body.lineItems) ?? old?.lineItems ?? []);
   const discount = keepItems ? old.discount : (body.discount ?? old?.discount ?? DEFAULT_DISCOUNT);
 
   const values = mergeValues(type.components, old?.values ?? {}, body.values, view);
