@@ -60,12 +60,31 @@ describe('POST /appointments (create)', () => {
     expect(j.googlePosition).toEqual({ lat: -33.9, lng: 18.4 });
     expect(j.positionVerified).toBe(true);
     expect(j.clientName).toMatch(/^Client /);
+    // Posted back as answered, the client's position does not become the job's own.
+    expect((await saveJob(owner.api, cid, j)).status).toBe(200);
+    const moved = await owner.api.post(`/api/companies/${cid}/entities`, {
+      _id: client,
+      name: 'Moved',
+      surname: 'Client',
+      googlePosition: { lat: -30, lng: 20 },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await job(j._id)).body.googlePosition).toEqual({ lat: -30, lng: 20 });
     j = await buildJob(owner.api, cid, {
       entityId: client,
       address: '1 Main Rd',
       googlePosition: { lat: -34, lng: 18.5 },
     });
     expect(j.googlePosition).toEqual({ lat: -34, lng: 18.5 });
+  });
+
+  it('takes a job back as it was answered (assignees as { userId, name })', async () => {
+    const on = await buildMember(h, cid, null);
+    const j = await buildJob(owner.api, cid, { assignedUsers: [on.id] });
+    expect(j.assignedUsers).toEqual([{ userId: on.id, name: `Test ${on.username}` }]);
+    const r = await saveJob(owner.api, cid, { ...j, faultDescription: 'again' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await job(j._id)).body.assignedUsers).toEqual(j.assignedUsers);
   });
 
   it('answers 400 naming the field for bad input', async () => {

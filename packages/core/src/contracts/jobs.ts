@@ -223,7 +223,16 @@ export const ZAppointmentSave = z.object({
   sendClientReminder: z.boolean().optional(),
   priority: z.union([z.enum(PRIORITIES), z.literal('')]).optional(),
   userId: optId,
-  assignedUsers: z.array(ZId).max(50).optional(),
+  /** User ids; the `{ userId, name }` entries a job is answered with are taken too. */
+  assignedUsers: z
+    .array(
+      z.union([
+        ZId,
+        z.object({ userId: ZId, name: z.string().max(300).optional() }).transform((u) => u.userId),
+      ]),
+    )
+    .max(50)
+    .optional(),
   entityId: optId,
   faultDescription: optText(5000),
   resolution: optText(5000),
@@ -241,6 +250,7 @@ export const ZAppointmentSave = z.object({
   toEmail: ZRecipientsText.optional(),
   /** The job's own address, when it is not the client's. */
   address: optText(300),
+  /** Kept only with an `address`; without one the job is where its client is. */
   googlePosition: ZLatLng.nullable().optional(),
   /** Component values by `prop`. */
   values: z.record(ZProp, ZComponentValue).optional(),

@@ -172,6 +172,7 @@ export async function writeJob(
     });
     if (missing.length) throw badField('status', requiredRefusal(status.name, missing));
   }
+  const address = body.address ?? old?.address ?? '';
   const now = new Date();
   let log = old?.log ?? [];
   if (entered) {
@@ -208,9 +209,14 @@ export async function writeJob(
     discount,
     to: body.to ?? old?.to ?? '',
     toEmail: body.toEmail ?? old?.toEmail ?? '',
-    address: body.address ?? old?.address ?? '',
-    googlePosition:
-      body.googlePosition !== undefined ? body.googlePosition : (old?.googlePosition ?? null),
+    address,
+    // Only a job with its own address has its own position; else it is where its client is
+    // (the answer's googlePosition, posted back, must not freeze the client's as the job's).
+    googlePosition: address
+      ? body.googlePosition !== undefined
+        ? body.googlePosition
+        : (old?.googlePosition ?? null)
+      : null,
     values,
     log,
     // Never equal to the loaded one, so a save in the same millisecond is still seen as newer.
