@@ -167,7 +167,9 @@ describe('GET /appointments/export', () => {
     const lines = text.replace(/^\ufeff/, '').split('\r\n');
     expect(lines[0]).toBe('Number;Reported Date;Cleared Date;Current Status;Fault;Resolution');
     const row = lines.find((l) => l.startsWith(done.appointmentNumber))!;
-    expect(row).toContain(done.log[0].d);
+    // The company's zone (Africa/Johannesburg by default): two hours ahead of UTC.
+    const d = new Date(Date.parse(done.log[0].d) + 2 * 3600 * 1000).toISOString();
+    expect(row).toContain(`;${d.slice(0, 10)} ${d.slice(11, 16)};Job Done;`);
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(row).toContain(";'+cmd");
     expect(row).toContain(';Job Done;');

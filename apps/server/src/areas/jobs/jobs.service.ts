@@ -1,5 +1,8 @@
 import {
+  DEFAULT_TIME_ZONE,
   can,
+  formatDate,
+  formatTime,
   toCsv,
   shownStatus,
   type MemberAccess,
@@ -11,6 +14,7 @@ import {
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, forbidden, notFound } from '../../platform/errors.js';
+import { getCompany } from '../companies/index.js';
 import { insertFile } from '../files/index.js';
 import { jobView } from './job-access.js';
 import { clearedDate, writeJob, type JobSaveBody } from './job-save.js';
@@ -197,15 +201,24 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       return { file: fileId };
     },
 
-    /** Number, Reported Date, Cleared Date, Current Status, Fault, Resolution (spec §9). */
+    /**
+     * Number, Reported Date, Cleared Date, Current Status, Fault, Resolution
+     * (spec §9); dates 'YYYY-MM-DD HH:mm' in the company's time zone.
+     */
     async exportCsv(companyId: string): Promise<string> {
-      const rows = await repo.exportRows(db, companyId);
+      const [rows, company] = await Promise.all([
+        repo.exportRows(db, companyId),
+        getCompany(db, companyId),
+      ]);
+      const zone = company?.timeZone ?? DEFAULT_TIME_ZONE;
+      const when = (d: Date | string | null) =>
+        d ? `${formatDate(d, zone)} ${formatTime(d, zone)}` : null;
       return toCsv(
         ['Number', 'Reported Date', 'Cleared Date', 'Current Status', 'Fault', 'Resolution'],
         rows.map((r) => [
           r.appointmentNumber,
-          r.createdAt.toISOString(),
-          clearedDate(r.log),
+          when(r.createdAt),
+          when(clearedDate(r.log)),
           shownStatus(r),
           r.faultDescription,
           r.resolution,
