@@ -130,6 +130,9 @@ describe('comments', () => {
     expect(rest.body.comments.map((c: { text: string }) => c.text)).toEqual(['one']);
     expect((await owner.api.post(url, { text: '' })).body.fields).toHaveProperty('text');
     expect((await owner.api.get(`${url}?limit=0`)).body.fields).toHaveProperty('limit');
+    expect((await owner.api.get(`${url}?before=-100000-01-01`)).body.fields).toHaveProperty(
+      'before',
+    );
     expect((await owner.api.get(`${jobsUrl(cid)}/activeJobs/${j._id}`)).body.commentCount).toBe(3);
   });
 

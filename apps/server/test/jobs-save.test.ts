@@ -91,6 +91,8 @@ describe('POST /appointments (create)', () => {
     const bad: [Record<string, unknown>, string][] = [
       [{ appointmentTypeId: '00000000-0000-4000-8000-000000000000' }, 'appointmentTypeId'],
       [{ startDate: 'soon' }, 'startDate'],
+      [{ startDate: '0000-01-01T00:00:00Z' }, 'startDate'],
+      [{ endDate: '0001-01-01T00:00:00+14:00' }, 'endDate'],
       [{ startDate: '2026-12-02T10:00:00Z', endDate: '2026-12-01T10:00:00Z' }, 'endDate'],
       [{ entityId: '00000000-0000-4000-8000-000000000000' }, 'entityId'],
       [{ userId: '00000000-0000-4000-8000-000000000000' }, 'userId'],
@@ -293,9 +295,11 @@ describe('reads, delete, sortOrder', () => {
     ).toBe(true);
     const mine = await owner.api.get(`${jobsUrl(cid)}?entityId=${client}`);
     expect(mine.body.map((x: { _id: string }) => x._id)).toEqual([inRange._id]);
-    const bad = await owner.api.get(`${jobsUrl(cid)}?from=nope`);
-    expect(bad.status).toBe(400);
-    expect(bad.body.fields).toHaveProperty('from');
+    for (const q of ['from=nope', 'from=-100000-01-01', 'to=%2B275760-09-13', 'from=0000-01-01']) {
+      const bad = await owner.api.get(`${jobsUrl(cid)}?${q}`);
+      expect(bad.status, q).toBe(400);
+      expect(Object.keys(bad.body.fields), q).toEqual([q.split('=')[0]]);
+    }
   });
 
   it("deletes (appointments d) and 404s another company's job", async () => {

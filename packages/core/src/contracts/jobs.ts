@@ -203,10 +203,18 @@ export const ZLogEntry = z.object({
 });
 export type TLogEntry = z.infer<typeof ZLogEntry>;
 
-const ZDateTime = z
-  .string()
-  .max(40)
-  .refine((s) => !isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), 'must be a date and time');
+const EARLIEST = Date.UTC(1900, 0, 1);
+const LATEST = Date.UTC(10000, 0, 1);
+/**
+ * Whether `s` is an ISO date (and time) from 1900 to 9999: the database's
+ * range is narrower than JavaScript's, and a job outside it is a typing error.
+ */
+export function isJobDateTime(s: string): boolean {
+  const t = Date.parse(s);
+  return /^\d{4}-\d{2}-\d{2}/.test(s) && t >= EARLIEST && t < LATEST;
+}
+
+const ZDateTime = z.string().max(40).refine(isJobDateTime, 'must be a date and time');
 
 /** `POST /appointments`: create (no `_id`) or update one job. */
 export const ZAppointmentSave = z.object({
@@ -341,11 +349,7 @@ export type TJobComment = z.infer<typeof ZJobComment>;
 export const ZJobCommentSave = z.object({ text: text(5000) });
 /** `GET /appointments/{id}/comments?before&limit`. */
 export const ZJobCommentsQuery = z.object({
-  before: z
-    .string()
-    .max(40)
-    .refine((s) => !isNaN(Date.parse(s)), 'must be a date and time')
-    .optional(),
+  before: ZDateTime.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 /** `POST /appointments/{id}/images`: the stored file's id (an image or a signature). */

@@ -3,6 +3,7 @@ import {
   can,
   formatDate,
   formatTime,
+  isJobDateTime,
   toCsv,
   shownStatus,
   type MemberAccess,
@@ -36,9 +37,8 @@ const NOT_FOUND = 'Job not found';
 /** A range bound from the query; a bad one is a 400 naming it. */
 function bound(q: string | undefined, field: string, fallback: Date): Date {
   if (!q) return fallback;
-  const d = new Date(q);
-  if (isNaN(d.getTime())) throw badField(field, 'must be a date and time');
-  return d;
+  if (!isJobDateTime(q)) throw badField(field, 'must be a date and time');
+  return new Date(q);
 }
 
 export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
