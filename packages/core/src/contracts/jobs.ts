@@ -165,14 +165,22 @@ export const ZAppointmentTypeSave = z.object({
 });
 export type TAppointmentTypeSave = z.input<typeof ZAppointmentTypeSave>;
 
+/** A status as answered (its template ids already resolved to id or null). */
+export const ZStatusStored = ZStatus.extend({
+  autoSendInvoiceTemplate: z.string().nullable(),
+  sendNotificationInvoiceTemplate: z.string().nullable(),
+});
+/** A component as answered. */
+export const ZComponentStored = ZComponent.extend({ templateId: z.string().nullable() });
+
 export const ZAppointmentType = z.object({
   _id: z.string(),
   name: z.string(),
   description: z.string(),
   icon: z.string(),
   color: z.enum(STATUS_COLORS),
-  statuses: z.array(ZStatus),
-  components: z.array(ZComponent),
+  statuses: z.array(ZStatusStored),
+  components: z.array(ZComponentStored),
   order: z.number(),
 });
 export type TAppointmentType = z.output<typeof ZAppointmentType>;
@@ -195,34 +203,62 @@ export const ZLogEntry = z.object({
 });
 export type TLogEntry = z.infer<typeof ZLogEntry>;
 
-const ZDateTime = z
-  .string()
-  .max(40)
-  .refine((s) => !isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), 'must be a date and time');
+const EARLIEST = Date.UTC(1900, 0, 1);
+const LATEST = Date.UTC(10000, 0, 1);
+/**
+ * Whether `s` is an ISO date (and time) from 1900 to 9999: the database's
+ * range is narrower than JavaScript's, and a job outside it is a typing error.
+ */
+export function isJobDateTime(s: string): boolean {
+  const t = Date.parse(s);
+  return /^\d{4}-\d{2}-\d{2}/.test(s) && t >= EARLIEST && t < LATEST;
+}
+
+const ZDateTime = z.string().max(40).refine(isJobDateTime, 'must be a date and time');
 
 /** `POST /appointments`: create (no `_id`) or update one job. */
 export const ZAppointmentSave = z.object({
   _id: z.string().optional(),
-  appointmentTypeId: z.string({ error: 'Please select a type' }).min(1).max(64),
+  /** Absent on a new job: the company's first type (spec §4). */
+  appointmentTypeId: z.string().min(1, 'Please select a type').max(64).optional(),
   /** A status name of the type; null or '' with hasSchedule false is Unscheduled. */
   status: z.string().max(60).nullable().optional(),
   hasSchedule: z.boolean().optional(),
-  startDate: ZDateTime,
-  endDate: ZDateTime,
+  /** Absent on a new job: the next half hour and 30 minutes after it (spec §4). */
+  startDate: ZDateTime.optional(),
+  endDate: ZDateTime.optional(),
   isAllDayEvent: z.boolean().optional(),
   sendClientReminder: z.boolean().optional(),
   priority: z.union([z.enum(PRIORITIES), z.literal('')]).optional(),
   userId: optId,
-  assignedUsers: z.array(ZId).max(50).optional(),
+  /** User ids; the `{ userId, name }` entries a job is answered with are taken too. */
+  assignedUsers: z
+    .array(
+      z.union([
+        ZId,
+        z.object({ userId: ZId, name: z.string().max(300).optional() }).transform((u) => u.userId),
+      ]),
+    )
+    .max(50)
+    .optional(),
   entityId: optId,
   faultDescription: optText(5000),
   resolution: optText(5000),
-  lineItems: z.array(ZLine).max(200).optional(),
+  /**
+   * A line may come back without its price when the member's permissions hid
+   * it (hideItemPrice): the server keeps the stored lines then, and otherwise
+   * refuses a line without a price.
+   */
+  lineItems: z
+    .array(ZLine.extend({ price: ZLine.shape.price.optional() }))
+    .max(200)
+    .optional(),
   discount: ZDiscount.optional(),
   to: optText(200),
   toEmail: ZRecipientsText.optional(),
   /** The job's own address, when it is not the client's. */
   address: optText(300),
+  /** Kept only with an `address`; without one the job is where its client is. */
   googlePosition: ZLatLng.nullable().optional(),
   /** Component values by `prop`. */
   values: z.record(ZProp, ZComponentValue).optional(),
@@ -258,7 +294,8 @@ export const ZAppointment = z.object({
   name: z.string(),
   faultDescription: z.string(),
   resolution: z.string(),
-  lineItems: z.array(ZLineStored),
+  /** Without prices when the member's permissions hide them (hideItemPrice). */
+  lineItems: z.array(ZLineStored.extend({ price: z.number().optional() })),
   discount: ZDiscount,
   to: z.string(),
   toEmail: z.string(),
@@ -266,6 +303,7 @@ export const ZAppointment = z.object({
   googlePosition: ZLatLng.nullable(),
   /** Whether the position is verified (the job's own, or its client's). */
   positionVerified: z.boolean(),
+  /** Components the current user may not see are left out of `values`. */
   values: z.record(z.string(), ZComponentValue),
   log: z.array(ZLogEntry),
   invoiceId: z.string().nullable(),
@@ -281,7 +319,6 @@ export const ZAppointment = z.object({
   publicKey: z.string(),
   createdDate: z.string(),
   updatedAt: z.string(),
-  /** Components the current user may not see are left out of `values`. */
   commentCount: z.number(),
 });
 export type TAppointment = z.infer<typeof ZAppointment>;
@@ -291,6 +328,8 @@ export const ZAppointmentRange = z.object({
   from: z.string().max(40).optional(),
   to: z.string().max(40).optional(),
   type: z.string().max(64).optional(),
+  /** Only this client's jobs (the client page), of any date. */
+  entityId: z.string().max(64).optional(),
 });
 
 /** `POST /appointments/sortOrder`. */
@@ -308,6 +347,13 @@ export const ZJobComment = z.object({
 });
 export type TJobComment = z.infer<typeof ZJobComment>;
 export const ZJobCommentSave = z.object({ text: text(5000) });
+/** `GET /appointments/{id}/comments?before&limit`. */
+export const ZJobCommentsQuery = z.object({
+  before: ZDateTime.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+/** `POST /appointments/{id}/images`: the stored file's id (an image or a signature). */
+export const ZJobFile = z.object({ file: z.string() });
 
 /** A job's comments: the newest first, paged with `before`. */
 export const ZJobComments = z.object({ comments: z.array(ZJobComment), total: z.number() });
