@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { checkWorkflow, type TAppointmentType, type TStatus } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../../api/api-client';
@@ -64,7 +64,9 @@ export function Designer({ title, initial }: Props) {
     if (!draft) return;
     setNotice(null);
     setDrafts((ds) =>
-      ds.map((d) => (d.key === draft.key ? { ...fn(d), dirty: true, error: null } : d)),
+      ds.map((d) =>
+        d.key === draft.key ? { ...fn(d), dirty: true, error: null, fields: null } : d,
+      ),
     );
   };
   const patchDraft = (key: string, patch: Partial<DraftType>) =>
@@ -171,15 +173,26 @@ export function Designer({ title, initial }: Props) {
                   <Title order={2} size="h4">
                     Workflow
                   </Title>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    leftSection={<IconPlus size={14} />}
-                    onClick={addStatus}
-                    disabled={draft.statuses.length >= 40}
-                  >
-                    Add status
-                  </Button>
+                  <Group gap="xs">
+                    <Select
+                      aria-label="Selected status"
+                      size="xs"
+                      w={150}
+                      data={draft.statuses.map((s) => ({ value: s.id, label: s.name || '?' }))}
+                      value={status?.id ?? null}
+                      allowDeselect={false}
+                      onChange={(id) => id && setStatusId(id)}
+                    />
+                    <Button
+                      variant="default"
+                      size="xs"
+                      leftSection={<IconPlus size={14} />}
+                      onClick={addStatus}
+                      disabled={draft.statuses.length >= 40}
+                    >
+                      Add status
+                    </Button>
+                  </Group>
                 </Group>
                 <Text size="xs" c="dimmed" mb="xs">
                   Drag a status to place it. Draw a link from a status&apos;s right handle to the

@@ -12,6 +12,8 @@ export function ScopeSelect({
   onChange: (groupId: string | null) => void;
   label: string;
 }) {
+  // Without groups, every flag is for everyone.
+  if (groups.length === 0) return null;
   return (
     <Select
       label={label}
@@ -22,12 +24,7 @@ export function ScopeSelect({
       value={value ?? ''}
       allowDeselect={false}
       onChange={(v) => onChange(v ? v : null)}
-      disabled={groups.length === 0}
-      description={
-        groups.length === 0
-          ? 'For everyone (the company has no user groups)'
-          : 'A group\u2019s own setting wins; a dash means as for everyone.'
-      }
+      description="A group's own setting wins; a dash means as for everyone."
     />
   );
 }

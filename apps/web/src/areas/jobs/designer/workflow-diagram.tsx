@@ -1,6 +1,6 @@
 import '@xyflow/react/dist/style.css';
 import './workflow-diagram.css';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Background,
   Controls,
@@ -11,6 +11,7 @@ import {
   type EdgeChange,
   type NodeChange,
   type OnBeforeDelete,
+  type ReactFlowInstance,
 } from '@xyflow/react';
 import { modals } from '@mantine/modals';
 import { NODE_HEIGHT, NODE_WIDTH, isFinal, type TStatus } from '@fieldbook/core';
@@ -29,6 +30,8 @@ interface Props {
   onUnlink: (fromNode: string, toNode: string) => void;
   onRemove: (statusId: string) => void;
 }
+
+const FIT = { padding: 0.2, maxZoom: 1.2 };
 
 const edgeId = (from: string, to: string) => `${from}->${to}`;
 
@@ -58,6 +61,13 @@ export function WorkflowDiagram(props: Props) {
   const [dragging, setDragging] = useState<Record<string, { x: number; y: number }>>({});
   const [measured, setMeasured] = useState<Record<string, { width: number; height: number }>>({});
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
+  const flow = useRef<ReactFlowInstance<StatusFlowNode, Edge> | null>(null);
+
+  // A status added (or removed) is brought into view with the rest.
+  const count = statuses.length;
+  useEffect(() => {
+    void flow.current?.fitView(FIT);
+  }, [count]);
 
   const nodes = useMemo<StatusFlowNode[]>(
     () =>
@@ -164,8 +174,9 @@ export function WorkflowDiagram(props: Props) {
         onBeforeDelete={onBeforeDelete}
         onPaneClick={() => setSelectedEdge(null)}
         deleteKeyCode={['Backspace', 'Delete']}
+        onInit={(instance) => (flow.current = instance)}
         fitView
-        fitViewOptions={{ padding: 0.2, maxZoom: 1.2 }}
+        fitViewOptions={FIT}
         minZoom={0.3}
         maxZoom={2}
         // A phone scrolls the page with one finger; the diagram pans with the
