@@ -141,8 +141,8 @@ describe('the owner designs a job type', () => {
 
     // A field the technician fills, required before Job Done.
     await page.getByRole('button', { name: 'Add field' }).click();
-    await page.getByRole('button', { name: 'Field New' }).click();
     const fields = page.getByTestId('component-editor');
+    await fields.getByRole('button', { name: 'New Text' }).click();
     await fields.getByLabel('Label', { exact: true }).fill('Serial number');
     await fields.getByLabel('Property').fill('serialNumber');
     // Technicians do not see it while the job is New (a click: on, off, as everyone).

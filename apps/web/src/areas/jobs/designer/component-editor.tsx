@@ -53,7 +53,7 @@ export function ComponentEditor(props: Props) {
         {components.map((c, i) => (
           <Accordion.Item key={i} value={String(i)}>
             <Center>
-              <Accordion.Control aria-label={`Field ${c.label}`}>
+              <Accordion.Control>
                 <Text size="sm" fw={600} span>
                   {c.label || '(no label)'}
                 </Text>{' '}

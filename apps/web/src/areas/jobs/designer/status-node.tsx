@@ -36,7 +36,7 @@ export const StatusNode = memo(function StatusNode({ data, selected }: NodeProps
         borderStyle: data.final ? 'double' : 'solid',
       }}
     >
-      <Handle type="target" position={Position.Left} aria-label={`Link into ${data.name}`} />
+      <Handle type="target" position={Position.Left} />
       <div className="status-node-name">
         <StatusIcon name={data.icon} size={14} />
         <span>{data.name}</span>
@@ -46,7 +46,7 @@ export const StatusNode = memo(function StatusNode({ data, selected }: NodeProps
         {data.final && <span>Final</span>}
         {data.hidden && !data.final && <span>Hidden</span>}
       </div>
-      <Handle type="source" position={Position.Right} aria-label={`Link from ${data.name}`} />
+      <Handle type="source" position={Position.Right} />
     </div>
   );
 });
