@@ -206,6 +206,40 @@ describe('the owner designs a job type', () => {
         .getByRole('switch', { name: "Generate an invoice from the job's lines" })
         .isChecked(),
     ).toBe(true);
+
+    // The Delete key asks before a status goes; Cancel keeps it.
+    await node(page, 'Invoiced').click();
+    await page.keyboard.press('Delete');
+    const ask = page.getByRole('dialog').filter({ hasText: "Delete the status 'Invoiced'?" });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await node(page, 'Invoiced').count()).toBe(1);
+
+    // Leaving with a change asks whether to save; No leaves it unsaved.
+    await page.getByLabel('Description', { exact: true }).fill('Old geyser out, new one in');
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    const leave = page.getByRole('dialog').filter({ hasText: 'Do you want to save the changes?' });
+    await leave.getByRole('button', { name: 'No' }).click();
+    await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/dashboard');
+    expect((await types()).find((t) => t.name === 'Geyser replacement')!.description).toBe(
+      'New description',
+    );
+  });
+
+  it("shows the server's refusal in red on the type it belongs to", async () => {
+    const { page, context } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-designer-refusal'));
+    await signIn(page, 'thabo', PASSWORD);
+    await page.goto('/diagram');
+    await page.getByRole('button', { name: 'Add type' }).click();
+    // A name another type has: the graph is fine, the server refuses.
+    await page.getByLabel('Type name').fill('Meeting');
+    await page.getByRole('button', { name: 'Save All' }).click();
+    await page.getByRole('alert').filter({ hasText: "'Meeting' was not saved" }).waitFor();
+    const list = page.getByRole('navigation', { name: 'Appointment types' });
+    await list.getByText('name is already the name of another type').waitFor();
+    expect((await types()).filter((t) => t.name === 'Meeting')).toHaveLength(1);
+    await context.close();
   });
 
   it('works on a 390 x 844 phone: the panels stack under the diagram', async () => {
