@@ -115,6 +115,11 @@ describe('under the Content-Security-Policy', () => {
       await page.goto(path);
       await settle(page);
     }
+    // The workflow designer: React Flow's styles and its diagram.
+    await page.goto('/diagram');
+    await page.locator('.react-flow__node').first().waitFor();
+    // A straight link has no height: present, not "visible" to Playwright.
+    await page.locator('.react-flow__edge-path').first().waitFor({ state: 'attached' });
     // The client's map, tiles and marker included.
     await page.goto(`/clients/${clientId}`);
     await page.locator('.leaflet-tile-loaded').first().waitFor();

@@ -135,6 +135,13 @@ export function mainScreens(d: Demo): Screen[] {
       signedIn: true,
       ready: heading(/Invoice Templates/i),
     },
+    {
+      name: 'diagram',
+      path: '/diagram',
+      signedIn: true,
+      // The workflow of the first type, drawn.
+      ready: (p) => p.locator('.react-flow__node').first().waitFor(),
+    },
     { name: 'people', path: '/people', signedIn: true, ready: heading('People') },
     { name: 'profile', path: '/settings', signedIn: true, ready: heading('Profile Settings') },
   ];

@@ -17,23 +17,31 @@ describe('buildMenu', () => {
     expect(labels(buildMenu({ rank: null }, null))).toEqual(['Main: Dashboard']);
   });
 
-  it('shows every entry to the owner except Appointment Settings without rank super', () => {
+  it('shows every entry to the owner, Appointment Settings included (DECISIONS §12)', () => {
     expect(labels(buildMenu({}, owner))).toEqual([
       'Main: Dashboard, Calendar',
       'Finance: Invoices, Price list, Expenses, Accounting',
       'Contacts: Clients, Client types, Suppliers',
       'Management: Incidents, Import',
-      'Settings: Invoice Templates, Statement Templates, Document Templates',
+      'Settings: Invoice Templates, Statement Templates, Document Templates, Appointment Settings',
     ]);
   });
 
-  it('shows the template entries to a member with the settings update flag only', () => {
+  it('shows the template entries and Appointment Settings to a member with settings u only', () => {
     const rights = allRights(false);
     rights.settings.u = true;
     const m = buildMenu({}, { isOwner: false, disabled: false, rights });
     expect(labels(m)).toEqual([
       'Main: Dashboard',
-      'Settings: Invoice Templates, Statement Templates, Document Templates',
+      'Settings: Invoice Templates, Statement Templates, Document Templates, Appointment Settings',
+    ]);
+  });
+
+  it('hides the settings entries from a member who may only read or create settings', () => {
+    const rights = allRights(false);
+    rights.settings.c = true;
+    expect(labels(buildMenu({}, { isOwner: false, disabled: false, rights }))).toEqual([
+      'Main: Dashboard',
     ]);
   });
 

@@ -68,7 +68,8 @@ export function buildMenu(user: MenuUser, member: MemberAccess | null): MenuCate
         { label: 'Invoice Templates', path: '/invoiceTemplates', allowed: templates },
         { label: 'Statement Templates', path: '/statementTemplates', allowed: templates },
         { label: 'Document Templates', path: '/templates', allowed: templates },
-        { label: 'Appointment Settings', path: '/diagram', allowed: isSuper },
+        // An owner designs their own workflows (DECISIONS §12): the template rule.
+        { label: 'Appointment Settings', path: '/diagram', allowed: templates },
       ],
     },
   ];

@@ -15,4 +15,5 @@ export const IMPLEMENTED_MENU_PATHS: ReadonlySet<string> = new Set([
   '/invoiceTemplates',
   '/statementTemplates',
   '/templates',
+  '/diagram',
 ]);

@@ -1,0 +1,280 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { allRights, type TAppointmentType } from '@fieldbook/core';
+import {
+  buildCompany,
+  buildMember,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/factories.js';
+import { signIn, startE2E, type E2E } from '../support/app.js';
+import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+
+/**
+ * Issue 10, Done when: the owner draws a four-status type with a required
+ * field and two automations in Appointment Settings (/diagram), and Save All
+ * refuses a broken graph, saying what is wrong on the diagram.
+ */
+
+const SHOTS = '/tmp/shots';
+const PASSWORD = 'designer password 1';
+let e: E2E;
+let owner: TestUser;
+let companyId: string;
+let groupId: string;
+
+beforeAll(async () => {
+  e = await startE2E();
+  owner = await buildUser(e.h, { username: 'thabo', password: PASSWORD });
+  companyId = (await buildCompany(e.h, owner)).id;
+  const g = await owner.api.post(`/api/companies/${companyId}/groups`, {
+    name: 'Technicians',
+    rights: allRights(false),
+  });
+  expect(g.status, JSON.stringify(g.body)).toBe(200);
+  groupId = (g.body as { _id: string })._id;
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(() => e.close());
+
+const types = async () => {
+  const r = await owner.api.get(`/api/companies/${companyId}/appointments/types`);
+  expect(r.status).toBe(200);
+  return r.body as TAppointmentType[];
+};
+
+/** A status on the diagram, by its name. */
+const node = (page: Page, name: string) =>
+  page
+    .getByTestId('workflow-diagram')
+    .getByRole('group', { name: new RegExp(`^Status ${name}( \\(final\\))?$`) });
+
+/** Pick options of the Mantine (multi) select labelled `label`, then close it. */
+async function choose(page: Page, label: string, ...options: string[]) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  for (const o of options) await page.getByRole('option', { name: o, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** Select a status on the diagram and wait for its editor. */
+async function selectStatus(page: Page, name: string) {
+  await node(page, name).click();
+  await page.getByRole('heading', { name: `Status: ${name}` }).waitFor();
+}
+
+/** Drag with the mouse, in steps, as a person does (React Flow follows mouse moves). */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+const centre = async (page: Page, selector: ReturnType<Page['locator']>) => {
+  const b = (await selector.boundingBox())!;
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+};
+
+describe('the owner designs a job type', () => {
+  it('draws Geyser replacement, is refused a broken graph, then saves it', async () => {
+    const { page } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-designer'));
+    await signIn(page, 'thabo', PASSWORD);
+    await page.getByRole('link', { name: 'Appointment Settings' }).click();
+    await page.getByRole('heading', { name: 'Appointment Settings', level: 1 }).waitFor();
+    // A new company starts with Meeting and Booking.
+    const list = page.getByRole('navigation', { name: 'Appointment types' });
+    await list.getByRole('button', { name: /Meeting/ }).waitFor();
+    await list.getByRole('button', { name: /Booking/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Add type' }).click();
+    await expect.poll(() => page.getByLabel('Type name').inputValue()).toBe('New');
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(
+      'New description',
+    );
+    await page.getByLabel('Type name').fill('Geyser replacement');
+    await choose(page, 'Colour', 'Warning');
+    await choose(page, 'Icon', 'Flame');
+
+    // New -> Done becomes New -> Booked; Job Done is added without a link into it.
+    await selectStatus(page, 'Done');
+    await page.getByLabel('Status name').fill('Booked');
+    await page.getByRole('button', { name: 'Add status' }).click();
+    await page.getByLabel('Status name').fill('Job Done');
+    await node(page, 'Job Done').waitFor();
+
+    // Save All refuses, and the diagram says why and marks the status.
+    await page.getByRole('button', { name: 'Save All' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "Not saved: the workflow of 'Geyser replacement' has problems." })
+      .waitFor();
+    await page
+      .getByTestId('graph-problems')
+      .getByText("'Job Done' cannot be reached from 'New'")
+      .waitFor();
+    expect(await node(page, 'Job Done').locator('.status-node').getAttribute('data-problem')).toBe(
+      'true',
+    );
+    expect((await types()).map((t) => t.name)).not.toContain('Geyser replacement');
+
+    // Link Booked -> Job Done with the mouse: from Booked's right handle to Job Done's left one.
+    await drag(
+      page,
+      await centre(page, node(page, 'Booked').locator('.react-flow__handle.source')),
+      await centre(page, node(page, 'Job Done').locator('.react-flow__handle.target')),
+    );
+    await page.getByTestId('graph-problems').waitFor({ state: 'detached' });
+    expect(await node(page, 'Job Done').locator('.status-node').getAttribute('data-problem')).toBe(
+      null,
+    );
+
+    // Invoiced, linked from Job Done with the keyboard-friendly list of next statuses.
+    await page.getByRole('button', { name: 'Add status' }).click();
+    await page.getByLabel('Status name').fill('Invoiced');
+    await selectStatus(page, 'Job Done');
+    await choose(page, 'Next statuses', 'Invoiced');
+    await page.getByTestId('graph-problems').waitFor({ state: 'detached' });
+
+    // A field the technician fills, required before Job Done.
+    await page.getByRole('button', { name: 'Add field' }).click();
+    const fields = page.getByTestId('component-editor');
+    await fields.getByRole('button', { name: 'New Text' }).click();
+    await fields.getByLabel('Label', { exact: true }).fill('Serial number');
+    await fields.getByLabel('Property').fill('serialNumber');
+    // Technicians do not see it while the job is New (a click: on, off, as everyone).
+    await choose(page, "Permissions of 'Serial number' for", 'Group: Technicians');
+    await fields.getByRole('checkbox', { name: 'Hide in New (as everyone)' }).click();
+    await fields.getByRole('checkbox', { name: 'Hide in New', exact: true }).waitFor();
+    await choose(page, 'Required fields', 'Serial number (serialNumber)');
+
+    // Job Done invoices the job and e-mails the invoice; Booked e-mails the client.
+    await page.getByRole('switch', { name: "Generate an invoice from the job's lines" }).check();
+    await page.getByRole('switch', { name: 'E-mail the invoice to the client' }).check();
+    await choose(page, 'Send the invoice', 'Daily');
+    await selectStatus(page, 'Booked');
+    await page.getByRole('switch', { name: 'E-mail the client' }).check();
+    await page.getByLabel('Subject').fill('Job {jobNumber} is booked');
+    // The preview shows the field, needed for Job Done from here.
+    await page.getByTestId('form-preview').getByText('Needed for Job Done').waitFor();
+
+    // Drag Invoiced below the others: its place is kept.
+    await page.getByTestId('workflow-diagram').scrollIntoViewIfNeeded();
+    const before = await centre(page, node(page, 'Invoiced'));
+    await drag(page, before, { x: before.x, y: before.y + 90 });
+
+    await page.getByRole('button', { name: 'Save All' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'designer-desktop.png'), fullPage: true });
+
+    const saved = (await types()).find((t) => t.name === 'Geyser replacement')!;
+    expect(saved.color).toBe('warning');
+    expect(saved.icon).toBe('flame');
+    expect(saved.statuses.map((s) => [s.name, s.next])).toEqual([
+      ['New', ['Booked']],
+      ['Booked', ['Job Done']],
+      ['Job Done', ['Invoiced']],
+      ['Invoiced', []],
+    ]);
+    const [, booked, done, invoiced] = saved.statuses;
+    expect(done!.draw.linksTo).toEqual([invoiced!.draw.id]);
+    expect(done!.requiredComponents).toEqual(['serialNumber']);
+    expect(done!.autoGenerateInvoice).toBe(true);
+    expect(done!.autoSendInvoiceClient).toBe(true);
+    expect(done!.autoSendInvoiceClientFrequency).toBe('daily');
+    expect(booked!.sendNotificationClient).toBe(true);
+    expect(booked!.sendNotificationSubject).toBe('Job {jobNumber} is booked');
+    expect(booked!.autoGenerateInvoice).toBe(false);
+    expect(invoiced!.draw.y).toBeGreaterThan(done!.draw.y + 50);
+    expect(saved.components).toEqual([
+      expect.objectContaining({ prop: 'serialNumber', label: 'Serial number', type: 'text' }),
+    ]);
+    expect(saved.components[0]!.permissions[saved.statuses[0]!.id]).toEqual({
+      groups: { [groupId]: { hide: true } },
+    });
+
+    // A reload shows it saved.
+    await page.reload();
+    await list.getByRole('button', { name: /Geyser replacement/ }).click();
+    for (const name of ['New', 'Booked', 'Job Done', 'Invoiced']) await node(page, name).waitFor();
+    await selectStatus(page, 'Job Done');
+    expect(
+      await page
+        .getByRole('switch', { name: "Generate an invoice from the job's lines" })
+        .isChecked(),
+    ).toBe(true);
+
+    // The Delete key asks before a status goes; Cancel keeps it.
+    await node(page, 'Invoiced').click();
+    await page.keyboard.press('Delete');
+    const ask = page.getByRole('dialog').filter({ hasText: "Delete the status 'Invoiced'?" });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await node(page, 'Invoiced').count()).toBe(1);
+
+    // Leaving with a change asks whether to save; No leaves it unsaved.
+    await page.getByLabel('Description', { exact: true }).fill('Old geyser out, new one in');
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    const leave = page.getByRole('dialog').filter({ hasText: 'Do you want to save the changes?' });
+    await leave.getByRole('button', { name: 'No' }).click();
+    await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/dashboard');
+    expect((await types()).find((t) => t.name === 'Geyser replacement')!.description).toBe(
+      'New description',
+    );
+  });
+
+  it("shows the server's refusal in red on the type it belongs to", async () => {
+    const { page, context } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-designer-refusal'));
+    await signIn(page, 'thabo', PASSWORD);
+    await page.goto('/diagram');
+    await page.getByRole('button', { name: 'Add type' }).click();
+    // A name another type has: the graph is fine, the server refuses.
+    await page.getByLabel('Type name').fill('Meeting');
+    await page.getByRole('button', { name: 'Save All' }).click();
+    await page.getByRole('alert').filter({ hasText: "'Meeting' was not saved" }).waitFor();
+    const list = page.getByRole('navigation', { name: 'Appointment types' });
+    await list.getByText('name is already the name of another type').waitFor();
+    expect((await types()).filter((t) => t.name === 'Meeting')).toHaveLength(1);
+    await context.close();
+  });
+
+  it('works on a 390 x 844 phone: the panels stack under the diagram', async () => {
+    const { page, context } = await newSizedPage(e, 'phone');
+    onTestFailed(() => e.shot(page, 'failed-designer-phone'));
+    await signIn(page, 'thabo', PASSWORD);
+    await page.goto('/diagram');
+    const list = page.getByRole('navigation', { name: 'Appointment types' });
+    await list.getByRole('button', { name: /Geyser replacement/ }).click();
+    await node(page, 'Invoiced').waitFor();
+    // A tap selects a status.
+    await node(page, 'Booked').tap();
+    await page.getByRole('heading', { name: 'Status: Booked' }).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    const diagram = (await page.getByTestId('workflow-diagram').boundingBox())!;
+    const editor = (await page.getByTestId('status-editor').boundingBox())!;
+    expect(diagram.width).toBeLessThanOrEqual(390);
+    expect(editor.y).toBeGreaterThan(diagram.y + diagram.height);
+    await page.screenshot({ path: path.join(SHOTS, 'designer-phone.png'), fullPage: false });
+    await page.screenshot({ path: path.join(SHOTS, 'designer-phone-full.png'), fullPage: true });
+    await context.close();
+  });
+});
+
+describe('a member without settings rights', () => {
+  it('has no Appointment Settings entry and is refused the screen', async () => {
+    const rights = allRights(false);
+    rights.appointments.r = true;
+    const member = await buildMember(e.h, companyId, rights);
+    const { page, context } = await e.newPage();
+    await signIn(page, member.username, member.password);
+    await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Appointment Settings' }).count()).toBe(0);
+    await page.goto('/diagram');
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    await context.close();
+  });
+});
