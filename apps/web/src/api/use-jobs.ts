@@ -99,14 +99,14 @@ export function useDeleteJob() {
   });
 }
 
-/** A job's comments: the newest first; `all` loads every one, else the two most recent. */
+/** A job's comments: the newest first; the two most recent, or with `all` the latest 100. */
 export function useJobComments(id: string | null, all: boolean) {
   const cid = useCid();
   return useQuery({
     queryKey: [...jobKeys.comments(cid, id ?? ''), all ? 'all' : 'recent'],
     queryFn: () =>
       apiGet<{ comments: TJobComment[]; total: number }>(
-        `${jobPath(cid, id ?? '')}/comments${all ? '' : '?limit=2'}`,
+        `${jobPath(cid, id ?? '')}/comments?limit=${all ? 100 : 2}`,
       ),
     enabled: !!cid && !!id,
   });
@@ -125,9 +125,11 @@ export function useAddJobComment(id: string) {
 export function useUploadJobImage(id: string) {
   const cid = useCid();
   return useMutation({
-    mutationFn: (file: Blob) => {
+    mutationFn: ({ file, signature = false }: { file: Blob; signature?: boolean }) => {
       const form = new FormData();
-      form.append('file', file, file instanceof File ? file.name : 'image.png');
+      // A signature must be a PNG (the server checks); the field goes before the file.
+      if (signature) form.append('kind', 'signature');
+      form.append('file', file, file instanceof File ? file.name : 'signature.png');
       return apiUpload<{ file: string }>(`${jobPath(cid, id)}/images`, form);
     },
   });

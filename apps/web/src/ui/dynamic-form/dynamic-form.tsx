@@ -24,8 +24,8 @@ export interface DynamicFormProps {
   invoiceId: string | null;
   /** The API path of the public document of a template, or null while the job is not saved. */
   documentPath: (templateId: string) => string | null;
-  /** Upload an image of the job; resolves to the stored file. */
-  upload: (image: Blob) => Promise<string>;
+  /** Upload an image of the job (a drawn signature is a PNG); resolves to the stored file. */
+  upload: (image: Blob, signature?: boolean) => Promise<string>;
   /** Everything read-only (the user may not update jobs). */
   readOnly: boolean;
   tax: TTax;
@@ -156,7 +156,7 @@ function ComponentField({ component: c, ...p }: DynamicFormProps & { component: 
           value={str || null}
           locked={locked}
           saved={!!p.jobId}
-          upload={p.upload}
+          upload={(png) => p.upload(png, true)}
           onChange={set}
           error={error}
         />

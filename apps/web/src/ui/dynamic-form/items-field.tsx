@@ -41,19 +41,22 @@ interface ItemsFieldProps {
 /**
  * The job's line items and discount with core's totals. hideItemCode,
  * hideItemPrice (prices, amounts, discount and totals), hideItemTax and
- * hideSaveItem leave those parts out; the job keeps its ledger accounts as
- * they are (hideAccount: no account is shown here).
+ * hideSaveItem leave those parts out (hidden prices also make the lines
+ * read-only); the job keeps its ledger accounts as they are (hideAccount: no
+ * account is shown here).
  */
 export function ItemsField({
   label,
   flags,
-  locked,
+  locked: lockedByForm,
   values,
   onChange,
   tax,
   error,
 }: ItemsFieldProps) {
   const lines = values.lineItems;
+  // Without prices in view the lines cannot be priced: they are shown, not edited (as the server keeps them).
+  const locked = lockedByForm || flags.hideItemPrice;
   const showCode = !flags.hideItemCode;
   const showPrice = !flags.hideItemPrice;
   const t1 = tax.hasTax && !flags.hideItemTax;

@@ -99,7 +99,10 @@ export function JobEditor({
     !!job && !!version && Date.parse(job.updatedAt) > Date.parse(version) && form.isDirty();
 
   const type = types.find((t) => t._id === form.values.appointmentTypeId);
-  const groupId = company.users.find((u) => u.userId === me._id)?.group ?? null;
+  // The owner reads the general flags, as the server does.
+  const groupId = member.isOwner
+    ? null
+    : (company.users.find((u) => u.userId === me._id)?.group ?? null);
   const flagsOf = flagsFor(type, job, groupId);
   const here = type && job ? statusOf(type.statuses, shownStatus(job)) : null;
   const sFlags = statusFlags(here, groupId);
@@ -209,7 +212,7 @@ export function JobEditor({
               ? `/customer/${encodeURIComponent(company._id)}/${encodeURIComponent(job.publicKey)}/${encodeURIComponent(templateId)}/document`
               : null
           }
-          upload={(image) => upload.mutateAsync(image).then((r) => r.file)}
+          upload={(file, signature) => upload.mutateAsync({ file, signature }).then((r) => r.file)}
           readOnly={readOnly}
           tax={company.tax}
           members={members}

@@ -101,7 +101,7 @@ export function jobToValues(job: TAppointment): JobValues {
         description: l.description,
         code: l.code ?? '',
         qty: l.qty,
-        price: l.price,
+        price: (l.price as number | undefined) ?? '',
         notes: l.notes ?? '',
         hasTax: l.hasTax !== false,
         hasSecondTax: l.hasSecondTax !== false,
@@ -135,7 +135,10 @@ function writable(
   const cs = type?.components.filter((c) => c.type === kind) ?? [];
   // A type without such a component edits the field in the modal's own section.
   if (cs.length === 0) return true;
-  return cs.some((c) => !flagsOf(c).hide && !flagsOf(c).viewOnly);
+  return cs.some((c) => {
+    const f = flagsOf(c);
+    return !f.hide && !f.viewOnly && !(kind === 'itemsSelect' && f.hideItemPrice);
+  });
 }
 
 /**
