@@ -1,0 +1,2 @@
+// The jobs area's face: what other areas may use (docs/architecture.md).
+export { installDefaultTypes } from './job-types.service.js';
