@@ -96,8 +96,9 @@ beforeAll(async () => {
 });
 afterAll(() => e.close());
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
 
 /** Opens the client's Jobs tab and the job from its row. */
 async function openJob(page: Page) {
