@@ -3,8 +3,12 @@ import { EventEmitter } from 'node:events';
 /** What changed, for the company's connected browsers (socket.io forwards it). */
 export interface CompanyEvent {
   companyId: string;
-  /** `invoicesChanged`: sends queued, sent or failed, or a payment arrived. */
-  name: 'invoicesChanged';
+  /**
+   * `invoicesChanged`: sends queued, sent or failed, or a payment arrived.
+   * `updateActiveJobs`: jobs saved, deleted, reordered, commented or given an
+   * image (browsers get one `{ id }` per job, only with appointments r).
+   */
+  name: 'invoicesChanged' | 'updateActiveJobs';
   ids: string[];
 }
 
