@@ -108,7 +108,9 @@ async function openJob(page: Page) {
   await page.getByLabel('Geyser serial number').waitFor();
 }
 
-const shownStatus = (page: Page) => page.getByTestId('job-shown-status').innerText();
+// textContent: the badge shows in capitals (CSS), the status is as named.
+const shownStatus = async (page: Page) =>
+  (await page.getByTestId('job-shown-status').textContent())?.trim();
 
 async function chooseStatus(page: Page, status: string) {
   await page.getByRole('combobox', { name: 'Status', exact: true }).click();
@@ -231,7 +233,7 @@ describe('a job on a phone and in the office', () => {
       .first()
       .waitFor();
     await page.getByTestId('job-shown-status').waitFor();
-    expect(await page.getByTestId('job-shown-status').innerText()).toBe('Unscheduled');
+    expect(await shownStatus(page)).toBe('Unscheduled');
     await page.getByRole('button', { name: 'Close' }).first().click();
     await page.getByRole('cell', { name: 'Dripping tap' }).waitFor();
     await context.close();

@@ -160,7 +160,9 @@ export function valuesToSave(
     ...(job && { _id: job._id }),
     ...(v.updatedAt && { updatedAt: v.updatedAt }),
     appointmentTypeId: v.appointmentTypeId,
-    status: v.status,
+    // A status name means scheduled on the server: Unscheduled goes without one
+    // (a new job's first status stays the form's until a status is chosen).
+    status: v.hasSchedule ? v.status : null,
     hasSchedule: v.hasSchedule,
     startDate: fromLocal(v.startDate),
     endDate: fromLocal(v.endDate),
