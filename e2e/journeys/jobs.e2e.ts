@@ -141,6 +141,8 @@ describe('a job on a phone and in the office', () => {
     // The owner sees prices; the technician's group does not.
     await office.page.getByTestId('job-totals-total').waitFor();
     await shot(office.page, 'job-desktop-open');
+    await office.page.getByTestId('job-totals-total').scrollIntoViewIfNeeded();
+    await shot(office.page, 'job-desktop-items');
 
     const { page } = await newSizedPage(e, 'phone');
     onTestFailed(() => shot(page, 'job-failed-phone'));
@@ -184,6 +186,11 @@ describe('a job on a phone and in the office', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(`Job ${jobNumber} saved`).first().waitFor();
     await expect.poll(() => shownStatus(page)).toBe('Job Done');
+    // In Job Done the technician's group sees prices again: the saved job came back as the server keeps it.
+    await expect
+      .poll(() => page.getByTestId('job-totals-total').textContent(), { timeout: 5000 })
+      .toBe('R6,500.00');
+    expect(await page.getByLabel('Geyser serial number').inputValue()).toBe('KWIKOT-150-778812');
     await shot(page, 'job-phone-done');
 
     // Stored as the technician left it.

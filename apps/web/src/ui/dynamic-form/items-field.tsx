@@ -74,7 +74,7 @@ export function ItemsField({
         <Table aria-label={label} verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Description</Table.Th>
+              <Table.Th miw={160}>Description</Table.Th>
               {showCode && <Table.Th w={90}>Code</Table.Th>}
               <Table.Th w={70} ta="right">
                 Qty

@@ -12,6 +12,7 @@ import {
   type TAppointmentType,
   type TComponent,
   type TCompany,
+  type TStatus,
 } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../../api/api-client';
 import { useDeleteJob, useSaveJob, useUploadJobImage } from '../../../api/use-jobs';
@@ -39,6 +40,15 @@ interface JobEditorProps {
   /** Called after each render with what closing needs to know. */
   onGuard: (guard: CloseGuard) => void;
 }
+
+/** Mantine colours of the status colour choices (spec §9). */
+const BADGE: Record<TStatus['color'], string> = {
+  primary: 'blue',
+  warning: 'orange',
+  success: 'green',
+  danger: 'red',
+  muted: 'gray',
+};
 
 /** Stand-ins for a client and lines when the type's form has no component for them. */
 const OWN_CLIENT: TComponent = {
@@ -88,9 +98,13 @@ export function JobEditor({
   };
 
   // Another browser (or an automation) changed the job: reload it, unless the
-  // user has changes of their own; then say so rather than overwrite them.
+  // user has changes of their own; then say so rather than overwrite them. A
+  // copy older than the form's own version (the cache before a save's refetch)
+  // waits for the newer one.
   useEffect(() => {
     if (!job || job.updatedAt === seen.current) return;
+    const own = form.getValues().updatedAt;
+    if (own && Date.parse(job.updatedAt) < Date.parse(own)) return;
     seen.current = job.updatedAt;
     if (!form.isDirty()) load(job);
   });
@@ -125,6 +139,9 @@ export function JobEditor({
       const r = await save.mutateAsync(valuesToSave(form.getValues(), job, type, flagsOf));
       form.setFieldValue('updatedAt', r.updatedAt);
       form.resetDirty({ ...form.getValues(), updatedAt: r.updatedAt });
+      // The saved job comes back as the server keeps it (what this user may see
+      // in its new status): load it, even when its refetch arrived during the save.
+      seen.current = null;
       notifications.show({ color: 'green', message: `Job ${r.appointmentNumber} saved` });
       if (!job) onSaved(r._id);
       return true;
@@ -159,7 +176,12 @@ export function JobEditor({
       <Stack gap="md">
         {job && (
           <Group gap="xs">
-            <Badge variant="light" size="lg" data-testid="job-shown-status">
+            <Badge
+              variant="light"
+              size="lg"
+              color={BADGE[here?.color ?? 'primary']}
+              data-testid="job-shown-status"
+            >
               {shownStatus(job)}
             </Badge>
             {job.appointmentType && (
