@@ -11,6 +11,7 @@ import {
 } from '../../apps/server/test/factories.js';
 import { buildClient } from '../../apps/server/test/finance-factories.js';
 import { PNG, signIn, startE2E, type E2E } from '../support/app.js';
+import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
 /** The screenshots the brief asks for, opened and checked by eye. */
@@ -152,6 +153,8 @@ describe('a job on a phone and in the office', () => {
     expect(await page.getByTestId('job-totals-total').count()).toBe(0);
     expect(await page.getByText('150 l geyser').count()).toBe(1);
     await shot(page, 'job-phone-open');
+    const findings = await axeFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
 
     // The form: a select, the resolution; a signature drawn with the mouse.
     await page.getByRole('combobox', { name: 'Geyser size', exact: true }).click();

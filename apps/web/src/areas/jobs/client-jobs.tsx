@@ -44,12 +44,11 @@ export function ClientJobs({ clientId, clientName }: { clientId: string; clientN
                   <UnstyledButton
                     p="sm"
                     w="100%"
-                    aria-label={`Job ${j.appointmentNumber}`}
                     onClick={() => setOpen({ id: j._id })}
                   >
                     <Group justify="space-between" wrap="nowrap">
                       <Text fw={600}>
-                        {j.appointmentNumber} · {j.appointmentType}
+                        Job {j.appointmentNumber} · {j.appointmentType}
                       </Text>
                       <Text size="sm" data-testid="job-row-status">
                         {j.shownStatus}

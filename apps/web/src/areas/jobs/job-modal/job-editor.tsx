@@ -190,7 +190,8 @@ export function JobEditor({
               </Text>
             )}
             {!job.positionVerified && (
-              <Text size="xs" c="orange.8">
+              // A dark orange: Mantine's orange on white is below 4.5:1 contrast.
+              <Text size="xs" c="#a34100">
                 The address is not verified on the map
               </Text>
             )}
