@@ -34,6 +34,8 @@ import { incidentsRoutes } from './areas/incidents/incidents.routes.js';
 import { createIncidentsService } from './areas/incidents/incidents.service.js';
 import { invoicesRoutes } from './areas/invoices/invoices.routes.js';
 import { createInvoicesService } from './areas/invoices/invoices.service.js';
+import { jobDocumentRoutes } from './areas/jobs/job-document.routes.js';
+import { createJobDocumentService } from './areas/jobs/job-document.service.js';
 import { jobsRoutes } from './areas/jobs/jobs.routes.js';
 import { createJobsService } from './areas/jobs/jobs.service.js';
 import { jobTypesRoutes } from './areas/jobs/job-types.routes.js';
@@ -124,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(payfastRoutes, { payfast: createPayfastService(deps) });
   await app.register(jobTypesRoutes, { types: createJobTypesService(deps) });
   await app.register(jobsRoutes, { jobs: createJobsService(deps) });
+  await app.register(jobDocumentRoutes, { documents: createJobDocumentService(deps) });
   await app.register(dashboardRoutes, { service: createDashboardService(deps) });
   await app.register(sendHistoryRoutes, { service: createSendHistoryService(deps) });
 
