@@ -31,7 +31,7 @@ const jobsUrl = () => `/api/companies/${cid}/appointments`;
  * Geyser replacement: New -> On site -> Job Done -> Invoiced; Job Done needs
  * the serial number. The technician's group sees no prices.
  */
-function geyserType(techGroup: string): TAppointmentTypeSave {
+function geyserType(techGroup: string, jobCard: string): TAppointmentTypeSave {
   return {
     name: 'Geyser replacement',
     description: 'Replace a burst geyser',
@@ -61,6 +61,7 @@ function geyserType(techGroup: string): TAppointmentTypeSave {
       },
       { prop: 'sig', label: 'Client signature', type: 'signiture' },
       { prop: 'notes', label: 'Notes', type: 'comments' },
+      { prop: 'card', label: 'Job card', type: 'document', templateId: jobCard },
     ],
   };
 }
@@ -75,7 +76,14 @@ beforeAll(async () => {
     clients: { r: true },
   });
   tech = member;
-  const t = await owner.api.post(`${jobsUrl()}/types`, geyserType(member.groupId!));
+  const card = await owner.api.post(`/api/companies/${cid}/templates`, {
+    templateName: 'Job card',
+    template: '<h1>Job card {{job.number}}</h1><p>{{job.fault}}</p>',
+    templateEmailBody: '',
+    type: 'custom',
+  });
+  expect(card.status, JSON.stringify(card.body)).toBe(200);
+  const t = await owner.api.post(`${jobsUrl()}/types`, geyserType(member.groupId!, card.body._id));
   expect(t.status, JSON.stringify(t.body)).toBe(200);
   clientId = await buildClient(owner.api, cid, { name: 'Naledi', surname: 'Mokoena' });
   const start = new Date(Date.now() + 86_400_000).toISOString();
@@ -144,6 +152,15 @@ describe('a job on a phone and in the office', () => {
     await shot(office.page, 'job-desktop-open');
     await office.page.getByTestId('job-totals-total').scrollIntoViewIfNeeded();
     await shot(office.page, 'job-desktop-items');
+    // The document component prints the job card (the public link of the job) in the PDF viewer.
+    await office.page.getByRole('button', { name: 'Job card', exact: true }).click();
+    const viewer = office.page.getByRole('dialog', { name: 'Job card' });
+    await viewer
+      .getByRole('button', { name: /Download/ })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await viewer.getByRole('button', { name: 'Close' }).first().click();
+    await viewer.waitFor({ state: 'detached' });
 
     const { page } = await newSizedPage(e, 'phone');
     onTestFailed(() => shot(page, 'job-failed-phone'));
@@ -174,7 +191,8 @@ describe('a job on a phone and in the office', () => {
     // A comment goes at once.
     await page.getByLabel('New comment').fill('Old geyser taken away');
     await page.getByRole('button', { name: 'Add comment' }).click();
-    await page.getByText('Old geyser taken away').waitFor();
+    await page.getByRole('list', { name: 'Notes' }).getByText('Old geyser taken away').waitFor();
+    await expect.poll(() => page.getByLabel('New comment').inputValue()).toBe('');
 
     // Job Done needs the serial number: refused, in red, and the modal stays.
     await chooseStatus(page, 'Job Done');
@@ -211,16 +229,38 @@ describe('a job on a phone and in the office', () => {
     expect(await office.page.getByLabel('Geyser serial number').inputValue()).toBe(
       'KWIKOT-150-778812',
     );
-    await office.page.getByText('Old geyser taken away').waitFor();
+    await office.page
+      .getByRole('list', { name: 'Notes' })
+      .getByText('Old geyser taken away')
+      .waitFor();
     await shot(office.page, 'job-desktop-live');
     await office.context.close();
   });
 
-  it('asks before closing with changes, and No leaves them unsaved', async () => {
+  it('warns of a change elsewhere over unsaved edits, asks before closing, and makes a new job', async () => {
     const { page, context } = await newSizedPage(e, 'desktop');
     await signIn(page, 'thandi', 'owner password 1');
     await openJob(page);
     await page.getByLabel('Fault description').fill('Changed but not saved');
+    // Someone else saves the job meanwhile: the open modal warns and keeps the edits.
+    const now = (await owner.api.get(`${jobsUrl()}/activeJobs/${jobId}`)).body;
+    const other = await tech.api.post(jobsUrl(), {
+      _id: jobId,
+      updatedAt: now.updatedAt,
+      appointmentTypeId: now.appointmentTypeId,
+      status: now.status,
+      hasSchedule: now.hasSchedule,
+      startDate: now.startDate,
+      endDate: now.endDate,
+      entityId: now.entityId,
+      faultDescription: now.faultDescription,
+      resolution: 'Valve replaced as well',
+      values: now.values,
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    await page.getByText('Someone else saved this job while you were editing.').waitFor();
+    expect(await page.getByLabel('Fault description').inputValue()).toBe('Changed but not saved');
+    expect(await page.getByLabel('Resolution').inputValue()).not.toBe('Valve replaced as well');
     await page.getByRole('button', { name: 'Close' }).first().click();
     await page.getByText('Do you want to save the changes?').waitFor();
     await page.getByRole('button', { name: 'No' }).click();
