@@ -41,11 +41,7 @@ export function ClientJobs({ clientId, clientName }: { clientId: string; clientN
             <Stack gap="xs" role="list" aria-label="Jobs">
               {list.map((j) => (
                 <Paper key={j._id} withBorder p={0} radius="md" role="listitem">
-                  <UnstyledButton
-                    p="sm"
-                    w="100%"
-                    onClick={() => setOpen({ id: j._id })}
-                  >
+                  <UnstyledButton p="sm" w="100%" onClick={() => setOpen({ id: j._id })}>
                     <Group justify="space-between" wrap="nowrap">
                       <Text fw={600}>
                         Job {j.appointmentNumber} · {j.appointmentType}

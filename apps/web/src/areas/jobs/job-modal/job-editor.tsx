@@ -19,6 +19,7 @@ import { useDeleteJob, useSaveJob, useUploadJobImage } from '../../../api/use-jo
 import { useCurrentUser } from '../../../app/use-session';
 import { confirmDelete } from '../../../ui/confirm';
 import { DynamicForm } from '../../../ui/dynamic-form/dynamic-form';
+import { useUnsavedChangesPrompt } from '../../../ui/use-unsaved-changes-prompt';
 import { JobFields } from './job-fields';
 import { JobLog } from './job-log';
 import { flagsFor, jobToValues, newJobValues, valuesToSave, type JobValues } from './job-values';
@@ -156,7 +157,10 @@ export function JobEditor({
     }
   };
 
-  useEffect(() => onGuard({ dirty: !readOnly && form.isDirty(), save: submit }));
+  const dirty = !readOnly && form.isDirty();
+  useEffect(() => onGuard({ dirty, save: submit }));
+  // Leaving the page (the invoice link, Back, the menu) with changes asks the same question.
+  useUnsavedChangesPrompt(dirty, submit);
 
   const remove = () =>
     job &&
