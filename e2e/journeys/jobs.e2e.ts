@@ -212,7 +212,12 @@ describe('a job on a phone and in the office', () => {
       .poll(() => page.getByTestId('job-totals-total').textContent(), { timeout: 5000 })
       .toBe('R6,500.00');
     expect(await page.getByLabel('Geyser serial number').inputValue()).toBe('KWIKOT-150-778812');
+    // Editable lines on a phone are cards: nothing scrolls sideways.
+    await page.getByLabel('Description of line 1').scrollIntoViewIfNeeded();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'job-phone-done');
+    const done = await axeFindings(page);
+    expect(done, describeFindings(done)).toEqual([]);
 
     // Stored as the technician left it.
     const stored = await owner.api.get(`${jobsUrl()}/activeJobs/${jobId}`);

@@ -2,7 +2,9 @@ import { ActionIcon, Checkbox, NumberInput, Stack, Table, Text, TextInput } from
 import { IconTrash } from '@tabler/icons-react';
 import { formatMoney, lineAmount, type TComponentFlags, type TTax } from '@fieldbook/core';
 import { num, type DynamicValues, type FormLine } from './form-values';
+import { usePhone } from '../use-phone';
 import { AddLine } from './items-add-line';
+import { PhoneLines } from './items-phone-lines';
 import { DiscountAndTotals } from './items-totals';
 
 interface ItemsFieldProps {
@@ -34,6 +36,7 @@ export function ItemsField({
   const lines = values.lineItems;
   // Without prices in view the lines cannot be priced: they are shown, not edited (as the server keeps them).
   const locked = lockedByForm || flags.hideItemPrice;
+  const phone = usePhone();
   const showCode = !flags.hideItemCode;
   const showPrice = !flags.hideItemPrice;
   const t1 = tax.hasTax && !flags.hideItemTax;
@@ -47,137 +50,144 @@ export function ItemsField({
       <Text size="sm" fw={500}>
         {label}
       </Text>
-      <Table.ScrollContainer minWidth={locked ? 0 : 520}>
-        <Table aria-label={label} verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th miw={160}>Description</Table.Th>
-              {showCode && <Table.Th w={90}>Code</Table.Th>}
-              <Table.Th w={70} ta="right">
-                Qty
-              </Table.Th>
-              {showPrice && (
-                <>
-                  <Table.Th w={100} ta="right">
-                    Price
-                  </Table.Th>
-                  <Table.Th w={100} ta="right">
-                    Amount
-                  </Table.Th>
-                </>
-              )}
-              {t1 && <Table.Th w={50}>{tax.tD || 'Tax'}</Table.Th>}
-              {t2 && <Table.Th w={50}>{tax.t2D || 'Tax 2'}</Table.Th>}
-              {!locked && <Table.Th w={36} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.length === 0 && (
+      {phone && !locked ? (
+        <PhoneLines
+          {...{ label, lines, showCode, showPrice, tax, t1, t2, setLine }}
+          remove={(i) => onChange({ lineItems: lines.filter((_, j) => j !== i) })}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={locked ? 0 : 520}>
+          <Table aria-label={label} verticalSpacing={4}>
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={cols}>
-                  <Text size="sm" c="dimmed" ta="center">
-                    No lines yet.
-                  </Text>
-                </Table.Td>
+                <Table.Th miw={160}>Description</Table.Th>
+                {showCode && <Table.Th w={90}>Code</Table.Th>}
+                <Table.Th w={70} ta="right">
+                  Qty
+                </Table.Th>
+                {showPrice && (
+                  <>
+                    <Table.Th w={100} ta="right">
+                      Price
+                    </Table.Th>
+                    <Table.Th w={100} ta="right">
+                      Amount
+                    </Table.Th>
+                  </>
+                )}
+                {t1 && <Table.Th w={50}>{tax.tD || 'Tax'}</Table.Th>}
+                {t2 && <Table.Th w={50}>{tax.t2D || 'Tax 2'}</Table.Th>}
+                {!locked && <Table.Th w={36} />}
               </Table.Tr>
-            )}
-            {lines.map((l, i) => (
-              <Table.Tr key={l.key}>
-                <Table.Td>
-                  {locked ? (
-                    l.description
-                  ) : (
-                    <TextInput
-                      aria-label={`Description of line ${i + 1}`}
-                      value={l.description}
-                      onChange={(e) => setLine(i, { description: e.currentTarget.value })}
-                    />
-                  )}
-                </Table.Td>
-                {showCode && (
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={cols}>
+                    <Text size="sm" c="dimmed" ta="center">
+                      No lines yet.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {lines.map((l, i) => (
+                <Table.Tr key={l.key}>
                   <Table.Td>
                     {locked ? (
-                      l.code
+                      l.description
                     ) : (
                       <TextInput
-                        aria-label={`Code of line ${i + 1}`}
-                        value={l.code}
-                        onChange={(e) => setLine(i, { code: e.currentTarget.value })}
+                        aria-label={`Description of line ${i + 1}`}
+                        value={l.description}
+                        onChange={(e) => setLine(i, { description: e.currentTarget.value })}
                       />
                     )}
                   </Table.Td>
-                )}
-                <Table.Td ta="right">
-                  {locked ? (
-                    String(num(l.qty) ?? 1)
-                  ) : (
-                    <NumberInput
-                      aria-label={`Qty of line ${i + 1}`}
-                      min={0}
-                      hideControls
-                      value={l.qty}
-                      onChange={(v) => setLine(i, { qty: v })}
-                    />
-                  )}
-                </Table.Td>
-                {showPrice && (
-                  <>
-                    <Table.Td ta="right">
+                  {showCode && (
+                    <Table.Td>
                       {locked ? (
-                        formatMoney(num(l.price) ?? 0)
+                        l.code
                       ) : (
-                        <NumberInput
-                          aria-label={`Price of line ${i + 1}`}
-                          min={0}
-                          decimalScale={2}
-                          hideControls
-                          value={l.price}
-                          onChange={(v) => setLine(i, { price: v })}
+                        <TextInput
+                          aria-label={`Code of line ${i + 1}`}
+                          value={l.code}
+                          onChange={(e) => setLine(i, { code: e.currentTarget.value })}
                         />
                       )}
                     </Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatMoney(lineAmount({ qty: num(l.qty), price: num(l.price) ?? 0 }))}
+                  )}
+                  <Table.Td ta="right">
+                    {locked ? (
+                      String(num(l.qty) ?? 1)
+                    ) : (
+                      <NumberInput
+                        aria-label={`Qty of line ${i + 1}`}
+                        min={0}
+                        hideControls
+                        value={l.qty}
+                        onChange={(v) => setLine(i, { qty: v })}
+                      />
+                    )}
+                  </Table.Td>
+                  {showPrice && (
+                    <>
+                      <Table.Td ta="right">
+                        {locked ? (
+                          formatMoney(num(l.price) ?? 0)
+                        ) : (
+                          <NumberInput
+                            aria-label={`Price of line ${i + 1}`}
+                            min={0}
+                            decimalScale={2}
+                            hideControls
+                            value={l.price}
+                            onChange={(v) => setLine(i, { price: v })}
+                          />
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {formatMoney(lineAmount({ qty: num(l.qty), price: num(l.price) ?? 0 }))}
+                      </Table.Td>
+                    </>
+                  )}
+                  {t1 && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`${tax.tD || 'Tax'} on line ${i + 1}`}
+                        checked={l.hasTax}
+                        disabled={locked}
+                        onChange={(e) => setLine(i, { hasTax: e.currentTarget.checked })}
+                      />
                     </Table.Td>
-                  </>
-                )}
-                {t1 && (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`${tax.tD || 'Tax'} on line ${i + 1}`}
-                      checked={l.hasTax}
-                      disabled={locked}
-                      onChange={(e) => setLine(i, { hasTax: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                )}
-                {t2 && (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`${tax.t2D || 'Tax 2'} on line ${i + 1}`}
-                      checked={l.hasSecondTax}
-                      disabled={locked}
-                      onChange={(e) => setLine(i, { hasSecondTax: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                )}
-                {!locked && (
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove line ${i + 1}`}
-                      onClick={() => onChange({ lineItems: lines.filter((_, j) => j !== i) })}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  )}
+                  {t2 && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`${tax.t2D || 'Tax 2'} on line ${i + 1}`}
+                        checked={l.hasSecondTax}
+                        disabled={locked}
+                        onChange={(e) => setLine(i, { hasSecondTax: e.currentTarget.checked })}
+                      />
+                    </Table.Td>
+                  )}
+                  {!locked && (
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove line ${i + 1}`}
+                        onClick={() => onChange({ lineItems: lines.filter((_, j) => j !== i) })}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {error && (
         <Text size="xs" c="red">
           {error}

@@ -143,7 +143,11 @@ export function JobEditor({
       // The saved job comes back as the server keeps it (what this user may see
       // in its new status): load it, even when its refetch arrived during the save.
       seen.current = null;
-      notifications.show({ color: 'green', message: `Job ${r.appointmentNumber} saved` });
+      notifications.show({
+        color: 'green',
+        message: `Job ${r.appointmentNumber} saved`,
+        closeButtonProps: { 'aria-label': 'Dismiss' },
+      });
       if (!job) onSaved(r._id);
       return true;
     } catch (e) {
