@@ -245,7 +245,21 @@ describe('a job on a phone and in the office', () => {
   it('warns of a change elsewhere over unsaved edits, asks before closing, and makes a new job', async () => {
     const { page, context } = await newSizedPage(e, 'desktop');
     await signIn(page, 'thandi', 'owner password 1');
+    for (const text of ['Client asked for a quote on the valve', 'Valve ordered']) {
+      const c = await tech.api.post(`${jobsUrl()}/${jobId}/comments`, { text });
+      expect(c.status, JSON.stringify(c.body)).toBe(200);
+    }
     await openJob(page);
+    // The comments panel shows the two most recent, with author and time; the rest on demand.
+    const notes = page.getByRole('list', { name: 'Notes' });
+    await notes.getByText('Valve ordered').waitFor();
+    expect(await notes.getByRole('listitem').count()).toBe(2);
+    expect(await notes.getByRole('listitem').first().innerText()).toMatch(
+      /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/,
+    );
+    await page.getByRole('button', { name: 'Show all (3)' }).click();
+    await notes.getByText('Old geyser taken away').waitFor();
+    expect(await notes.getByRole('listitem').count()).toBe(3);
     await page.getByLabel('Fault description').fill('Changed but not saved');
     // Someone else saves the job meanwhile: the open modal warns and keeps the edits.
     const now = (await owner.api.get(`${jobsUrl()}/activeJobs/${jobId}`)).body;
