@@ -321,3 +321,26 @@ describe('reads, delete, sortOrder', () => {
     expect((await readOnly.api.post(`${jobsUrl(cid)}/sortOrder`, [])).status).toBe(403);
   });
 });
+
+describe('a type save while its jobs are saved', () => {
+  it('neither fails, and active follows the type as committed', async () => {
+    const t = await buildType(owner.api, cid, plumbingType());
+    const jobsOf = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        buildJob(owner.api, cid, { appointmentTypeId: t._id, status: 'New' }),
+      ),
+    );
+    // 'Quoted' becomes final (no link out) while the jobs move into it.
+    const finalQuoted = structuredClone(t);
+    finalQuoted.statuses[1].draw.linksTo = [];
+    const answers = await Promise.all([
+      ...jobsOf.map((j) => saveJob(owner.api, cid, { _id: j._id, status: 'Quoted' })),
+      owner.api.post(typesUrl(cid), finalQuoted),
+    ]);
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    const active = (await owner.api.get(`${jobsUrl(cid)}/activeJobs`)).body.map(
+      (x: { _id: string }) => x._id,
+    );
+    for (const j of jobsOf) expect(active).not.toContain(j._id);
+  });
+});

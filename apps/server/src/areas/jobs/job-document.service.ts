@@ -2,7 +2,8 @@ import { shownStatus, type TComponentValue } from '@fieldbook/core';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { jobDocument, type JobDocumentSource } from '../templates/index.js';
+import type { Tx } from '../../db/client.js';
+import { jobDocument, type DocumentDeps, type JobDocumentSource } from '../templates/index.js';
 import { jobView } from './job-access.js';
 import { clearedDate } from './job-save.js';
 import * as typesRepo from './job-types.repo.js';
@@ -20,62 +21,74 @@ const imageUrl = (id: string) => `/api/images/${id}`;
 
 export type JobDocumentService = ReturnType<typeof createJobDocumentService>;
 
+/** What the job's document prints; components hidden from everyone in its status are left out. */
+async function source(db: Tx, companyId: string, jobId: string): Promise<JobDocumentSource> {
+  const r = await repo.findJob(db, companyId, jobId);
+  if (!r) throw notFound(NOT_FOUND);
+  const j = r.job;
+  const [type, members] = await Promise.all([
+    typesRepo.findType(db, companyId, j.appointmentTypeId),
+    repo.listMembers(db, companyId),
+  ]);
+  const components = type?.components ?? [];
+  const view = jobView(type ?? { statuses: [], components: [] }, j, null);
+  const visible = components.filter((c) => !view.hidden.has(c.prop));
+  const value = (prop: string) => (Object.hasOwn(j.values, prop) ? j.values[prop] : undefined);
+  const assignee = members.find((m) => m.userId === j.userId);
+  return {
+    id: j.id,
+    number: j.appointmentNumber,
+    type: type?.name ?? '',
+    status: shownStatus(j),
+    faultDescription: j.faultDescription,
+    resolution: j.resolution,
+    startDate: j.startDate,
+    endDate: j.endDate,
+    isAllDayEvent: j.isAllDayEvent,
+    priority: j.priority,
+    assignee: assignee ? [assignee.name, assignee.surname].filter(Boolean).join(' ') : '',
+    address: j.address,
+    createdAt: j.createdAt,
+    clearedDate: clearedDate(j.log),
+    entityId: j.entityId,
+    to: j.to,
+    lineItems: view.hideItems ? [] : j.lineItems,
+    discount: j.discount,
+    fields: visible
+      .filter((c) => TEXT_TYPES.has(c.type) && shown(value(c.prop)) !== '')
+      .map((c) => ({ label: c.label, value: shown(value(c.prop)) })),
+    images: visible
+      .filter((c) => c.type === 'images' && Array.isArray(value(c.prop)))
+      .map((c) => ({ label: c.label, urls: (value(c.prop) as string[]).map(imageUrl) })),
+    signatures: visible
+      .filter(
+        (c) =>
+          (c.type === 'signiture' || c.type === 'userSigniture') &&
+          typeof value(c.prop) === 'string',
+      )
+      .map((c) => ({ label: c.label, url: imageUrl(value(c.prop) as string) })),
+  };
+}
+
+/**
+ * The job printed with general template `templateId` (one the company may
+ * use), for e-mails the automations send; 404 when either is not the company's.
+ */
+export async function jobDocumentById(
+  deps: DocumentDeps,
+  companyId: string,
+  jobId: string,
+  templateId: string,
+) {
+  return jobDocument(deps, companyId, await source(deps.database.db, companyId, jobId), templateId);
+}
+
 /**
  * The public job document (`/customer/{companyId}/{key}/{templateId}/document`):
  * the job is found by its random key within the company, never by its id.
- * Components hidden from everyone in the job's status are left out.
  */
 export function createJobDocumentService(deps: Pick<AppDeps, 'database' | 'config' | 'pdf'>) {
   const db = deps.database.db;
-
-  async function source(companyId: string, key: string): Promise<JobDocumentSource> {
-    const hit = await repo.findByPublicKey(db, companyId, key);
-    const r = hit ? await repo.findJob(db, companyId, hit.id) : null;
-    if (!r) throw notFound(NOT_FOUND);
-    const j = r.job;
-    const [type, members] = await Promise.all([
-      typesRepo.findType(db, companyId, j.appointmentTypeId),
-      repo.listMembers(db, companyId),
-    ]);
-    const components = type?.components ?? [];
-    const view = jobView(type ?? { statuses: [], components: [] }, j, null);
-    const visible = components.filter((c) => !view.hidden.has(c.prop));
-    const value = (prop: string) => (Object.hasOwn(j.values, prop) ? j.values[prop] : undefined);
-    const assignee = members.find((m) => m.userId === j.userId);
-    return {
-      id: j.id,
-      number: j.appointmentNumber,
-      type: type?.name ?? '',
-      status: shownStatus(j),
-      faultDescription: j.faultDescription,
-      resolution: j.resolution,
-      startDate: j.startDate,
-      endDate: j.endDate,
-      isAllDayEvent: j.isAllDayEvent,
-      priority: j.priority,
-      assignee: assignee ? [assignee.name, assignee.surname].filter(Boolean).join(' ') : '',
-      address: j.address,
-      createdAt: j.createdAt,
-      clearedDate: clearedDate(j.log),
-      entityId: j.entityId,
-      to: j.to,
-      lineItems: view.hideItems ? [] : j.lineItems,
-      discount: j.discount,
-      fields: visible
-        .filter((c) => TEXT_TYPES.has(c.type) && shown(value(c.prop)) !== '')
-        .map((c) => ({ label: c.label, value: shown(value(c.prop)) })),
-      images: visible
-        .filter((c) => c.type === 'images' && Array.isArray(value(c.prop)))
-        .map((c) => ({ label: c.label, urls: (value(c.prop) as string[]).map(imageUrl) })),
-      signatures: visible
-        .filter(
-          (c) =>
-            (c.type === 'signiture' || c.type === 'userSigniture') &&
-            typeof value(c.prop) === 'string',
-        )
-        .map((c) => ({ label: c.label, url: imageUrl(value(c.prop) as string) })),
-    };
-  }
 
   return {
     /** The PDF; a visitor's prints are bounded by their address. */
@@ -83,7 +96,9 @@ export function createJobDocumentService(deps: Pick<AppDeps, 'database' | 'confi
       if (!isUuid(companyId) || !isUuid(templateId) || !KEY_SHAPE.test(key))
         throw notFound(NOT_FOUND);
       const cid = companyId.toLowerCase();
-      const doc = await jobDocument(deps, cid, await source(cid, key), templateId.toLowerCase());
+      const hit = await repo.findByPublicKey(db, cid, key);
+      if (!hit) throw notFound(NOT_FOUND);
+      const doc = await jobDocumentById(deps, cid, hit.id, templateId.toLowerCase());
       return {
         fileName: doc.fileName,
         pdf: await deps.pdf.print(doc.html, { owner: `public:${ip}` }),

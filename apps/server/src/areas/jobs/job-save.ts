@@ -71,10 +71,13 @@ export async function writeJob(
   tx: Tx,
   companyId: string,
   member: MemberAccess,
-  userId: string,
+  /** Null for the server's own moves (automations). */
+  userId: string | null,
   body: JobSaveBody,
 ): Promise<SavedJob> {
   const id = body._id || null;
+  // The types first, then the job (see listTypes).
+  const types = await typesRepo.listTypes(tx, companyId, { share: true });
   const old = id ? await repo.lockJob(tx, companyId, id) : null;
   if (id && !old) throw notFound('Job not found');
   if (old && body.updatedAt) {
@@ -83,7 +86,6 @@ export async function writeJob(
     if (old.updatedAt.getTime() > seen) throw new HttpError(409, STALE_JOB);
   }
 
-  const types = await typesRepo.listTypes(tx, companyId);
   const typeId = body.appointmentTypeId ?? old?.appointmentTypeId ?? types[0]?.id;
   const type = types.find((t) => t.id === typeId);
   if (!type) throw badField('appointmentTypeId', 'is not a type of this company');
@@ -224,6 +226,33 @@ export async function writeJob(
     });
   }
   return { id: jobId, appointmentNumber: write.appointmentNumber, updatedAt: write.updatedAt! };
+}
+
+/** The server acting on its own (automations): the general permissions, as the owner reads them. */
+const SYSTEM: MemberAccess = { isOwner: true, disabled: false, rights: null };
+
+/**
+ * Moves a job to `status` (a status name, 'Scheduled' or 'Unscheduled') in
+ * the caller's transaction with the rules of a save: along the links, with
+ * its required fields, logged, counted as an entry and enqueuing that
+ * status's automations. Everything else stays. A refused move throws the
+ * 400 a save would answer. The caller emits `updateActiveJobs` after commit.
+ */
+export async function moveJobTo(
+  tx: Tx,
+  companyId: string,
+  jobId: string,
+  status: string,
+): Promise<SavedJob> {
+  const row = await repo.findJob(tx, companyId, jobId);
+  if (!row) throw notFound('Job not found');
+  const j = row.job;
+  return writeJob(tx, companyId, SYSTEM, null, {
+    _id: j.id,
+    status,
+    userId: j.userId,
+    entityId: j.entityId,
+  });
 }
 
 /** The date of the newest 'Job Done' entry of a log (spec §4: the cleared date). */

@@ -14,9 +14,19 @@ export interface TypeWrite {
   order: number;
 }
 
-/** The company's types in list order (the first is a new job's default). */
-export async function listTypes(db: Tx, companyId: string): Promise<TypeRow[]> {
-  return db
+/**
+ * The company's types in list order (the first is a new job's default).
+ * `share` locks them against a type save until the transaction ends: a job
+ * save takes this lock before its job's row, and a type save changes its
+ * type before its jobs, so the two never wait for each other in a circle and
+ * `active` is computed from the type as committed.
+ */
+export async function listTypes(
+  db: Tx,
+  companyId: string,
+  opts: { share?: boolean } = {},
+): Promise<TypeRow[]> {
+  const q = db
     .select()
     .from(appointmentTypes)
     .where(eq(appointmentTypes.companyId, companyId))
@@ -25,6 +35,7 @@ export async function listTypes(db: Tx, companyId: string): Promise<TypeRow[]> {
       asc(appointmentTypes.createdAt),
       asc(appointmentTypes.id),
     );
+  return opts.share ? q.for('share') : q;
 }
 
 export async function findType(db: Tx, companyId: string, id: string): Promise<TypeRow | null> {

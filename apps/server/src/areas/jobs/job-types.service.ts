@@ -91,12 +91,16 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
           const write = toWrite(body, count);
           if (!old) return { _id: await repo.insertType(tx, companyId, write) };
           await repo.updateType(tx, companyId, old.id, write);
-          // A status renamed (same id, new name): its jobs keep their place.
-          for (const s of write.statuses) {
+          // A status renamed (same id, new name): its jobs keep their place. Through a
+          // name no status can have (two lines), so swapped names do not mix.
+          const renamed = write.statuses.flatMap((s) => {
             const before = old.statuses.find((o) => o.id === s.id);
-            if (before && before.name !== s.name)
-              await repo.renameJobStatus(tx, companyId, old.id, before.name, s.name);
-          }
+            return before && before.name !== s.name ? [{ from: before.name, to: s.name }] : [];
+          });
+          for (const [i, r] of renamed.entries())
+            await repo.renameJobStatus(tx, companyId, old.id, r.from, `\n${i}`);
+          for (const [i, r] of renamed.entries())
+            await repo.renameJobStatus(tx, companyId, old.id, `\n${i}`, r.to);
           await repo.recomputeActive(tx, companyId, old.id, hiddenStatusNames(write));
           return { _id: old.id };
         });

@@ -256,3 +256,14 @@ export async function findByPublicKey(db: Tx, companyId: string, key: string) {
     .limit(1);
   return r ?? null;
 }
+
+/** Links the job to the invoice generated from it (automations). */
+export async function setJobInvoice(db: Tx, companyId: string, jobId: string, invoiceId: string) {
+  await db
+    .update(appointments)
+    .set({
+      invoiceId,
+      updatedAt: sql`greatest(now(), ${appointments.updatedAt} + interval '1 millisecond')`,
+    })
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, jobId)));
+}

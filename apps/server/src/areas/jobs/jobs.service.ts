@@ -56,9 +56,16 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
     const names = new Map(
       members.map((m) => [m.userId, [m.name, m.surname].filter(Boolean).join(' ')]),
     );
+    // One view per type and place: a list of a thousand jobs has few of them.
+    const views = new Map<string, ReturnType<typeof jobView>>();
     return rows.map((r) => {
       const t = byId.get(r.job.appointmentTypeId);
-      const view = jobView(t ?? { statuses: [], components: [] }, r.job, groupId);
+      const key = `${r.job.appointmentTypeId}\n${r.job.hasSchedule}\n${r.job.status ?? ''}`;
+      let view = views.get(key);
+      if (!view) {
+        view = jobView(t ?? { statuses: [], components: [] }, r.job, groupId);
+        views.set(key, view);
+      }
       return presentJob(r, { typeName: t?.name ?? '', view, names });
     });
   }
