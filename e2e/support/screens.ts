@@ -95,6 +95,18 @@ export function mainScreens(d: Demo): Screen[] {
       ready: heading(/Naledi/),
     },
     {
+      name: 'client-jobs',
+      path: `/clients/${d.clientId}?tab=jobs`,
+      signedIn: true,
+      ready: (p) =>
+        p
+          .getByText('No jobs for this client yet.')
+          .or(p.getByRole('table', { name: 'Jobs' }))
+          .or(p.getByRole('list', { name: 'Jobs' }))
+          .first()
+          .waitFor(),
+    },
+    {
       name: 'invoices',
       path: '/invoices',
       signedIn: true,

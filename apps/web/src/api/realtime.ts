@@ -6,6 +6,7 @@ import { useSession } from '../app/use-session';
 import { retryRefusedHandshake } from './socket-retry';
 import { dashboardKey } from './use-dashboard';
 import { invoiceKeys } from './use-invoices';
+import { invalidateJob, jobKeys } from './use-jobs';
 
 /** Pushes that arrive close together (a bulk send of hundreds) refetch once. */
 const SETTLE_MS = 250;
@@ -35,7 +36,8 @@ function refresher(qc: QueryClient, companyId: string) {
  * The realtime channel (socket.io on the API's server): signs in with the
  * session, joins the current company's room, and refreshes the invoice
  * queries when the server says they changed (sends queued, sent or failed, a
- * payment arrived). One connection per session and company; mounted once by
+ * payment arrived), and a job and the job lists when `updateActiveJobs`
+ * names it. One connection per session and company; mounted once by
  * the signed-in layout.
  */
 export function useRealtime(): void {
@@ -56,11 +58,19 @@ export function useRealtime(): void {
     socket.on('connect', () => {
       socket.emit('joinCompany', companyId, () => {
         // Pushes may have been missed while disconnected.
-        if (joinedBefore) refresh.soon();
+        if (joinedBefore) {
+          refresh.soon();
+          void qc.invalidateQueries({ queryKey: jobKeys.all(companyId) });
+        }
         joinedBefore = true;
       });
     });
     socket.on('invoicesChanged', () => refresh.soon());
+    // A job changed (here or in another browser): that job, its comments and the lists reload.
+    socket.on('updateActiveJobs', (msg: { id?: unknown } | undefined) => {
+      const id = typeof msg?.id === 'string' ? msg.id : null;
+      void invalidateJob(qc, companyId, id);
+    });
     return () => {
       stopRetrying();
       refresh.cancel();

@@ -1,6 +1,9 @@
 import { Center, Loader, Tabs } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
+import { can } from '@fieldbook/core';
+import { useCurrentCompany } from '../../app/company-context';
 import { useClient, useClientTypes } from '../../api/use-clients';
+import { ClientJobs } from '../jobs/client-jobs';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorAlert } from '../../ui/query-state';
 import { ClientDetailsForm } from './client-details-form';
@@ -9,6 +12,7 @@ import { ClientStatement } from './client-statement';
 const TABS = [
   { value: 'details', label: 'Details' },
   { value: 'account', label: 'Account' },
+  { value: 'jobs', label: 'Jobs' },
 ];
 
 const loading = (
@@ -17,14 +21,17 @@ const loading = (
   </Center>
 );
 
-/** /clients/{id} ('new' for a new client): tabs Details and Account. */
+/** /clients/{id} ('new' for a new client): tabs Details, Account and Jobs (with appointments read). */
 export function ClientPage() {
   const { id = '' } = useParams();
   const isNew = id === 'new';
   const client = useClient(id, !isNew);
   const types = useClientTypes();
   const [params, setParams] = useSearchParams();
-  const tab = !isNew && params.get('tab') === 'account' ? 'account' : 'details';
+  const seesJobs = can(useCurrentCompany().member, 'appointments', 'r');
+  const tabs = TABS.filter((t) => t.value !== 'jobs' || seesJobs);
+  const asked = params.get('tab');
+  const tab = !isNew && tabs.some((t) => t.value === asked) ? asked! : 'details';
   const name = client.data ? `${client.data.name} ${client.data.surname}`.trim() : 'Client';
   const title = isNew ? 'New client' : name;
 
@@ -45,7 +52,7 @@ export function ClientPage() {
         keepMountedMode="display-none"
       >
         <Tabs.List mb="lg">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}
             </Tabs.Tab>
@@ -58,6 +65,11 @@ export function ClientPage() {
         <Tabs.Panel value="account">
           {tab === 'account' && <ClientStatement clientId={id} clientName={name} />}
         </Tabs.Panel>
+        {seesJobs && (
+          <Tabs.Panel value="jobs">
+            {tab === 'jobs' && <ClientJobs clientId={id} clientName={name} />}
+          </Tabs.Panel>
+        )}
       </Tabs>
     );
   else body = null;
