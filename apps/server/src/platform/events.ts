@@ -3,8 +3,11 @@ import { EventEmitter } from 'node:events';
 /** What changed, for the company's connected browsers (socket.io forwards it). */
 export interface CompanyEvent {
   companyId: string;
-  /** `invoicesChanged`: sends queued, sent or failed, or a payment arrived. */
-  name: 'invoicesChanged';
+  /**
+   * `invoicesChanged`: sends queued, sent or failed, or a payment arrived.
+   * `updateActiveJobs`: jobs changed (saved, or moved by an automation).
+   */
+  name: 'invoicesChanged' | 'updateActiveJobs';
   ids: string[];
 }
 

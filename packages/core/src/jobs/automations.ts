@@ -55,7 +55,7 @@ export function nextSendBoundary(
   else if (frequency === 'weekly') {
     // 0 Sunday ... 6 Saturday of the civil date (noon UTC keeps the weekday exact).
     const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
-    day = addDays(today, ((8 - weekday) % 7) || 7);
+    day = addDays(today, (8 - weekday) % 7 || 7);
   } else {
     const [y, m] = today.split('-').map(Number) as [number, number];
     day = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;

@@ -6,3 +6,4 @@ export {
   type DocumentDeps,
 } from './documents.js';
 export { templateUsable } from './template-usable.repo.js';
+export { jobTemplateDocument, type JobContext } from './job-documents.js';
