@@ -10,10 +10,7 @@ import {
 } from '@fieldbook/core';
 import { jobAutomationHandlers } from '../src/areas/jobs/automations.js';
 import { deliveryHandlers } from '../src/areas/delivery/delivery.jobs.js';
-import {
-  JOB_STATUS_AUTOMATION,
-  statusEntryKey,
-} from '../src/areas/jobs/job-automations.kinds.js';
+import { JOB_STATUS_AUTOMATION, statusEntryKey } from '../src/areas/jobs/job-automations.kinds.js';
 import { appointmentTypes, appointments, jobs } from '../src/db/schema/index.js';
 import { enqueue, startWorker } from '../src/platform/queue.js';
 import type { Harness } from './harness.js';
@@ -80,7 +77,7 @@ export async function insertJob(h: Harness, companyId: string, j: JobSpec) {
       entityId: j.entityId ?? null,
       userId: j.userId ?? null,
       lineItems: j.lineItems ?? [
-        { description: 'Geyser', qty: 1, price: 1000, ledgerAccountId: null } as TLine,
+        { description: 'Geyser', qty: 1, price: 1000, ledgerAccountId: null, itemId: null },
       ],
       discount: DEFAULT_DISCOUNT,
       toEmail: j.toEmail ?? '',

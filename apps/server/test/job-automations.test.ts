@@ -75,7 +75,8 @@ beforeAll(async () => {
       name: 'Invoiced',
       sendNotificationClient: true,
       sendNotificationSubject: 'Job {jobNumber} for {clientName} is {status}',
-      sendNotificationBody: 'Dear {clientName} {clientSurname},\n{fault}\n{companyName} {companyPhone}',
+      sendNotificationBody:
+        'Dear {clientName} {clientSurname},\n{fault}\n{companyName} {companyPhone}',
     },
   ]);
   typeId = await insertType(h, cid, flow);
@@ -89,8 +90,8 @@ describe('a job entering Job Done', () => {
       status: 'Job Done',
       entityId: client,
       lineItems: [
-        { description: 'New geyser', qty: 1, price: 5000, ledgerAccountId: null },
-        { description: 'Labour', qty: 2, price: 450, ledgerAccountId: null },
+        { description: 'New geyser', qty: 1, price: 5000, ledgerAccountId: null, itemId: null },
+        { description: 'Labour', qty: 2, price: 450, ledgerAccountId: null, itemId: null },
       ],
     });
     await enter(h, cid, job.id, byName('Job Done'));
@@ -136,7 +137,9 @@ describe('a job entering Job Done', () => {
     );
     expect(note).toHaveLength(1);
     expect(note[0]!.subject).toBe(`Job ${job.appointmentNumber} for Thandi is Invoiced`);
-    expect(note[0]!.text).toContain('Dear Thandi Mokoena,\nLeaking geyser\nGeyser & Sons 021 555 0101');
+    expect(note[0]!.text).toContain(
+      'Dear Thandi Mokoena,\nLeaking geyser\nGeyser & Sons 021 555 0101',
+    );
     expect(note[0]!.replyTo).toContain('office@geyser.test');
     // The automation of the entry into Invoiced was keyed by the new entry.
     const entries = (await queueRows(h, JOB_STATUS_AUTOMATION)).filter(
