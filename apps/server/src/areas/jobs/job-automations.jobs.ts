@@ -148,7 +148,10 @@ export function jobAutomationHandlers(deps: JobAutomationDeps): Record<string, J
           headers: { 'X-Fieldbook-Job': f.job.id, 'X-Fieldbook-Reminder': p.startDate },
         }),
       );
-      return { write: note(company.id, f.job.id, 'Reminder e-mailed to the client') };
+      return {
+        write: note(company.id, f.job.id, 'Reminder e-mailed to the client'),
+        afterCommit: () => jobChanged(company.id, f.job.id),
+      };
     },
     async failed(tx, job, error) {
       const p = job.payload as unknown as ReminderPayload;
