@@ -79,7 +79,8 @@ function invoiceInput(e: Entry) {
     entityId: job.entityId,
     to: job.to || [client?.name, client?.surname].filter(Boolean).join(' '),
     toEmail: job.toEmail || client?.email || '',
-    descriptions: job.lineItems,
+    // The job's own save handled "save to the price list"; the invoice only copies the lines.
+    descriptions: job.lineItems.map(({ save: _s, saveClientPrice: _c, ...line }) => line),
     discount: job.discount,
     appointmentId: job.id,
     ...(e.status.autoSendInvoiceTemplate && {
