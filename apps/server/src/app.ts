@@ -34,6 +34,12 @@ import { incidentsRoutes } from './areas/incidents/incidents.routes.js';
 import { createIncidentsService } from './areas/incidents/incidents.service.js';
 import { invoicesRoutes } from './areas/invoices/invoices.routes.js';
 import { createInvoicesService } from './areas/invoices/invoices.service.js';
+import { jobDocumentRoutes } from './areas/jobs/job-document.routes.js';
+import { createJobDocumentService } from './areas/jobs/job-document.service.js';
+import { jobsRoutes } from './areas/jobs/jobs.routes.js';
+import { createJobsService } from './areas/jobs/jobs.service.js';
+import { jobTypesRoutes } from './areas/jobs/job-types.routes.js';
+import { createJobTypesService } from './areas/jobs/job-types.service.js';
 import { itemsRoutes } from './areas/items/items.routes.js';
 import { createItemsService } from './areas/items/items.service.js';
 import { membersRoutes } from './areas/people/members.routes.js';
@@ -118,6 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(downloadsRoutes, { deps });
   await app.register(customerRoutes, { customer: createCustomerService(deps) });
   await app.register(payfastRoutes, { payfast: createPayfastService(deps) });
+  await app.register(jobTypesRoutes, { types: createJobTypesService(deps) });
+  await app.register(jobsRoutes, { jobs: createJobsService(deps) });
+  await app.register(jobDocumentRoutes, { documents: createJobDocumentService(deps) });
   await app.register(dashboardRoutes, { service: createDashboardService(deps) });
   await app.register(sendHistoryRoutes, { service: createSendHistoryService(deps) });
 

@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/customer/:company/:client/:key',
   'GET /api/customer/:company/:client/:key/download',
+  'GET /api/customer/:companyId/:key/:templateId/document',
   'POST /api/payfast/notify',
 ];
 

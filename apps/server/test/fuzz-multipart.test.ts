@@ -14,10 +14,13 @@ import { HOSTILE } from './fuzz-values.js';
 let h: Harness;
 let cid: string;
 let owner: TestUser;
+let jobId: string;
 
 beforeAll(async () => {
   h = await startHarness();
   ({ id: cid, owner } = await buildCompany(h));
+  const job = await owner.api.post(`/api/companies/${cid}/appointments`, {});
+  jobId = job.body._id;
 });
 afterAll(() => h.close());
 
@@ -38,6 +41,7 @@ describe('multipart routes', () => {
       `/api/companies/${cid}/logo`,
       `/api/companies/${cid}/expenses`,
       `/api/people/${owner.id}/picture`,
+      `/api/companies/${cid}/appointments/${jobId}/images`,
     ];
     for (const url of urls)
       for (const t of TEXTS) {

@@ -55,10 +55,13 @@ beforeAll(async () => {
       templates.body[0]?._id ?? randomUUID();
   const person = await owner.api.post('/api/people', { name: 'P', surname: 'Q', rank: 'client' });
   ids.people = person.body._id;
+  const jobTypes = await owner.api.get(`/api/companies/${cid}/appointments/types`);
+  ids.appointments = ids.activeJobs = await post('/appointments', {});
   Object.assign(refs, {
     companyId: cid,
     entityId: ids.entities,
     entityTemplateId: ids.entityTemplate,
+    appointmentTypeId: jobTypes.body[0]._id,
     ids: [ids.invoices],
   });
 });

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   DEFAULT_DISCOUNT,
+  ZComponent,
   ZStatus,
   withNextFromLinks,
+  type TComponentInput,
   type TLine,
   type TStatus,
   type TStatusInput,
@@ -36,10 +38,20 @@ export function statuses(specs: StatusSpec[]): TStatus[] {
   return withNextFromLinks(list);
 }
 
-export async function insertType(h: Harness, companyId: string, list: TStatus[]) {
+export async function insertType(
+  h: Harness,
+  companyId: string,
+  list: TStatus[],
+  components: TComponentInput[] = [],
+) {
   const [row] = await h.deps.database.db
     .insert(appointmentTypes)
-    .values({ companyId, name: `Type ${randomUUID().slice(0, 6)}`, statuses: list, components: [] })
+    .values({
+      companyId,
+      name: `Type ${randomUUID().slice(0, 6)}`,
+      statuses: list,
+      components: components.map((c) => ZComponent.parse(c)),
+    })
     .returning({ id: appointmentTypes.id });
   return row!.id;
 }

@@ -62,7 +62,7 @@ beforeAll(async () => {
   otherClient = await buildClient(owner.api, cid, { name: 'Anna', email: 'anna@example.test' });
   const report = await owner.api.post(`/api/companies/${cid}/templates`, {
     templateName: 'Site report',
-    template: '<h1>Site report {{job.number}}</h1><p>Note: {{job.values.note}}</p>',
+    template: '<h1>Site report {{job.number}}</h1><p>Note: {{job.fault}}</p>',
     type: 'custom',
   });
   expect(report.status, JSON.stringify(report.body)).toBe(200);
@@ -126,7 +126,7 @@ describe('gathered sends', () => {
           typeId,
           status: 'Done',
           entityId: client,
-          values: { note: `visit ${i}` },
+          faultDescription: `visit ${i}`,
         }),
       ),
     );
@@ -189,7 +189,7 @@ describe('notifications and moves', () => {
       entityId: client,
       userId: tech.id,
       startDate: new Date('2026-11-26T07:30:00Z'),
-      values: { note: 'bring ladder' },
+      faultDescription: 'bring ladder',
     });
     await enter(h, cid, job.id, flow[0]!);
     await runQueue(h);
@@ -258,6 +258,33 @@ describe('notifications and moves', () => {
     expect(ofJob(await queueRows(h, JOB_NOTIFICATION), job.id).map((r) => r.dedupeKey)).toEqual([
       `job-notification:${job.id}:3:client`,
     ]);
+  });
+});
+
+describe('a refused automatic move', () => {
+  it('is written in the log, and the rest of the entry still happens', async () => {
+    const flow = statuses([
+      {
+        name: 'Done',
+        links: ['Signed off'],
+        autoMoveInvoiceClient: true,
+        sendNotificationClient: true,
+      },
+      { name: 'Signed off', requiredComponents: ['sig'], sendNotificationClient: true },
+    ]);
+    const typeId = await insertType(h, cid, flow, [
+      { prop: 'sig', label: 'Client signature', type: 'signiture' },
+    ]);
+    const job = await insertJob(h, cid, { typeId, status: 'Done', entityId: client });
+    await enter(h, cid, job.id, flow[0]!);
+    await runQueue(h);
+    const row = await jobRow(h, job.id);
+    expect(row.status).toBe('Done');
+    expect(row.statusEntries).toBe(1);
+    expect(row.log.map((l) => l.s)).toContainEqual(
+      expect.stringMatching(/^Automatic move to Signed off refused: .*Client signature/),
+    );
+    expect(mailsWith('x-fieldbook-job', job.id)).toHaveLength(1);
   });
 });
 

@@ -12,8 +12,8 @@ export type NumberPart =
   | { type: 'date'; format: 'DDMMYYYY' }
   | { type: 'separator'; value: string };
 
-/** What is being numbered; invoices, quotes and expenses count separately. */
-export type NumberKind = 'invoice' | 'quote' | 'expense';
+/** What is being numbered; invoices, quotes, expenses and jobs count separately. */
+export type NumberKind = 'invoice' | 'quote' | 'expense' | 'job';
 
 /** The numbering presets a company can choose. */
 export const NUMBER_PRESETS = ['INV00001', 'DDMMYYYY', 'DDMMYYYY-1'] as const;
@@ -24,6 +24,7 @@ export const NUMBER_PREFIXES: Record<NumberKind, string> = {
   invoice: 'INV',
   quote: 'QUO',
   expense: 'EXP',
+  job: 'JOB',
 };
 
 /** What {@link generateNumber} gives for an unknown preset. */

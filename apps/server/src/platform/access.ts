@@ -107,8 +107,9 @@ export function installAccess(app: FastifyInstance, deps: AppDeps, routeTable: R
   });
 }
 
-async function loadMember(
-  deps: AppDeps,
+/** The member's access, from the cache that revocations clear (also used by realtime). */
+export async function loadMember(
+  deps: Pick<AppDeps, 'caches' | 'database'>,
   companyId: string,
   userId: string,
 ): Promise<MemberAccess | null> {

@@ -5,7 +5,9 @@ export interface CompanyEvent {
   companyId: string;
   /**
    * `invoicesChanged`: sends queued, sent or failed, or a payment arrived.
-   * `updateActiveJobs`: jobs changed (saved, or moved by an automation).
+   * `updateActiveJobs`: jobs saved, deleted, reordered, commented, given an
+   * image or moved by an automation (browsers get one `{ id }` per job, only
+   * with appointments r).
    */
   name: 'invoicesChanged' | 'updateActiveJobs';
   ids: string[];

@@ -1,9 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { isUuid } from './access.js';
+import { can } from '@fieldbook/core';
+import { isUuid, loadMember } from './access.js';
 import { IDLE_EXPIRY_MS, resolveSession } from './auth.js';
 import type { AppDeps } from './deps.js';
-import type { AccessEvent } from './events.js';
+import type { AccessEvent, CompanyEvent } from './events.js';
 import { findMember, findSession } from './sessions.repo.js';
 
 /** The room of a company's connected browsers. */
@@ -96,6 +97,22 @@ function followAccess(io: Server, deps: AppDeps, e: AccessEvent): Promise<unknow
 }
 
 /**
+ * Job changes go as `updateActiveJobs` with `{ id }` to the company's sockets
+ * whose member may read appointments, judged now (from the membership cache
+ * that revocations clear), so a member who lost the right stops receiving.
+ */
+async function pushJobs(io: Server, deps: AppDeps, e: CompanyEvent): Promise<void> {
+  const sockets = await io.in(companyRoom(e.companyId)).fetchSockets();
+  await Promise.all(
+    sockets.map(async (s) => {
+      const member = await loadMember(deps, e.companyId, s.data.userId as string);
+      if (!can(member, 'appointments', 'r')) return;
+      for (const id of e.ids) s.emit('updateActiveJobs', { id });
+    }),
+  );
+}
+
+/**
  * socket.io on the API's own server. A browser connects with its username and
  * token; it joins a room of its own so pushes reach the user on any tab, and
  * the room of its company after `joinCompany`. Company events from services
@@ -121,7 +138,13 @@ export function attachRealtime(server: HttpServer, deps: AppDeps): Server {
       .catch(next);
   });
   io.on('connection', (socket) => onJoinCompany(socket, deps));
-  deps.events.on((e) => io.to(companyRoom(e.companyId)).emit(e.name, { ids: e.ids }));
+  deps.events.on((e) => {
+    if (e.name === 'updateActiveJobs')
+      return void pushJobs(io, deps, e).catch((err: Error) =>
+        console.error(`realtime: could not push job changes (${err.message})`),
+      );
+    io.to(companyRoom(e.companyId)).emit(e.name, { ids: e.ids });
+  });
   deps.events.onAccess((e) => {
     followAccess(io, deps, e).catch((err: Error) =>
       console.error(`realtime: could not apply a revocation (${err.message})`),

@@ -165,14 +165,22 @@ export const ZAppointmentTypeSave = z.object({
 });
 export type TAppointmentTypeSave = z.input<typeof ZAppointmentTypeSave>;
 
+/** A status as answered (its template ids already resolved to id or null). */
+export const ZStatusStored = ZStatus.extend({
+  autoSendInvoiceTemplate: z.string().nullable(),
+  sendNotificationInvoiceTemplate: z.string().nullable(),
+});
+/** A component as answered. */
+export const ZComponentStored = ZComponent.extend({ templateId: z.string().nullable() });
+
 export const ZAppointmentType = z.object({
   _id: z.string(),
   name: z.string(),
   description: z.string(),
   icon: z.string(),
   color: z.enum(STATUS_COLORS),
-  statuses: z.array(ZStatus),
-  components: z.array(ZComponent),
+  statuses: z.array(ZStatusStored),
+  components: z.array(ZComponentStored),
   order: z.number(),
 });
 export type TAppointmentType = z.output<typeof ZAppointmentType>;
@@ -203,12 +211,14 @@ const ZDateTime = z
 /** `POST /appointments`: create (no `_id`) or update one job. */
 export const ZAppointmentSave = z.object({
   _id: z.string().optional(),
-  appointmentTypeId: z.string({ error: 'Please select a type' }).min(1).max(64),
+  /** Absent on a new job: the company's first type (spec §4). */
+  appointmentTypeId: z.string().min(1, 'Please select a type').max(64).optional(),
   /** A status name of the type; null or '' with hasSchedule false is Unscheduled. */
   status: z.string().max(60).nullable().optional(),
   hasSchedule: z.boolean().optional(),
-  startDate: ZDateTime,
-  endDate: ZDateTime,
+  /** Absent on a new job: the next half hour and 30 minutes after it (spec §4). */
+  startDate: ZDateTime.optional(),
+  endDate: ZDateTime.optional(),
   isAllDayEvent: z.boolean().optional(),
   sendClientReminder: z.boolean().optional(),
   priority: z.union([z.enum(PRIORITIES), z.literal('')]).optional(),
@@ -258,7 +268,8 @@ export const ZAppointment = z.object({
   name: z.string(),
   faultDescription: z.string(),
   resolution: z.string(),
-  lineItems: z.array(ZLineStored),
+  /** Without prices when the member's permissions hide them (hideItemPrice). */
+  lineItems: z.array(ZLineStored.extend({ price: z.number().optional() })),
   discount: ZDiscount,
   to: z.string(),
   toEmail: z.string(),
@@ -266,6 +277,7 @@ export const ZAppointment = z.object({
   googlePosition: ZLatLng.nullable(),
   /** Whether the position is verified (the job's own, or its client's). */
   positionVerified: z.boolean(),
+  /** Components the current user may not see are left out of `values`. */
   values: z.record(z.string(), ZComponentValue),
   log: z.array(ZLogEntry),
   invoiceId: z.string().nullable(),
@@ -281,7 +293,6 @@ export const ZAppointment = z.object({
   publicKey: z.string(),
   createdDate: z.string(),
   updatedAt: z.string(),
-  /** Components the current user may not see are left out of `values`. */
   commentCount: z.number(),
 });
 export type TAppointment = z.infer<typeof ZAppointment>;
@@ -291,6 +302,8 @@ export const ZAppointmentRange = z.object({
   from: z.string().max(40).optional(),
   to: z.string().max(40).optional(),
   type: z.string().max(64).optional(),
+  /** Only this client's jobs (the client page), of any date. */
+  entityId: z.string().max(64).optional(),
 });
 
 /** `POST /appointments/sortOrder`. */
@@ -308,6 +321,17 @@ export const ZJobComment = z.object({
 });
 export type TJobComment = z.infer<typeof ZJobComment>;
 export const ZJobCommentSave = z.object({ text: text(5000) });
+/** `GET /appointments/{id}/comments?before&limit`. */
+export const ZJobCommentsQuery = z.object({
+  before: z
+    .string()
+    .max(40)
+    .refine((s) => !isNaN(Date.parse(s)), 'must be a date and time')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+/** `POST /appointments/{id}/images`: the stored file's id (an image or a signature). */
+export const ZJobFile = z.object({ file: z.string() });
 
 /** A job's comments: the newest first, paged with `before`. */
 export const ZJobComments = z.object({ comments: z.array(ZJobComment), total: z.number() });

@@ -104,3 +104,63 @@ function ancestors(id: string, preds: Map<string, Set<string>>): Set<string> {
   }
   return seen;
 }
+
+/** A workflow the server refuses to save, with the field that names the fault. */
+export interface WorkflowFault {
+  field: string;
+  message: string;
+}
+
+type SB = Pick<TStatus, 'id' | 'name' | 'draw' | 'requiredComponents'>;
+
+/**
+ * What makes a type unsavable (the server's 400s), as opposed to what
+ * {@link checkWorkflow} merely warns about: two statuses with one name or
+ * one id, two nodes with one id, a link to a node that is not there, two
+ * components with one prop, and a required field that is not a component.
+ * A missing start or an unreachable status is saved (work in progress in
+ * the designer); the server still moves jobs only along the links.
+ */
+export function brokenWorkflow(
+  statuses: SB[],
+  components: Pick<TComponent, 'prop'>[],
+): WorkflowFault[] {
+  const faults: WorkflowFault[] = [];
+  const names = new Set<string>();
+  const ids = new Set<string>();
+  const nodes = new Set<string>();
+  statuses.forEach((s, i) => {
+    const key = s.name.trim().toLowerCase();
+    if (names.has(key))
+      faults.push({ field: `statuses.${i}.name`, message: `Two statuses are called '${s.name}'` });
+    names.add(key);
+    if (ids.has(s.id))
+      faults.push({ field: `statuses.${i}.id`, message: 'is used by another status' });
+    ids.add(s.id);
+    if (nodes.has(s.draw.id))
+      faults.push({ field: `statuses.${i}.draw.id`, message: 'is used by another status' });
+    nodes.add(s.draw.id);
+  });
+  statuses.forEach((s, i) => {
+    if (s.draw.linksTo.some((t) => !nodes.has(t)))
+      faults.push({
+        field: `statuses.${i}.draw.linksTo`,
+        message: `'${s.name}' links to a status that is gone`,
+      });
+  });
+  const props = new Set<string>();
+  components.forEach((c, i) => {
+    if (props.has(c.prop))
+      faults.push({ field: `components.${i}.prop`, message: 'is used by another field' });
+    props.add(c.prop);
+  });
+  statuses.forEach((s, i) => {
+    const unknown = s.requiredComponents.filter((p) => !props.has(p));
+    if (unknown.length)
+      faults.push({
+        field: `statuses.${i}.requiredComponents`,
+        message: `'${s.name}' requires ${unknown.map((p) => `'${p}'`).join(', ')}, which is not a field`,
+      });
+  });
+  return faults;
+}

@@ -15,6 +15,7 @@ import { outboundHostAllowed } from '../../platform/outbound-guard.js';
 import type { AuthService } from '../auth/index.js';
 import { countSends } from '../delivery/index.js';
 import { deleteFile, insertFile } from '../files/index.js';
+import { installDefaultTypes } from '../jobs/index.js';
 import { templateUsable } from '../templates/index.js';
 import * as repo from './companies.repo.js';
 import { assertMayCreateGroup, assertMayGrant, assertOwnerOnlyUnchanged } from './grant-rules.js';
@@ -68,6 +69,8 @@ export function createCompaniesService(
       return db.transaction(async (tx) => {
         const c = await repo.insertCompany(tx, { companyName, userId, tax: DEFAULT_TAX });
         await repo.addMember(tx, c.id, userId, null);
+        // Every company starts with the default job types (Meeting, Booking).
+        await installDefaultTypes(tx, c.id);
         if (logo) {
           const fileId = await insertFile(tx, { companyId: c.id, userId, ...logo });
           await repo.updateCompany(tx, c.id, { logo: fileId });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { files, templateImages } from '../../db/schema/index.js';
 
@@ -40,4 +40,14 @@ export async function unsafeGetTemplateImage(db: Tx, id: string) {
     .where(eq(templateImages.id, id))
     .limit(1);
   return f ?? null;
+}
+
+/** Which of `ids` are files of the company (a job's images and signatures). */
+export async function companyFileIds(db: Tx, companyId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.companyId, companyId), inArray(files.id, ids)));
+  return rows.map((r) => r.id);
 }

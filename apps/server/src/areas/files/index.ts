@@ -1,2 +1,2 @@
 // The files area's face: what other areas may use (docs/architecture.md).
-export { deleteFile, insertFile, unsafeGetTemplateImage } from './files.repo.js';
+export { companyFileIds, deleteFile, insertFile, unsafeGetTemplateImage } from './files.repo.js';

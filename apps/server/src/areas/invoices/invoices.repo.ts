@@ -1,11 +1,17 @@
 import { and, asc, between, desc, eq, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { clients, expenses, invoices, numberCounters } from '../../db/schema/index.js';
+import {
+  appointments,
+  clients,
+  expenses,
+  invoices,
+  numberCounters,
+} from '../../db/schema/index.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 /** What a save writes; the company comes separately. */
 export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'companyId'>;
-export type NumberedKind = 'invoice' | 'quote' | 'expense';
+export type NumberedKind = 'invoice' | 'quote' | 'expense' | 'job';
 
 export async function findInvoice(
   db: Tx,
@@ -176,7 +182,13 @@ const numberColumn = (kind: NumberedKind) =>
     ? { table: invoices, column: invoices.invoiceNumber, company: invoices.companyId }
     : kind === 'quote'
       ? { table: invoices, column: invoices.quoteNumber, company: invoices.companyId }
-      : { table: expenses, column: expenses.expenseNumber, company: expenses.companyId };
+      : kind === 'expense'
+        ? { table: expenses, column: expenses.expenseNumber, company: expenses.companyId }
+        : {
+            table: appointments,
+            column: appointments.appointmentNumber,
+            company: appointments.companyId,
+          };
 
 export async function isNumberTaken(
   db: Tx,

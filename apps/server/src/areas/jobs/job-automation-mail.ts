@@ -18,7 +18,7 @@ import {
   takeSendPlace,
   type MailDeps,
 } from '../delivery/index.js';
-import { jobTemplateDocument, type JobContext } from '../templates/index.js';
+import { jobDocumentById } from './job-document.service.js';
 import type { JobForAutomation } from './job-automations.repo.js';
 
 /** What sending an automation's mail uses. */
@@ -79,26 +79,6 @@ export function placeholderValues(
   };
 }
 
-/** What a general template printed for the job reads under `job`. */
-export function jobContext(company: CompanyRow, f: JobForAutomation): JobContext {
-  const v = placeholderValues(company, f, f.job.status ?? '');
-  const values: Record<string, string> = {};
-  for (const [k, x] of Object.entries(f.job.values ?? {}))
-    if (typeof x === 'string' || typeof x === 'number') values[k] = String(x);
-    else if (typeof x === 'boolean') values[k] = x ? 'Yes' : 'No';
-  return {
-    number: v.jobNumber,
-    type: v.jobType,
-    status: v.status,
-    fault: v.fault,
-    resolution: v.resolution,
-    startDate: v.startDate,
-    endDate: v.endDate,
-    assignee: v.assignee,
-    values,
-  };
-}
-
 /**
  * The general templates printed for the job as PDF attachments. A template
  * withdrawn since the status was saved is left out rather than holding the mail.
@@ -110,15 +90,10 @@ export async function templateAttachments(
   refs: TTemplateRef[],
 ) {
   if (!f || refs.length === 0) return [];
-  const context = jobContext(company, f);
   const out = [];
   for (const ref of refs) {
     try {
-      const doc = await jobTemplateDocument(deps, company.id, ref.id, {
-        entityId: f.job.entityId,
-        to: f.job.to,
-        context,
-      });
+      const doc = await jobDocumentById(deps, company.id, f.job.id, ref.id);
       out.push(pdfAttachment(doc.fileName, await deps.pdf.print(doc.html)));
     } catch (e) {
       if (!(e instanceof HttpError && e.status === 404)) throw e;

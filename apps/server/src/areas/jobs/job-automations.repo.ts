@@ -77,9 +77,12 @@ export async function findJobForAutomation(
   };
 }
 
-/** Locks the job's row for the rest of the transaction; null when it is gone. */
-export async function lockJob(tx: Tx, companyId: string, jobId: string) {
-  const [row] = await tx
+/**
+ * The job's invoice and place, its row locked for the rest of the transaction
+ * unless `lock` is false; null when it is gone.
+ */
+export async function lockJob(tx: Tx, companyId: string, jobId: string, lock = true) {
+  const q = tx
     .select({
       id: appointments.id,
       invoiceId: appointments.invoiceId,
@@ -87,8 +90,8 @@ export async function lockJob(tx: Tx, companyId: string, jobId: string) {
       statusEntries: appointments.statusEntries,
     })
     .from(appointments)
-    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, jobId)))
-    .for('update');
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, jobId)));
+  const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
 
@@ -124,38 +127,6 @@ export async function prependLog(
     .update(appointments)
     .set({ log: sql`${JSON.stringify([entry])}::jsonb || ${appointments.log}` })
     .where(and(eq(appointments.companyId, companyId), eq(appointments.id, jobId)));
-}
-
-/**
- * Moves the job into `status` as its next entry, only while it is still at
- * entry `fromEntry` (nobody moved it since): answers the new entry number,
- * or null when it had moved on.
- */
-export async function moveJob(
-  tx: Tx,
-  companyId: string,
-  jobId: string,
-  fromEntry: number,
-  to: { status: string; active: boolean; log: TLogEntry },
-): Promise<number | null> {
-  const [row] = await tx
-    .update(appointments)
-    .set({
-      status: to.status,
-      active: to.active,
-      statusEntries: sql`${appointments.statusEntries} + 1`,
-      log: sql`${JSON.stringify([to.log])}::jsonb || ${appointments.log}`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(appointments.companyId, companyId),
-        eq(appointments.id, jobId),
-        eq(appointments.statusEntries, fromEntry),
-      ),
-    )
-    .returning({ entry: appointments.statusEntries });
-  return row?.entry ?? null;
 }
 
 export interface ReminderCandidate {

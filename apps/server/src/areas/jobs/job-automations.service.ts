@@ -1,12 +1,4 @@
-import {
-  ZInvoiceSave,
-  addDays,
-  hasEntryAutomation,
-  isHidden,
-  nextSendBoundary,
-  todayIn,
-  type TStatus,
-} from '@fieldbook/core';
+import { ZInvoiceSave, addDays, nextSendBoundary, todayIn, type TStatus } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
@@ -14,14 +6,13 @@ import { PermanentJobError, enqueueMany, type EnqueueJob } from '../../platform/
 import { getCompany, type CompanyRow } from '../companies/index.js';
 import { markInvoicesQueued } from '../delivery/index.js';
 import { findInvoice, writeInvoice } from '../invoices/index.js';
+import { moveJobTo } from './job-save.js';
 import * as repo from './job-automations.repo.js';
 import {
   JOB_INVOICE_EMAIL,
   JOB_INVOICE_GATHERED,
   JOB_INVOICE_GROUP,
   JOB_NOTIFICATION,
-  JOB_STATUS_AUTOMATION,
-  statusEntryKey,
   type GatheredPayload,
   type GroupPayload,
   type InvoiceEmailPayload,
@@ -208,6 +199,40 @@ function notifications(e: Entry): EnqueueJob[] {
   });
 }
 
+/** Thrown inside the move's savepoint to undo a move made from a later entry. */
+class MovedSince extends Error {}
+
+/**
+ * The automatic move: through the jobs save (`moveJobTo`: along the links,
+ * required fields, the log, `active`, and the next status's automations
+ * queued under the new entry's key), in a savepoint, kept only when it was
+ * made from this entry (nobody moved the job since). A refused move is
+ * written in the log instead.
+ */
+async function moveOn(tx: Tx, e: Entry, to: string, now: Date): Promise<boolean> {
+  const { company, found, payload } = e;
+  // Not locked here: a save locks the types before the job, and so does moveJobTo.
+  const before = await repo.lockJob(tx, company.id, found.job.id, false);
+  if (before?.statusEntries !== payload.entry) return false;
+  try {
+    await tx.transaction(async (sp) => {
+      await moveJobTo(sp, company.id, found.job.id, to);
+      const after = await repo.lockJob(sp, company.id, found.job.id);
+      if (after?.statusEntries !== payload.entry + 1) throw new MovedSince();
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof MovedSince) return false;
+    if (!(err instanceof HttpError && err.status < 500)) throw err;
+    const why = err instanceof Error ? err.message : String(err);
+    await repo.prependLog(tx, company.id, found.job.id, {
+      s: `Automatic move to ${to} refused: ${why}`,
+      d: now.toISOString(),
+    });
+    return false;
+  }
+}
+
 export interface Recorded {
   /** Whether the job moved on (browsers then reload it). */
   moved: boolean;
@@ -228,7 +253,7 @@ export async function recordEntry(
   invoiceId: string | null,
   now: Date,
 ): Promise<Recorded> {
-  const { status, company, found, payload } = e;
+  const { status, company, found } = e;
   const jobs: EnqueueJob[] = [];
   let invoiceQueued = false;
   if (status.autoSendInvoiceClient && invoiceId) {
@@ -250,28 +275,7 @@ export async function recordEntry(
   const target = status.autoMoveInvoiceClient
     ? found.statuses.find((s) => s.name === status.next[0])
     : undefined;
-  if (target) {
-    const entry = await repo.moveJob(tx, company.id, found.job.id, payload.entry, {
-      status: target.name,
-      active: !isHidden(target),
-      log: { s: target.name, d: now.toISOString() },
-    });
-    moved = entry !== null;
-    if (entry !== null && hasEntryAutomation(target)) {
-      const next: StatusAutomationPayload = {
-        jobId: found.job.id,
-        statusId: target.id,
-        statusName: target.name,
-        entry,
-      };
-      jobs.push({
-        kind: JOB_STATUS_AUTOMATION,
-        companyId: company.id,
-        payload: { ...next },
-        dedupeKey: statusEntryKey(found.job.id, entry),
-      });
-    }
-  }
+  if (target) moved = await moveOn(tx, e, target.name, now);
   await enqueueMany(tx, jobs);
   return { moved, invoiceQueued };
 }

@@ -5,5 +5,5 @@ export {
   statementDocument,
   type DocumentDeps,
 } from './documents.js';
+export { jobDocument, type JobDocumentSource } from './job-document.js';
 export { templateUsable } from './template-usable.repo.js';
-export { jobTemplateDocument, type JobContext } from './job-documents.js';

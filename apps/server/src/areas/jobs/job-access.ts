@@ -1,0 +1,93 @@
+import {
+  componentFlags,
+  statusFlags,
+  statusOf,
+  type JobPlace,
+  type TComponent,
+  type TComponentFlags,
+  type TStatus,
+} from '@fieldbook/core';
+
+/** Component types whose value lives in the job's `values` under their prop. */
+export const VALUE_TYPES = new Set<TComponent['type']>([
+  'text',
+  'textArea',
+  'date',
+  'switch',
+  'select',
+  'images',
+  'signiture',
+  'userSigniture',
+]);
+/** Component types whose value is stored file ids. */
+export const FILE_TYPES = new Set<TComponent['type']>(['images', 'signiture', 'userSigniture']);
+
+/**
+ * What one member may see and change of a job in its current place (spec §4:
+ * permissions per status, optionally per user group; the owner reads the
+ * general flags, as a member without a group does).
+ */
+export interface JobView {
+  status: TStatus | null;
+  flags: Map<string, Required<TComponentFlags>>;
+  /** Props whose values are neither sent nor written. */
+  hidden: Set<string>;
+  /** Props whose values are not written (hidden or view-only). */
+  locked: Set<string>;
+  /** lineItems and discount stay as stored. */
+  keepItems: boolean;
+  /** lineItems are answered empty. */
+  hideItems: boolean;
+  /** Line prices are left out of the answer. */
+  hidePrices: boolean;
+  /** The client stays as stored. */
+  keepClient: boolean;
+  /** assignedUsers stay as stored. */
+  keepUsers: boolean;
+  /** userId and assignedUsers stay as stored and are not answered. */
+  hideAssignee: boolean;
+  /** startDate, endDate and isAllDayEvent stay as stored. */
+  lockSchedule: boolean;
+  /** The job may not be deleted in this status. */
+  hideDelete: boolean;
+}
+
+/** The type's status the job is in, or null (Unscheduled, Scheduled, a name it no longer has). */
+export function placeStatus(statuses: TStatus[], place: JobPlace | null): TStatus | null {
+  if (!place || place.hasSchedule === false) return null;
+  return statusOf(statuses, place.status);
+}
+
+export function jobView(
+  type: { statuses: TStatus[]; components: TComponent[] },
+  place: JobPlace | null,
+  groupId: string | null,
+): JobView {
+  const status = placeStatus(type.statuses, place);
+  const flags = new Map(
+    type.components.map((c) => [c.prop, componentFlags(c, status?.id ?? null, groupId)] as const),
+  );
+  const hidden = new Set<string>();
+  const locked = new Set<string>();
+  for (const [prop, f] of flags) {
+    if (f.hide) hidden.add(prop);
+    if (f.hide || f.viewOnly) locked.add(prop);
+  }
+  const ofType = (t: TComponent['type']) => type.components.filter((c) => c.type === t);
+  const items = ofType('itemsSelect');
+  const sf = statusFlags(status, groupId);
+  return {
+    status,
+    flags,
+    hidden,
+    locked,
+    keepItems: items.some((c) => locked.has(c.prop) || flags.get(c.prop)!.hideItemPrice),
+    hideItems: items.some((c) => hidden.has(c.prop)),
+    hidePrices: items.some((c) => flags.get(c.prop)!.hideItemPrice),
+    keepClient: ofType('clientSelect').some((c) => locked.has(c.prop)),
+    keepUsers: sf.hideAssignee || ofType('usersSelect').some((c) => locked.has(c.prop)),
+    hideAssignee: sf.hideAssignee,
+    lockSchedule: sf.viewOnlySchedule,
+    hideDelete: sf.hideDeleteItem,
+  };
+}

@@ -1,0 +1,253 @@
+import {
+  DEFAULT_DISCOUNT,
+  JOB_DONE,
+  hasEntryAutomation,
+  isHidden,
+  missingRequired,
+  moveRefusal,
+  newJobTimes,
+  requiredRefusal,
+  shownStatus,
+  statusOf,
+  todayIn,
+  type JobPlace,
+  type MemberAccess,
+  type TLogEntry,
+  type ZAppointmentSave,
+} from '@fieldbook/core';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { isUuid } from '../../platform/access.js';
+import { HttpError, badField, notFound } from '../../platform/errors.js';
+import { enqueue } from '../../platform/queue.js';
+import { findClientForCompany } from '../clients/index.js';
+import { getCompany } from '../companies/index.js';
+import { allocateNumber } from '../invoices/index.js';
+import { jobView } from './job-access.js';
+import { checkValues, mergeValues } from './job-values.js';
+import * as typesRepo from './job-types.repo.js';
+import * as repo from './jobs.repo.js';
+
+export type JobSaveBody = z.output<typeof ZAppointmentSave>;
+export const STALE_JOB = 'This job was changed by someone else; reload it';
+/** The newest log entries a job keeps. */
+const LOG_LIMIT = 200;
+
+/** Where the body puts the job (spec §4): a status name, Scheduled, or Unscheduled. */
+export function targetPlace(
+  body: JobSaveBody,
+  old: JobPlace | null,
+): { status: string | null; hasSchedule: boolean } {
+  const s = body.status?.trim() || '';
+  if (s === 'Unscheduled') return { status: null, hasSchedule: false };
+  if (s === 'Scheduled') return { status: null, hasSchedule: true };
+  if (s) return { status: s, hasSchedule: true };
+  if (body.hasSchedule === true) return { status: null, hasSchedule: true };
+  if (body.hasSchedule === false || !old) return { status: null, hasSchedule: false };
+  return { status: old.status ?? null, hasSchedule: old.hasSchedule ?? false };
+}
+
+export interface SavedJob {
+  id: string;
+  appointmentNumber: string;
+  updatedAt: Date;
+}
+
+/**
+ * Create or update one job in the caller's transaction (spec §4, DECISIONS
+ * §9, §12): a move only along the links, required fields before entering a
+ * status, the member's permissions in the job's current status, assignees
+ * who are active members, the company's client, no lost write.
+ */
+export async function writeJob(
+  tx: Tx,
+  companyId: string,
+  member: MemberAccess,
+  /** Null for the server's own moves (automations). */
+  userId: string | null,
+  body: JobSaveBody,
+): Promise<SavedJob> {
+  const id = body._id || null;
+  // The types first, then the job (see listTypes).
+  const types = await typesRepo.listTypes(tx, companyId, { share: true });
+  const old = id ? await repo.lockJob(tx, companyId, id) : null;
+  if (id && !old) throw notFound('Job not found');
+  if (old && body.updatedAt) {
+    const seen = Date.parse(body.updatedAt);
+    if (isNaN(seen)) throw badField('updatedAt', 'must be a date and time');
+    if (old.updatedAt.getTime() > seen) throw new HttpError(409, STALE_JOB);
+  }
+
+  const typeId = body.appointmentTypeId ?? old?.appointmentTypeId ?? types[0]?.id;
+  const type = types.find((t) => t.id === typeId);
+  if (!type) throw badField('appointmentTypeId', 'is not a type of this company');
+  const oldType = old ? (types.find((t) => t.id === old.appointmentTypeId) ?? type) : type;
+
+  const members = await repo.listMembers(tx, companyId);
+  const groupId = member.isOwner
+    ? null
+    : (members.find((m) => m.userId === userId)?.groupId ?? null);
+  const from: JobPlace | null = old ? { status: old.status, hasSchedule: old.hasSchedule } : null;
+  const to = targetPlace(body, from);
+  // The job's current status decides (a new job: where it is created).
+  const view = jobView(oldType, from ?? to, groupId);
+
+  const refusal = moveRefusal(type.statuses, from, to);
+  if (refusal) throw badField('status', refusal);
+
+  // The schedule.
+  const keepSchedule = !!old && view.lockSchedule;
+  const times = newJobTimes(Date.now());
+  const startDate = keepSchedule
+    ? old.startDate
+    : new Date(body.startDate ?? old?.startDate ?? times.startDate);
+  const endDate = keepSchedule
+    ? old.endDate
+    : new Date(body.endDate ?? old?.endDate ?? times.endDate);
+  if (endDate < startDate) throw badField('endDate', 'must not be before the start');
+
+  // Who and for whom.
+  const active = new Set(members.filter((m) => !m.disabled).map((m) => m.userId));
+  let assignee = old?.userId ?? null;
+  let assignedUsers = old?.assignedUsers ?? [];
+  if (!(old && view.hideAssignee)) {
+    assignee = body.userId ?? null;
+    if (assignee && assignee !== old?.userId && !active.has(assignee))
+      throw badField('userId', 'is not an active member of this company');
+  }
+  if (!(old && view.keepUsers) && body.assignedUsers) {
+    const list = [...new Set(body.assignedUsers)];
+    if (list.some((u) => !old?.assignedUsers.includes(u) && !active.has(u)))
+      throw badField('assignedUsers', 'must be active members of this company');
+    assignedUsers = list;
+  }
+  let entityId = old?.entityId ?? null;
+  if (!(old && view.keepClient)) {
+    entityId = body.entityId ?? null;
+    if (entityId && entityId !== old?.entityId) {
+      const client = isUuid(entityId) ? await findClientForCompany(tx, companyId, entityId) : null;
+      if (!client) throw badField('entityId', 'is not a client of this company');
+    }
+  }
+  const keepItems = !!old && view.keepItems;
+  const lineItems = keepItems ? old.lineItems : (body.lineItems ?? old?.lineItems ?? []);
+  const discount = keepItems ? old.discount : (body.discount ?? old?.discount ?? DEFAULT_DISCOUNT);
+
+  const values = mergeValues(type.components, old?.values ?? {}, body.values, view);
+  await checkValues(tx, companyId, type.components, old?.values ?? {}, values, view);
+
+  // Entering a status of the type: its required fields, the log, the entry count.
+  const entered = !from || shownStatus(from) !== shownStatus(to) || type.id !== oldType.id;
+  const status = to.hasSchedule && to.status ? statusOf(type.statuses, to.status) : null;
+  const commentCount = old ? await repo.countComments(tx, companyId, old.id) : 0;
+  if (entered && status) {
+    const missing = missingRequired(status, type.components, {
+      entityId,
+      invoiceId: old?.invoiceId ?? null,
+      userId: assignee,
+      assignedUsers,
+      lineItems,
+      values,
+      commentCount,
+    });
+    if (missing.length) throw badField('status', requiredRefusal(status.name, missing));
+  }
+  const now = new Date();
+  let log = old?.log ?? [];
+  if (entered) {
+    const entry: TLogEntry = {
+      s: shownStatus(to),
+      d: now.toISOString(),
+      location: body.location ?? null,
+      userId,
+    };
+    log = [entry, ...log].slice(0, LOG_LIMIT);
+  }
+  const statusEntries = (old?.statusEntries ?? 0) + (entered && status ? 1 : 0);
+
+  const write: repo.JobWrite = {
+    appointmentNumber: old?.appointmentNumber ?? '',
+    appointmentTypeId: type.id,
+    status: to.status,
+    hasSchedule: to.hasSchedule,
+    active: !status || !isHidden(status),
+    statusEntries,
+    startDate,
+    endDate,
+    isAllDayEvent: keepSchedule
+      ? old.isAllDayEvent
+      : (body.isAllDayEvent ?? old?.isAllDayEvent ?? true),
+    sendClientReminder: body.sendClientReminder ?? old?.sendClientReminder ?? false,
+    priority: body.priority ?? old?.priority ?? '',
+    userId: assignee,
+    assignedUsers,
+    entityId,
+    faultDescription: body.faultDescription ?? old?.faultDescription ?? '',
+    resolution: body.resolution ?? old?.resolution ?? '',
+    lineItems,
+    discount,
+    to: body.to ?? old?.to ?? '',
+    toEmail: body.toEmail ?? old?.toEmail ?? '',
+    address: body.address ?? old?.address ?? '',
+    googlePosition:
+      body.googlePosition !== undefined ? body.googlePosition : (old?.googlePosition ?? null),
+    values,
+    log,
+    // Never equal to the loaded one, so a save in the same millisecond is still seen as newer.
+    updatedAt: old ? new Date(Math.max(now.getTime(), old.updatedAt.getTime() + 1)) : now,
+  };
+
+  let jobId: string;
+  if (old) {
+    jobId = old.id;
+    await repo.updateJob(tx, companyId, old.id, write);
+  } else {
+    const company = await getCompany(tx, companyId);
+    if (!company) throw notFound('Company not found');
+    write.appointmentNumber = await allocateNumber(tx, company, 'job', todayIn(company.timeZone));
+    write.createdBy = userId;
+    jobId = await repo.insertJob(tx, companyId, write);
+  }
+
+  if (entered && status && hasEntryAutomation(status)) {
+    await enqueue(tx, {
+      kind: 'job-status-automation',
+      companyId,
+      payload: { jobId, statusId: status.id, statusName: status.name, entry: statusEntries },
+      dedupeKey: `job-status:${jobId}:${statusEntries}`,
+    });
+  }
+  return { id: jobId, appointmentNumber: write.appointmentNumber, updatedAt: write.updatedAt! };
+}
+
+/** The server acting on its own (automations): the general permissions, as the owner reads them. */
+const SYSTEM: MemberAccess = { isOwner: true, disabled: false, rights: null };
+
+/**
+ * Moves a job to `status` (a status name, 'Scheduled' or 'Unscheduled') in
+ * the caller's transaction with the rules of a save: along the links, with
+ * its required fields, logged, counted as an entry and enqueuing that
+ * status's automations. Everything else stays. A refused move throws the
+ * 400 a save would answer. The caller emits `updateActiveJobs` after commit.
+ */
+export async function moveJobTo(
+  tx: Tx,
+  companyId: string,
+  jobId: string,
+  status: string,
+): Promise<SavedJob> {
+  const row = await repo.findJob(tx, companyId, jobId);
+  if (!row) throw notFound('Job not found');
+  const j = row.job;
+  return writeJob(tx, companyId, SYSTEM, null, {
+    _id: j.id,
+    status,
+    userId: j.userId,
+    entityId: j.entityId,
+  });
+}
+
+/** The date of the newest 'Job Done' entry of a log (spec §4: the cleared date). */
+export function clearedDate(log: TLogEntry[]): string | null {
+  return log.find((e) => e.s === JOB_DONE)?.d ?? null;
+}

@@ -1,0 +1,16 @@
+import type { TAppointmentType } from '@fieldbook/core';
+import type { TypeRow } from './job-types.repo.js';
+
+/** A type as the designer and the job modal read it. */
+export function presentType(t: TypeRow): TAppointmentType {
+  return {
+    _id: t.id,
+    name: t.name,
+    description: t.description,
+    icon: t.icon,
+    color: t.color as TAppointmentType['color'],
+    statuses: t.statuses,
+    components: t.components,
+    order: t.order,
+  };
+}

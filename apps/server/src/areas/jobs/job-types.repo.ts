@@ -1,0 +1,144 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { TComponent, TStatus } from '@fieldbook/core';
+import type { Tx } from '../../db/client.js';
+import { appointmentTypes, appointments } from '../../db/schema/index.js';
+
+export type TypeRow = typeof appointmentTypes.$inferSelect;
+export interface TypeWrite {
+  name: string;
+  description: string;
+  icon: string;
+  color: string;
+  statuses: TStatus[];
+  components: TComponent[];
+  order: number;
+}
+
+/**
+ * The company's types in list order (the first is a new job's default).
+ * `share` locks them against a type save until the transaction ends: a job
+ * save takes this lock before its job's row, and a type save changes its
+ * type before its jobs, so the two never wait for each other in a circle and
+ * `active` is computed from the type as committed.
+ */
+export async function listTypes(
+  db: Tx,
+  companyId: string,
+  opts: { share?: boolean } = {},
+): Promise<TypeRow[]> {
+  const q = db
+    .select()
+    .from(appointmentTypes)
+    .where(eq(appointmentTypes.companyId, companyId))
+    .orderBy(
+      asc(appointmentTypes.order),
+      asc(appointmentTypes.createdAt),
+      asc(appointmentTypes.id),
+    );
+  return opts.share ? q.for('share') : q;
+}
+
+export async function findType(db: Tx, companyId: string, id: string): Promise<TypeRow | null> {
+  const [t] = await db
+    .select()
+    .from(appointmentTypes)
+    .where(and(eq(appointmentTypes.companyId, companyId), eq(appointmentTypes.id, id)))
+    .limit(1);
+  return t ?? null;
+}
+
+/** Whether another type of the company has this name (ignoring case, as the unique index does). */
+export async function nameTaken(
+  db: Tx,
+  companyId: string,
+  name: string,
+  exceptId: string | null,
+): Promise<boolean> {
+  const [t] = await db
+    .select({ id: appointmentTypes.id })
+    .from(appointmentTypes)
+    .where(
+      and(
+        eq(appointmentTypes.companyId, companyId),
+        sql`lower(${appointmentTypes.name}) = lower(${name})`,
+        exceptId ? ne(appointmentTypes.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return !!t;
+}
+
+/** Inserts types; one whose name the company already has is skipped (ON CONFLICT DO NOTHING). */
+export async function insertTypesIfAbsent(db: Tx, companyId: string, list: TypeWrite[]) {
+  if (list.length === 0) return;
+  await db
+    .insert(appointmentTypes)
+    .values(list.map((t) => ({ ...t, companyId })))
+    .onConflictDoNothing();
+}
+
+export async function insertType(db: Tx, companyId: string, v: TypeWrite): Promise<string> {
+  const [t] = await db
+    .insert(appointmentTypes)
+    .values({ ...v, companyId })
+    .returning({ id: appointmentTypes.id });
+  if (!t) throw new Error('insert returned nothing');
+  return t.id;
+}
+
+export async function updateType(db: Tx, companyId: string, id: string, v: TypeWrite) {
+  await db
+    .update(appointmentTypes)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(appointmentTypes.companyId, companyId), eq(appointmentTypes.id, id)));
+}
+
+/** A status renamed in the designer: its jobs follow it. */
+export async function renameJobStatus(
+  db: Tx,
+  companyId: string,
+  typeId: string,
+  from: string,
+  to: string,
+) {
+  await db
+    .update(appointments)
+    .set({ status: to })
+    .where(
+      and(
+        eq(appointments.companyId, companyId),
+        eq(appointments.appointmentTypeId, typeId),
+        eq(appointments.status, from),
+      ),
+    );
+}
+
+/**
+ * Recomputes `active` for every job of the type: inactive exactly when it is
+ * scheduled in one of `hidden` (final or hidden statuses).
+ */
+export async function recomputeActive(db: Tx, companyId: string, typeId: string, hidden: string[]) {
+  const inHidden = hidden.length
+    ? sql`(${appointments.hasSchedule} and ${appointments.status} in (${sql.join(
+        hidden.map((h) => sql`${h}`),
+        sql`, `,
+      )}))`
+    : sql`false`;
+  await db
+    .update(appointments)
+    .set({ active: sql`not coalesce(${inHidden}, false)` })
+    .where(
+      and(
+        eq(appointments.companyId, companyId),
+        eq(appointments.appointmentTypeId, typeId),
+        sql`${appointments.active} is distinct from not coalesce(${inHidden}, false)`,
+      ),
+    );
+}
+
+/** Whether the error is a unique-index violation (a race the pre-check lost). */
+export function isUniqueViolation(e: unknown): boolean {
+  for (let x = e as { code?: string; cause?: unknown } | undefined; x; x = x.cause as typeof x)
+    if (x.code === '23505') return true;
+  return false;
+}

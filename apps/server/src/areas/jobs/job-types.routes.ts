@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ZAppointmentType, ZAppointmentTypeSave, ZSaved, can } from '@fieldbook/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/access.js';
+import { forbidden } from '../../platform/errors.js';
+import { bodyHasId, saveAccess } from '../../platform/save-access.js';
+import type { JobTypesService } from './job-types.service.js';
+
+const cid = z.object({ cid: z.string() });
+const BASE = '/api/companies/:cid/appointments/types';
+
+/** Jobs need the types to show; the designer needs them to edit. */
+async function mayReadTypes(req: FastifyRequest) {
+  const m = req.company?.member;
+  if (!can(m, 'appointments', 'r') && !can(m, 'settings', 'r') && !can(m, 'settings', 'u'))
+    throw forbidden();
+}
+
+/** Appointment types: the workflow designer's documents (settings rights, DECISIONS §12). */
+export const jobTypesRoutes: FastifyPluginAsyncZod<{ types: JobTypesService }> = async (
+  app,
+  { types },
+) => {
+  app.get(BASE, {
+    // appointments r (the job modal) or settings r/u (the designer).
+    config: { access: access.member() },
+    preValidation: mayReadTypes,
+    schema: { tags: ['jobs'], params: cid, response: { 200: z.array(ZAppointmentType) } },
+    handler: (req) => types.list(req.company!.id),
+  });
+
+  app.post(BASE, {
+    // A new type needs settings c, a change settings u.
+    config: { access: access.member() },
+    preValidation: saveAccess('settings', bodyHasId),
+    schema: { tags: ['jobs'], params: cid, body: ZAppointmentTypeSave, response: { 200: ZSaved } },
+    handler: (req) => types.save(req.company!.id, req.company!.member, req.body),
+  });
+};

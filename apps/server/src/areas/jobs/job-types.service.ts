@@ -1,0 +1,114 @@
+import {
+  brokenWorkflow,
+  can,
+  defaultTypes,
+  isHidden,
+  normaliseType,
+  type MemberAccess,
+  type TAppointmentType,
+  type TAppointmentTypeSave,
+  type TSaved,
+  type ZAppointmentTypeSave,
+} from '@fieldbook/core';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { isUuid } from '../../platform/access.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
+import * as repo from './job-types.repo.js';
+import { presentType } from './job-types.present.js';
+
+export type JobTypesService = ReturnType<typeof createJobTypesService>;
+
+const NAME_TAKEN = 'is already the name of another type';
+
+/** A type as stored: defaults filled in, `next` derived from the diagram's links. */
+function toWrite(t: TAppointmentTypeSave, order: number): repo.TypeWrite {
+  const n = normaliseType(t);
+  return {
+    name: n.name,
+    description: n.description,
+    icon: n.icon ?? '',
+    color: n.color,
+    statuses: n.statuses,
+    components: n.components,
+    order: n.order ?? order,
+  };
+}
+
+/**
+ * The default types (Meeting, Booking) for a company that has none; safe to
+ * call twice or at once (a name the company has is skipped).
+ */
+export async function installDefaultTypes(tx: Tx, companyId: string): Promise<void> {
+  await repo.insertTypesIfAbsent(
+    tx,
+    companyId,
+    defaultTypes().map((t, i) => toWrite(t, i)),
+  );
+}
+
+/** The names of a type's statuses a job is inactive in (final or hidden). */
+export const hiddenStatusNames = (t: Pick<repo.TypeWrite, 'statuses'>) =>
+  t.statuses.filter((s) => isHidden(s)).map((s) => s.name);
+
+export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
+  const db = deps.database.db;
+
+  return {
+    /** The company's types; a company with none gets the defaults first. */
+    async list(companyId: string): Promise<TAppointmentType[]> {
+      let rows = await repo.listTypes(db, companyId);
+      if (rows.length === 0) {
+        await db.transaction((tx) => installDefaultTypes(tx, companyId));
+        rows = await repo.listTypes(db, companyId);
+      }
+      return rows.map(presentType);
+    },
+
+    /**
+     * Save one type (Save All posts each). A broken workflow is a 400 naming
+     * the field; after the save the type's jobs follow renamed statuses and
+     * their `active` flag is recomputed, in the same transaction.
+     */
+    async save(
+      companyId: string,
+      member: MemberAccess,
+      body: z.output<typeof ZAppointmentTypeSave>,
+    ): Promise<TSaved> {
+      const id = body._id || null;
+      if (!can(member, 'settings', id ? 'u' : 'c')) throw forbidden();
+      if (id && !isUuid(id)) throw notFound('Type not found');
+      const [fault] = brokenWorkflow(body.statuses, body.components);
+      if (fault) throw badField(fault.field, fault.message);
+      try {
+        return await db.transaction(async (tx) => {
+          const old = id ? await repo.findType(tx, companyId, id) : null;
+          if (id && !old) throw notFound('Type not found');
+          if (await repo.nameTaken(tx, companyId, body.name, id))
+            throw badField('name', NAME_TAKEN);
+          const count = old ? old.order : (await repo.listTypes(tx, companyId)).length;
+          const write = toWrite(body, count);
+          if (!old) return { _id: await repo.insertType(tx, companyId, write) };
+          await repo.updateType(tx, companyId, old.id, write);
+          // A status renamed (same id, new name): its jobs keep their place. Through a
+          // name no status can have (two lines), so swapped names do not mix.
+          const renamed = write.statuses.flatMap((s) => {
+            const before = old.statuses.find((o) => o.id === s.id);
+            return before && before.name !== s.name ? [{ from: before.name, to: s.name }] : [];
+          });
+          for (const [i, r] of renamed.entries())
+            await repo.renameJobStatus(tx, companyId, old.id, r.from, `\n${i}`);
+          for (const [i, r] of renamed.entries())
+            await repo.renameJobStatus(tx, companyId, old.id, `\n${i}`, r.to);
+          await repo.recomputeActive(tx, companyId, old.id, hiddenStatusNames(write));
+          return { _id: old.id };
+        });
+      } catch (e) {
+        if (repo.isUniqueViolation(e))
+          throw new HttpError(400, `name ${NAME_TAKEN}`, { name: NAME_TAKEN });
+        throw e;
+      }
+    },
+  };
+}

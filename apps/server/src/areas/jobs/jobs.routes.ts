@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import {
+  ZAppointment,
+  ZAppointmentRange,
+  ZAppointmentSave,
+  ZJobCommentSave,
+  ZJobComments,
+  ZJobCommentsQuery,
+  ZJobFile,
+  ZJobSaved,
+  ZMessage,
+  ZSaved,
+  ZSortOrder,
+} from '@fieldbook/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/access.js';
+import { HttpError, badField } from '../../platform/errors.js';
+import { bodyHasId, saveAccess } from '../../platform/save-access.js';
+import { sendJsonList } from '../../platform/send-json.js';
+import { readImageUpload } from '../../platform/uploads.js';
+import type { Caller, JobsService } from './jobs.service.js';
+
+const cid = z.object({ cid: z.string() });
+const cidId = cid.extend({ id: z.string() });
+const BASE = '/api/companies/:cid/appointments';
+const tags = ['jobs'];
+const IMAGE_MAX = 5 * 1024 * 1024;
+
+const caller = (req: FastifyRequest): Caller => ({
+  member: req.company!.member,
+  userId: req.user!.id,
+});
+
+/** Jobs (appointments): the calendar, the board's active jobs, the job modal's saves. */
+export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (app, { jobs }) => {
+  app.get(BASE, {
+    config: { access: access.company('appointments', 'r') },
+    schema: {
+      tags,
+      description:
+        'Jobs overlapping from..to (ISO; default a month either side of today) and every unscheduled job; ' +
+        'type: one type id; entityId: every job of that client instead.',
+      params: cid,
+      querystring: ZAppointmentRange,
+      response: { 200: z.array(ZAppointment) },
+    },
+    // Presented by the server's own presenter: checking a thousand jobs against the schema
+    // again would cost more than the read (docs/performance.md).
+    handler: async (req, reply) =>
+      sendJsonList(reply, await jobs.list(req.company!.id, caller(req), req.query)),
+  });
+
+  app.get(`${BASE}/activeJobs`, {
+    config: { access: access.company('appointments', 'r') },
+    schema: { tags, params: cid, response: { 200: z.array(ZAppointment) } },
+    handler: async (req, reply) =>
+      sendJsonList(reply, await jobs.active(req.company!.id, caller(req))),
+  });
+
+  app.get(`${BASE}/activeJobs/:id`, {
+    config: { access: access.company('appointments', 'r') },
+    schema: { tags, params: cidId, response: { 200: ZAppointment } },
+    handler: (req) => jobs.get(req.company!.id, caller(req), req.params.id),
+  });
+
+  app.get(`${BASE}/export`, {
+    config: { access: access.company('appointments', 'r') },
+    schema: {
+      tags,
+      description: 'CSV: Number, Reported Date, Cleared Date, Current Status, Fault, Resolution.',
+      params: cid,
+    },
+    handler: async (req, reply) =>
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="appointments.csv"')
+        .send(await jobs.exportCsv(req.company!.id)),
+  });
+
+  app.post(BASE, {
+    // No _id creates (appointments c), an _id updates (appointments u).
+    config: { access: access.member() },
+    preValidation: saveAccess('appointments', bodyHasId),
+    schema: { tags, params: cid, body: ZAppointmentSave, response: { 200: ZJobSaved } },
+    handler: (req) => jobs.save(req.company!.id, caller(req), req.body),
+  });
+
+  app.post(`${BASE}/:id/delete`, {
+    config: { access: access.company('appointments', 'd') },
+    schema: { tags, params: cidId, response: { 200: ZMessage } },
+    handler: (req) => jobs.remove(req.company!.id, caller(req), req.params.id),
+  });
+
+  app.post(`${BASE}/sortOrder`, {
+    config: { access: access.company('appointments', 'u') },
+    schema: { tags, params: cid, body: ZSortOrder, response: { 200: ZMessage } },
+    handler: (req) => jobs.sortOrder(req.company!.id, req.body),
+  });
+
+  app.get(`${BASE}/:id/comments`, {
+    config: { access: access.company('appointments', 'r') },
+    schema: {
+      tags,
+      params: cidId,
+      querystring: ZJobCommentsQuery,
+      response: { 200: ZJobComments },
+    },
+    handler: (req) => jobs.comments(req.company!.id, req.params.id, req.query),
+  });
+
+  app.post(`${BASE}/:id/comments`, {
+    // A comment changes the job (it counts towards required comments): appointments u.
+    config: { access: access.company('appointments', 'u') },
+    schema: { tags, params: cidId, body: ZJobCommentSave, response: { 200: ZSaved } },
+    handler: (req) => jobs.addComment(req.company!.id, caller(req), req.params.id, req.body.text),
+  });
+
+  app.post(`${BASE}/:id/images`, {
+    config: { access: access.company('appointments', 'u') },
+    schema: {
+      tags,
+      params: cidId,
+      consumes: ['multipart/form-data'],
+      description:
+        'One file (any field name; PNG, JPEG, GIF or WebP, at most 5 MB); with the text field ' +
+        "kind=signature it must be a PNG. Answers the file id to put in the job's values.",
+      response: { 200: ZJobFile },
+    },
+    handler: async (req) => {
+      // The job is looked up before the body is read: another company's id is a 404.
+      await jobs.get(req.company!.id, caller(req), req.params.id);
+      const up = await readImageUpload(req, IMAGE_MAX);
+      const [name, file] = Object.entries(up.files)[0] ?? [];
+      if (!name || !file) throw badField('file', 'is required');
+      if (up.fields.kind === 'signature' && file.contentType !== 'image/png')
+        throw new HttpError(400, `${name} must be a PNG image`, { [name]: 'must be a PNG image' });
+      return jobs.addImage(req.company!.id, caller(req), req.params.id, file);
+    },
+  });
+};

@@ -1,0 +1,216 @@
+import {
+  can,
+  toCsv,
+  shownStatus,
+  type MemberAccess,
+  type TAppointment,
+  type TJobComment,
+  type TJobSaved,
+  type TSortOrder,
+} from '@fieldbook/core';
+import { isUuid } from '../../platform/access.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { badField, forbidden, notFound } from '../../platform/errors.js';
+import { insertFile } from '../files/index.js';
+import { jobView } from './job-access.js';
+import { clearedDate, writeJob, type JobSaveBody } from './job-save.js';
+import * as typesRepo from './job-types.repo.js';
+import { presentJob } from './jobs.present.js';
+import * as repo from './jobs.repo.js';
+
+export type JobsService = ReturnType<typeof createJobsService>;
+
+/** Who is asking: their membership and user id. */
+export interface Caller {
+  member: MemberAccess;
+  userId: string;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOT_FOUND = 'Job not found';
+
+/** A range bound from the query; a bad one is a 400 naming it. */
+function bound(q: string | undefined, field: string, fallback: Date): Date {
+  if (!q) return fallback;
+  const d = new Date(q);
+  if (isNaN(d.getTime())) throw badField(field, 'must be a date and time');
+  return d;
+}
+
+export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
+  const db = deps.database.db;
+  const changed = (companyId: string, ids: string[]) =>
+    deps.events.emit({ companyId, name: 'updateActiveJobs', ids });
+
+  /** Presents rows as the caller may see them (their group's permissions per status). */
+  async function present(companyId: string, who: Caller, rows: repo.JobWithClient[]) {
+    if (rows.length === 0) return [];
+    const [types, members] = await Promise.all([
+      typesRepo.listTypes(db, companyId),
+      repo.listMembers(db, companyId),
+    ]);
+    const byId = new Map(types.map((t) => [t.id, t]));
+    const groupId = who.member.isOwner
+      ? null
+      : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
+    const names = new Map(
+      members.map((m) => [m.userId, [m.name, m.surname].filter(Boolean).join(' ')]),
+    );
+    // One view per type and place: a list of a thousand jobs has few of them.
+    const views = new Map<string, ReturnType<typeof jobView>>();
+    return rows.map((r) => {
+      const t = byId.get(r.job.appointmentTypeId);
+      const key = `${r.job.appointmentTypeId}\n${r.job.hasSchedule}\n${r.job.status ?? ''}`;
+      let view = views.get(key);
+      if (!view) {
+        view = jobView(t ?? { statuses: [], components: [] }, r.job, groupId);
+        views.set(key, view);
+      }
+      return presentJob(r, { typeName: t?.name ?? '', view, names });
+    });
+  }
+
+  async function mustFind(companyId: string, id: string) {
+    const r = isUuid(id) ? await repo.findJob(db, companyId, id) : null;
+    if (!r) throw notFound(NOT_FOUND);
+    return r;
+  }
+
+  return {
+    /** A calendar range (default: a month either side of today) plus every unscheduled job. */
+    async list(
+      companyId: string,
+      who: Caller,
+      q: { from?: string; to?: string; type?: string; entityId?: string },
+    ): Promise<TAppointment[]> {
+      if (q.entityId) {
+        if (!isUuid(q.entityId)) return [];
+        return present(companyId, who, await repo.listForClient(db, companyId, q.entityId));
+      }
+      const now = Date.now();
+      const from = bound(q.from, 'from', new Date(now - 31 * DAY));
+      const to = bound(q.to, 'to', new Date(now + 31 * DAY));
+      if (to < from) throw badField('to', 'must not be before from');
+      if (q.type && !isUuid(q.type)) return [];
+      return present(companyId, who, await repo.listRange(db, companyId, from, to, q.type ?? null));
+    },
+
+    async active(companyId: string, who: Caller): Promise<TAppointment[]> {
+      return present(companyId, who, await repo.listActive(db, companyId));
+    },
+
+    async get(companyId: string, who: Caller, id: string): Promise<TAppointment> {
+      const [job] = await present(companyId, who, [await mustFind(companyId, id)]);
+      return job!;
+    },
+
+    async save(companyId: string, who: Caller, body: JobSaveBody): Promise<TJobSaved> {
+      if (!can(who.member, 'appointments', body._id ? 'u' : 'c')) throw forbidden();
+      if (body._id && !isUuid(body._id)) throw notFound(NOT_FOUND);
+      const saved = await db.transaction((tx) =>
+        writeJob(tx, companyId, who.member, who.userId, body),
+      );
+      changed(companyId, [saved.id]);
+      return {
+        _id: saved.id,
+        appointmentNumber: saved.appointmentNumber,
+        updatedAt: saved.updatedAt.toISOString(),
+      };
+    },
+
+    /** Delete a job; refused while its status hides delete for the caller (hideDeleteItem). */
+    async remove(companyId: string, who: Caller, id: string) {
+      const r = await mustFind(companyId, id);
+      const t = await typesRepo.findType(db, companyId, r.job.appointmentTypeId);
+      const members = await repo.listMembers(db, companyId);
+      const groupId = who.member.isOwner
+        ? null
+        : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
+      if (t && jobView(t, r.job, groupId).hideDelete)
+        throw forbidden(`A job in '${shownStatus(r.job)}' cannot be deleted`);
+      if (!(await repo.deleteJob(db, companyId, r.job.id))) throw notFound(NOT_FOUND);
+      changed(companyId, [r.job.id]);
+      return { message: 'Deleted' };
+    },
+
+    /** The route planner's order; 404 unless every id is a job of the company. */
+    async sortOrder(companyId: string, list: TSortOrder) {
+      const ids = [...new Set(list.map((l) => l._id.toLowerCase()))];
+      if (ids.some((id) => !isUuid(id))) throw notFound(NOT_FOUND);
+      const mine = await repo.companyJobIds(db, companyId, ids);
+      if (mine.length !== ids.length) throw notFound(NOT_FOUND);
+      await repo.setSortOrders(
+        db,
+        companyId,
+        list.map((l) => ({ id: l._id.toLowerCase(), sortOrder: l.sortOrder })),
+      );
+      if (ids.length) changed(companyId, ids);
+      return { message: 'Saved' };
+    },
+
+    async comments(
+      companyId: string,
+      id: string,
+      q: { before?: string; limit: number },
+    ): Promise<{ comments: TJobComment[]; total: number }> {
+      const r = await mustFind(companyId, id);
+      const rows = await repo.listComments(
+        db,
+        companyId,
+        r.job.id,
+        q.before ? new Date(q.before) : null,
+        q.limit,
+      );
+      return {
+        comments: rows.map((c) => ({
+          _id: c.id,
+          text: c.text,
+          userId: c.userId,
+          author: [c.name, c.surname].filter(Boolean).join(' '),
+          createdAt: c.createdAt.toISOString(),
+        })),
+        total: r.commentCount,
+      };
+    },
+
+    async addComment(companyId: string, who: Caller, id: string, text: string) {
+      const r = await mustFind(companyId, id);
+      const cid = await repo.insertComment(db, companyId, {
+        appointmentId: r.job.id,
+        userId: who.userId,
+        text,
+      });
+      changed(companyId, [r.job.id]);
+      return { _id: cid };
+    },
+
+    /** One image or signature for the job's form; its id goes into `values` on save. */
+    async addImage(
+      companyId: string,
+      who: Caller,
+      id: string,
+      file: { data: Buffer; contentType: string },
+    ) {
+      const r = await mustFind(companyId, id);
+      const fileId = await insertFile(db, { companyId, userId: who.userId, ...file });
+      changed(companyId, [r.job.id]);
+      return { file: fileId };
+    },
+
+    /** Number, Reported Date, Cleared Date, Current Status, Fault, Resolution (spec §9). */
+    async exportCsv(companyId: string): Promise<string> {
+      const rows = await repo.exportRows(db, companyId);
+      return toCsv(
+        ['Number', 'Reported Date', 'Cleared Date', 'Current Status', 'Fault', 'Resolution'],
+        rows.map((r) => [
+          r.appointmentNumber,
+          r.createdAt.toISOString(),
+          clearedDate(r.log),
+          shownStatus(r),
+          r.faultDescription,
+          r.resolution,
+        ]),
+      );
+    },
+  };
+}

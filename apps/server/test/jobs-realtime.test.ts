@@ -1,0 +1,96 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachRealtime } from '../src/platform/realtime.js';
+import { buildCompany, buildMember, type TestUser } from './factories.js';
+import { startHarness, type Harness } from './harness.js';
+import { buildJob, jobsUrl, saveJob } from './jobs-helpers.js';
+
+let h: Harness;
+let io: Server;
+let base: string;
+let cid: string;
+let owner: TestUser;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+  io = attachRealtime(h.app.server, h.deps);
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  const c = await buildCompany(h);
+  cid = c.id;
+  owner = c.owner;
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.disconnect());
+  await io.close();
+  await h.close();
+});
+
+async function joined(user: { username: string; token: string }) {
+  const s = connect(base, {
+    auth: { username: user.username, token: user.token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(s);
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+  expect(await s.timeout(5000).emitWithAck('joinCompany', cid)).toEqual({ ok: true });
+  const got: { id: string }[] = [];
+  s.on('updateActiveJobs', (p: { id: string }) => got.push(p));
+  return got;
+}
+
+const until = async (ok: () => boolean) => {
+  const deadline = Date.now() + 5000;
+  while (!ok() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+};
+
+describe('updateActiveJobs', () => {
+  it('reaches members with appointments r on every change, with { id }, and not others', async () => {
+    const reader = await buildMember(h, cid, { appointments: { r: true } });
+    const other = await buildMember(h, cid, { invoices: { r: true } });
+    const [ownerGot, readerGot, otherGot] = [
+      await joined(owner),
+      await joined(reader),
+      await joined(other),
+    ];
+    const j = await buildJob(owner.api, cid, {});
+    await until(() => readerGot.length > 0 && ownerGot.length > 0);
+    expect(readerGot).toEqual([{ id: j._id }]);
+    // Every kind of change pushes.
+    await saveJob(owner.api, cid, { _id: j._id, faultDescription: 'x' });
+    await owner.api.post(`${jobsUrl(cid)}/${j._id}/comments`, { text: 'hi' });
+    await owner.api.post(`${jobsUrl(cid)}/sortOrder`, [{ _id: j._id, sortOrder: 3 }]);
+    await owner.api.post(`${jobsUrl(cid)}/${j._id}/delete`);
+    await until(() => readerGot.length >= 5);
+    expect(readerGot).toEqual(Array(5).fill({ id: j._id }));
+    expect(otherGot).toEqual([]);
+  });
+
+  it('stops reaching a member whose group loses appointments r', async () => {
+    const reader = await buildMember(h, cid, { appointments: { r: true } });
+    const got = await joined(reader);
+    const ownerGot = await joined(owner);
+    await buildJob(owner.api, cid, {});
+    await until(() => got.length > 0);
+    expect(got).toHaveLength(1);
+    const r = await owner.api.post(`/api/companies/${cid}/groups`, {
+      _id: reader.groupId,
+      name: `G ${reader.username}`,
+      rights: { invoices: { r: true } },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const before = ownerGot.length;
+    const j = await buildJob(owner.api, cid, {});
+    await until(() => ownerGot.length > before);
+    await new Promise((res) => setTimeout(res, 200));
+    expect(ownerGot.at(-1)).toEqual({ id: j._id });
+    expect(got).toHaveLength(1);
+  });
+});
