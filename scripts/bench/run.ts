@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchPdf } from './pdf.js';
 import { benchBulkSend, printBulkSendBench } from './bulk-send.js';
+import { benchJobDone, printJobDoneBench } from './job-done.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -95,6 +96,7 @@ async function benchOne(label: string, env: Record<string, string>) {
 const PARTS: Record<string, () => Promise<unknown>> = {
   pdf: benchPdf,
   'bulk-send': async () => printBulkSendBench(await benchBulkSend()),
+  'job-done': async () => printJobDoneBench(await benchJobDone()),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {
@@ -167,5 +169,8 @@ for (const r of results) {
 
 // Bulk e-mail of 500 invoices through the real server (scripts/bench/bulk-send.ts).
 printBulkSendBench(await benchBulkSend(only));
+
+// 1,000 jobs entering 'Job Done' at once (scripts/bench/job-done.ts).
+printJobDoneBench(await benchJobDone(only));
 
 await benchPdf();

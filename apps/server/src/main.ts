@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { startDelivery } from './areas/delivery/delivery-workers.js';
+import { jobAutomationHandlers, startJobReminders } from './areas/jobs/automations.js';
 import { loadConfig } from './config.js';
 import { DataDirLockedError } from './platform/data-lock.js';
 import { openDeps } from './open-deps.js';
@@ -30,10 +31,16 @@ async function main() {
     `Fieldbook is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   );
   // On the embedded database, leases still held belong to a dead server (the lock proves it).
-  const delivery = await startDelivery(deps, { releaseLeases: true });
+  // One worker runs the sends and the workflow automations (one QUEUE_CONCURRENCY pool).
+  const delivery = await startDelivery(deps, {
+    releaseLeases: true,
+    handlers: jobAutomationHandlers(deps),
+  });
+  const reminders = startJobReminders(deps);
 
   const stop = async () => {
     // Running sends finish and are recorded before the database closes.
+    await reminders.stop();
     await delivery.stop();
     await bridge?.close();
     await io.close();

@@ -16,6 +16,7 @@ import { createMailer } from '../src/platform/mail.js';
 import { createPdfRenderer } from '../src/platform/pdf.js';
 import { startMailCatcher } from './mail-catcher.js';
 import { startDelivery, type Delivery } from '../src/areas/delivery/delivery-workers.js';
+import { jobAutomationHandlers } from '../src/areas/jobs/automations.js';
 
 /** A fresh migrated database for one test file: PGlite from the dump, or a copy of the PostgreSQL template. */
 export async function freshDatabase(): Promise<Database> {
@@ -86,7 +87,9 @@ export async function startHarness(
   const app = await buildApp(deps);
   await app.ready();
   // Off by default: a test that wants background sending asks for it.
-  const delivery = opts.workers ? await startDelivery(deps, { scheduler: false }) : null;
+  const delivery = opts.workers
+    ? await startDelivery(deps, { scheduler: false, handlers: jobAutomationHandlers(deps) })
+    : null;
   return {
     app,
     deps,

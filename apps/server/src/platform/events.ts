@@ -5,8 +5,9 @@ export interface CompanyEvent {
   companyId: string;
   /**
    * `invoicesChanged`: sends queued, sent or failed, or a payment arrived.
-   * `updateActiveJobs`: jobs saved, deleted, reordered, commented or given an
-   * image (browsers get one `{ id }` per job, only with appointments r).
+   * `updateActiveJobs`: jobs saved, deleted, reordered, commented, given an
+   * image or moved by an automation (browsers get one `{ id }` per job, only
+   * with appointments r).
    */
   name: 'invoicesChanged' | 'updateActiveJobs';
   ids: string[];

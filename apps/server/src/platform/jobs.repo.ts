@@ -132,6 +132,73 @@ export async function retryJob(
     .where(and(eq(jobs.id, id), eq(jobs.state, 'queued'), eq(jobs.lockedBy, workerId)));
 }
 
+/** Back to the queue until `at`, giving back the attempt its claim counted. */
+export async function deferJob(
+  db: Tx,
+  id: number,
+  workerId: string,
+  at: Date,
+  note: string,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      runAt: at,
+      lockedUntil: null,
+      lockedBy: null,
+      lastError: note,
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued'), eq(jobs.lockedBy, workerId)));
+}
+
+/**
+ * The queued, unclaimed jobs of one company, kind and `group` (payload field):
+ * what a grouped send collects when it runs. Rows held by a worker are left out.
+ */
+export async function findQueuedInGroup(
+  db: Tx,
+  companyId: string,
+  kind: string,
+  group: string,
+): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        eq(jobs.kind, kind),
+        eq(jobs.state, 'queued'),
+        sql`${jobs.payload}->>'group' = ${group}`,
+        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(jobs.id))
+    .limit(500);
+}
+
+/**
+ * Marks unclaimed queued jobs of the company done (their work was done by the
+ * job whose completion this transaction records); answers the ids it marked.
+ */
+export async function completeUnclaimed(tx: Tx, companyId: string, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .update(jobs)
+    .set({ state: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        inArray(jobs.id, ids),
+        eq(jobs.state, 'queued'),
+        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
+}
+
 export async function failJob(tx: Tx, id: number, workerId: string, error: string): Promise<void> {
   await tx
     .update(jobs)

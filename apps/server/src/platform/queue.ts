@@ -39,8 +39,29 @@ export async function enqueueMany(tx: Tx, list: EnqueueJob[]): Promise<number> {
   return added;
 }
 
+/**
+ * Jobs that wait to be collected by another job (the members of a grouped
+ * send): the collector reads them when it runs and marks them done in the
+ * transaction that records its own work.
+ */
+export const findQueuedInGroup = repo.findQueuedInGroup;
+export const completeUnclaimed = repo.completeUnclaimed;
+
 /** A failure that retrying cannot fix (no address, record gone): the job fails at once. */
 export class PermanentJobError extends Error {}
+
+/**
+ * Not now, and not a failure: the job goes back to the queue until `at`
+ * without using up an attempt (a company's sending limit is full this hour).
+ */
+export class DeferJobError extends Error {
+  constructor(
+    readonly at: Date,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface JobOutcome {
   /** Writes that record the work, committed in the transaction that marks the job done. */
@@ -193,6 +214,14 @@ export function startWorker(
 
   async function settleFailure(job: Job, handler: JobHandler | undefined, e: unknown) {
     const message = errorText(e);
+    if (e instanceof DeferJobError) {
+      try {
+        await repo.deferJob(db, job.id, id, e.at, message);
+      } catch (e2) {
+        log(`job ${job.id} (${job.kind}) could not be put off`, e2);
+      }
+      return;
+    }
     const final = e instanceof PermanentJobError || job.attempts >= job.maxAttempts;
     try {
       if (!final) {

@@ -4,3 +4,4 @@ export * from './graph-check.js';
 export * from './defaults.js';
 export * from './priority.js';
 export * from './placeholders.js';
+export * from './automations.js';

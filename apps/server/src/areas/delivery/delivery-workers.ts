@@ -1,5 +1,10 @@
 import type { AppDeps } from '../../platform/deps.js';
-import { releaseDeadLeases, startWorker, type Worker } from '../../platform/queue.js';
+import {
+  releaseDeadLeases,
+  startWorker,
+  type JobHandler,
+  type Worker,
+} from '../../platform/queue.js';
 import { deliveryHandlers } from './delivery.jobs.js';
 import { startStatementScheduler, type Scheduler } from './statement-scheduler.js';
 
@@ -12,7 +17,8 @@ export interface Delivery {
 
 /**
  * The background side of e-mail delivery: a queue worker with the config's
- * lease, poll interval and concurrency, and the monthly statement scheduler.
+ * lease, poll interval and concurrency (running other areas' kinds handed in
+ * too), and the monthly statement scheduler.
  * The server starts it after listening; tests start it when they need it.
  */
 export async function startDelivery(
@@ -21,6 +27,8 @@ export async function startDelivery(
     scheduler?: boolean;
     /** Free the leases a dead server left (only for the embedded database at start-up). */
     releaseLeases?: boolean;
+    /** Other areas' job kinds run by the same worker (one pool of `QUEUE_CONCURRENCY`). */
+    handlers?: Record<string, JobHandler>;
     log?: (message: string, error?: unknown) => void;
   } = {},
 ): Promise<Delivery> {
@@ -29,7 +37,11 @@ export async function startDelivery(
     const freed = await releaseDeadLeases(db);
     if (freed) (opts.log ?? console.log)(`Resumed ${freed} jobs left running by a stopped server`);
   }
-  const worker = startWorker(db, deliveryHandlers(deps), { ...deps.config.queue, log: opts.log });
+  const worker = startWorker(
+    db,
+    { ...opts.handlers, ...deliveryHandlers(deps) },
+    { ...deps.config.queue, log: opts.log },
+  );
   const scheduler =
     opts.scheduler === false ? null : startStatementScheduler(deps, { log: opts.log });
   return {

@@ -27,6 +27,12 @@ export interface MailChoice {
   by?: string;
 }
 
+/** More for an invoice mail: another template to print it with, more PDFs to attach. */
+export interface InvoiceMailExtras {
+  templateId?: string | null;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
 /** Thrown when there is nobody, or somebody unusable, to send to (a job fails at once on it). */
 export class NoRecipientError extends Error {}
 
@@ -58,8 +64,9 @@ export async function mailInvoice(
   company: CompanyRow,
   invoiceId: string,
   choice?: MailChoice,
+  extras: InvoiceMailExtras = {},
 ): Promise<TEmailRecord> {
-  const doc = await invoiceDocument(deps, company.id, invoiceId);
+  const doc = await invoiceDocument(deps, company.id, invoiceId, extras.templateId);
   const to =
     choice?.to ??
     storedRecipients(
@@ -72,7 +79,7 @@ export async function mailInvoice(
     to,
     subject: choice?.subject ?? doc.subject,
     text: withLink(choice?.message ?? doc.emailBody, doc.invoice.publicUrl, LINK_LABEL),
-    attachments: [pdfAttachment(doc.fileName, pdf)],
+    attachments: [pdfAttachment(doc.fileName, pdf), ...(extras.attachments ?? [])],
     headers: { 'X-Fieldbook-Invoice': invoiceId },
   });
   return { to: to.join(', '), date: new Date().toISOString() };

@@ -15,3 +15,10 @@ export async function countSends(tx: Tx, companyId: string, n: number, limit: nu
       (n > 1 ? `; ${left} more can go this hour` : ''),
   );
 }
+
+/**
+ * Takes one place in the company's hourly limit for a message that can wait
+ * (an automation's): answers false, counting nothing, when the hour is full.
+ */
+export const takeSendPlace = (tx: Tx, companyId: string, limit: number): Promise<boolean> =>
+  takeSends(tx, companyId, 1, limit);

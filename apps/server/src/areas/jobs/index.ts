@@ -6,3 +6,12 @@ export { findType, type TypeRow } from './job-types.repo.js';
 export { installDefaultTypes } from './job-types.service.js';
 export { presentJob } from './jobs.present.js';
 export { findJob, setJobInvoice, type JobRow, type JobWithClient } from './jobs.repo.js';
+// The workflow automations (docs/jobs-automations.md): what main.ts starts.
+export {
+  JOB_STATUS_AUTOMATION,
+  jobAutomationHandlers,
+  queueClientReminders,
+  startJobReminders,
+  statusEntryKey,
+  type StatusAutomationPayload,
+} from './automations.js';

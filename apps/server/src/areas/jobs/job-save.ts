@@ -1,6 +1,7 @@
 import {
   DEFAULT_DISCOUNT,
   JOB_DONE,
+  hasEntryAutomation,
   isHidden,
   missingRequired,
   moveRefusal,
@@ -13,7 +14,6 @@ import {
   type MemberAccess,
   type TLine,
   type TLogEntry,
-  type TStatus,
   type ZAppointmentSave,
 } from '@fieldbook/core';
 import type { z } from 'zod';
@@ -56,14 +56,6 @@ function pricedLines(lines: JobSaveBody['lineItems']): TLine[] | undefined {
     return { ...l, price: l.price };
   });
 }
-
-/** Whether entering the status sets off something the queue runs (DECISIONS §9). */
-const hasAutomation = (s: TStatus) =>
-  s.autoGenerateInvoice ||
-  s.autoSendInvoiceClient ||
-  s.autoMoveInvoiceClient ||
-  s.sendNotification ||
-  s.sendNotificationClient;
 
 export interface SavedJob {
   id: string;
@@ -235,7 +227,7 @@ export async function writeJob(
     jobId = await repo.insertJob(tx, companyId, write);
   }
 
-  if (entered && status && hasAutomation(status)) {
+  if (entered && status && hasEntryAutomation(status)) {
     await enqueue(tx, {
       kind: 'job-status-automation',
       companyId,

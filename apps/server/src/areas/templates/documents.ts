@@ -116,6 +116,7 @@ async function invoiceData(
   companyId: string,
   invoiceId: string,
   fields?: TTemplateField[],
+  templateId?: string | null,
 ) {
   const db = deps.database.db;
   const row = await findInvoice(db, companyId, invoiceId);
@@ -129,7 +130,11 @@ async function invoiceData(
     resolveTemplate(
       db,
       companyId,
-      [row.invoiceTemplateId, row.isQuote ? company.quoteTemplateId : company.invoiceTemplateId],
+      [
+        templateId,
+        row.invoiceTemplateId,
+        row.isQuote ? company.quoteTemplateId : company.invoiceTemplateId,
+      ],
       'invoice',
       row.isQuote ? SHIPPED.quote : SHIPPED.invoice,
     ),
@@ -149,9 +154,18 @@ async function invoiceData(
   return { row, shown, company, publicUrl, source, ctx, fallback };
 }
 
-/** The invoice or quote as a document; 404 when it is not the company's. */
-export async function invoiceDocument(deps: DocumentDeps, companyId: string, invoiceId: string) {
-  const d = await invoiceData(deps, companyId, invoiceId);
+/**
+ * The invoice or quote as a document; 404 when it is not the company's.
+ * `templateId` prints it with another usable invoice template than its own
+ * (a job status's notification template); a stale one is skipped.
+ */
+export async function invoiceDocument(
+  deps: DocumentDeps,
+  companyId: string,
+  invoiceId: string,
+  templateId?: string | null,
+) {
+  const d = await invoiceData(deps, companyId, invoiceId, undefined, templateId);
   const number = d.ctx.invoice.number;
   const kind = d.row.isQuote ? 'Quote' : 'Invoice';
   const doc: RenderedDocument = {

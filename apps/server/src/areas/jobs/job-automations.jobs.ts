@@ -1,0 +1,169 @@
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError } from '../../platform/errors.js';
+import { PermanentJobError, wakeWorkers, type JobHandler } from '../../platform/queue.js';
+import { pdfAttachment, recipientsOf, sendAsCompany } from '../delivery/index.js';
+import { invoiceDocument } from '../templates/index.js';
+import {
+  clientRecipients,
+  fillPlaceholders,
+  permanentOnBadData,
+  placeholderValues,
+  takePlaceOrWait,
+  templateAttachments,
+  textAsHtml,
+  type AutomationMailDeps,
+} from './job-automation-mail.js';
+import { companyOf, ensureInvoice, loadEntry, recordEntry } from './job-automations.service.js';
+import * as repo from './job-automations.repo.js';
+import { invoiceSendHandlers } from './job-invoice-sends.js';
+import {
+  JOB_CLIENT_REMINDER,
+  JOB_NOTIFICATION,
+  JOB_STATUS_AUTOMATION,
+  type NotificationPayload,
+  type ReminderPayload,
+  type StatusAutomationPayload,
+} from './job-automations.kinds.js';
+
+export type JobAutomationDeps = AutomationMailDeps & Pick<AppDeps, 'events'>;
+
+/** Subject and body of a notification whose status left them empty. */
+const DEFAULT_SUBJECT = '{jobType} {jobNumber}: {status}';
+const DEFAULT_BODY = 'Job {jobNumber} ({jobType}) is now {status}.\n\n{companyName}';
+const REMINDER_SUBJECT = 'Reminder: {jobType} on {startDate}';
+const REMINDER_BODY =
+  'Dear {clientName},\n\nThis is a reminder of your {jobType} with {companyName} on {startDate}.\n\nKind regards\n{companyName} {companyPhone}';
+
+const oneLine = (s: string) =>
+  s
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, 200);
+
+/**
+ * The queue handlers of the workflow automations (docs/jobs-automations.md):
+ * a status entry (generate the invoice, then queue its sends and the
+ * notifications and move the job on, all with the entry's completion), the
+ * invoice sends, the notifications and the client reminder.
+ */
+export function jobAutomationHandlers(deps: JobAutomationDeps): Record<string, JobHandler> {
+  const db = deps.database.db;
+  const jobChanged = (companyId: string, id: string) =>
+    deps.events.emit({ companyId, name: 'updateActiveJobs', ids: [id] });
+  const note =
+    (companyId: string, jobId: string, s: string) => (tx: Parameters<typeof repo.prependLog>[0]) =>
+      repo.prependLog(tx, companyId, jobId, { s, d: new Date().toISOString() });
+
+  const statusEntry: JobHandler = {
+    async run(job) {
+      const payload = job.payload as unknown as StatusAutomationPayload;
+      const entry = await loadEntry(deps, job.companyId, payload);
+      if (!entry) return;
+      const invoiceId = entry.status.autoGenerateInvoice
+        ? await ensureInvoice(deps, entry)
+        : entry.found.job.invoiceId;
+      const now = new Date();
+      const companyId = entry.company.id;
+      return {
+        write: async (tx) => void (await recordEntry(tx, entry, invoiceId, now)),
+        afterCommit() {
+          wakeWorkers();
+          jobChanged(companyId, payload.jobId);
+          if (invoiceId) deps.events.emit({ companyId, name: 'invoicesChanged', ids: [invoiceId] });
+        },
+      };
+    },
+    async failed(tx, job, error) {
+      const p = job.payload as unknown as StatusAutomationPayload;
+      if (!job.companyId) return;
+      await note(job.companyId, p.jobId, `Automations of ${p.statusName} stopped: ${error}`)(tx);
+      const companyId = job.companyId;
+      return () => jobChanged(companyId, p.jobId);
+    },
+  };
+
+  const notification: JobHandler = {
+    async run(job) {
+      const p = job.payload as unknown as NotificationPayload;
+      const company = await companyOf(deps, job.companyId);
+      const f = await repo.findJobForAutomation(db, company.id, p.jobId);
+      if (!f) return;
+      const to = p.who === 'client' ? clientRecipients(f) : recipientsOf(f.assignee?.email ?? '');
+      if (to.length === 0)
+        throw new PermanentJobError('The job has no assignee with an e-mail address');
+      const values = placeholderValues(company, f, p.statusName);
+      const subject = oneLine(fillPlaceholders(p.subject || DEFAULT_SUBJECT, values));
+      const text = fillPlaceholders(p.body || DEFAULT_BODY, values);
+      const attachments: ReturnType<typeof pdfAttachment>[] = [];
+      if (p.invoice && f.job.invoiceId) {
+        try {
+          const doc = await invoiceDocument(deps, company.id, f.job.invoiceId, p.invoiceTemplateId);
+          attachments.push(pdfAttachment(doc.fileName, await deps.pdf.print(doc.html)));
+        } catch (e) {
+          if (!(e instanceof HttpError && e.status === 404)) throw e;
+        }
+      }
+      attachments.push(...(await templateAttachments(deps, company, f, p.templates)));
+      await takePlaceOrWait(deps, db, company.id);
+      await permanentOnBadData(() =>
+        sendAsCompany(deps, company, {
+          to,
+          subject,
+          text,
+          html: textAsHtml(text),
+          attachments,
+          headers: { 'X-Fieldbook-Job': f.job.id, 'X-Fieldbook-Notification': p.who },
+        }),
+      );
+      return {
+        write: note(company.id, f.job.id, `E-mail to the ${p.who} sent: ${subject}`),
+        afterCommit: () => jobChanged(company.id, f.job.id),
+      };
+    },
+    async failed(tx, job, error) {
+      const p = job.payload as unknown as NotificationPayload;
+      if (!job.companyId) return;
+      await note(job.companyId, p.jobId, `E-mail to the ${p.who} not sent: ${error}`)(tx);
+    },
+  };
+
+  const reminder: JobHandler = {
+    async run(job) {
+      const p = job.payload as unknown as ReminderPayload;
+      const company = await companyOf(deps, job.companyId);
+      const f = await repo.findJobForAutomation(db, company.id, p.jobId);
+      // Moved, or the reminder switched off, since it was queued: the new start gets its own.
+      if (!f?.job.sendClientReminder || f.job.startDate.toISOString() !== p.startDate) return;
+      const to = clientRecipients(f);
+      const values = placeholderValues(company, f, f.job.status ?? '');
+      const subject = oneLine(fillPlaceholders(REMINDER_SUBJECT, values));
+      const text = fillPlaceholders(REMINDER_BODY, values).trim();
+      await takePlaceOrWait(deps, db, company.id);
+      await permanentOnBadData(() =>
+        sendAsCompany(deps, company, {
+          to,
+          subject,
+          text,
+          html: textAsHtml(text),
+          headers: { 'X-Fieldbook-Job': f.job.id, 'X-Fieldbook-Reminder': p.startDate },
+        }),
+      );
+      return {
+        write: note(company.id, f.job.id, 'Reminder e-mailed to the client'),
+        afterCommit: () => jobChanged(company.id, f.job.id),
+      };
+    },
+    async failed(tx, job, error) {
+      const p = job.payload as unknown as ReminderPayload;
+      if (!job.companyId) return;
+      await note(job.companyId, p.jobId, `Reminder not sent: ${error}`)(tx);
+    },
+  };
+
+  return {
+    [JOB_STATUS_AUTOMATION]: statusEntry,
+    [JOB_NOTIFICATION]: notification,
+    [JOB_CLIENT_REMINDER]: reminder,
+    ...invoiceSendHandlers(deps),
+  };
+}

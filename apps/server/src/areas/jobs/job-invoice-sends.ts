@@ -1,0 +1,135 @@
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError } from '../../platform/errors.js';
+import {
+  PermanentJobError,
+  completeUnclaimed,
+  findQueuedInGroup,
+  type JobHandler,
+} from '../../platform/queue.js';
+import { findClientForCompany } from '../clients/index.js';
+import {
+  mailInvoice,
+  markInvoiceSendFailed,
+  markInvoiceSent,
+  pdfAttachment,
+  recipientsOf,
+  sendAsCompany,
+} from '../delivery/index.js';
+import { invoiceDocument } from '../templates/index.js';
+import {
+  invoiceLine,
+  permanentOnBadData,
+  takePlaceOrWait,
+  templateAttachments,
+  type AutomationMailDeps,
+} from './job-automation-mail.js';
+import { companyOf } from './job-automations.service.js';
+import * as repo from './job-automations.repo.js';
+import {
+  JOB_INVOICE_EMAIL,
+  JOB_INVOICE_GATHERED,
+  JOB_INVOICE_GROUP,
+  type GroupPayload,
+  type InvoiceEmailPayload,
+} from './job-automations.kinds.js';
+
+type Deps = AutomationMailDeps & Pick<AppDeps, 'events'>;
+
+/**
+ * The sends of generated job invoices: one invoice to its client (at once,
+ * or at its gathered boundary), and the grouped send that carries every
+ * invoice gathered for one client and period in one e-mail. The mail goes in
+ * `run`; what records it (the invoice's `sent`, the group's members done)
+ * commits with the job's completion, so a crash can repeat only a mail in
+ * flight.
+ */
+export function invoiceSendHandlers(deps: Deps): Record<string, JobHandler> {
+  const db = deps.database.db;
+  const changed = (companyId: string, ids: string[]) => () =>
+    deps.events.emit({ companyId, name: 'invoicesChanged', ids });
+
+  const one: JobHandler = {
+    async run(job) {
+      const p = job.payload as unknown as InvoiceEmailPayload;
+      const company = await companyOf(deps, job.companyId);
+      const found = await repo.findJobForAutomation(db, company.id, p.jobId);
+      const attachments = await templateAttachments(deps, company, found, p.templates);
+      await takePlaceOrWait(deps, db, company.id);
+      const record = await permanentOnBadData(() =>
+        mailInvoice(deps, company, p.invoiceId, undefined, { attachments }),
+      );
+      return {
+        write: (tx) => markInvoiceSent(tx, company.id, p.invoiceId, record),
+        afterCommit: changed(company.id, [p.invoiceId]),
+      };
+    },
+    async failed(tx, job, error) {
+      const p = job.payload as unknown as InvoiceEmailPayload;
+      if (!job.companyId) return;
+      await markInvoiceSendFailed(tx, job.companyId, p.invoiceId, error);
+      await repo.prependLog(tx, job.companyId, p.jobId, {
+        s: `Invoice not sent: ${error}`,
+        d: new Date().toISOString(),
+      });
+      return changed(job.companyId, [p.invoiceId]);
+    },
+  };
+
+  const group: JobHandler = {
+    async run(job) {
+      const p = job.payload as unknown as GroupPayload;
+      const company = await companyOf(deps, job.companyId);
+      const members = await findQueuedInGroup(db, company.id, JOB_INVOICE_GATHERED, p.group);
+      if (members.length === 0) return;
+      const client = await findClientForCompany(db, company.id, p.clientId);
+      if (!client) throw new PermanentJobError('The client no longer exists');
+      const to = recipientsOf(client.email);
+      if (to.length === 0)
+        throw new PermanentJobError(`Client ${client.name} has no e-mail address`);
+      const attachments: ReturnType<typeof pdfAttachment>[] = [];
+      const lines: string[] = [];
+      const sent: string[] = [];
+      for (const m of members) {
+        const mp = m.payload as unknown as InvoiceEmailPayload;
+        if (sent.includes(mp.invoiceId)) continue;
+        let doc;
+        try {
+          doc = await invoiceDocument(deps, company.id, mp.invoiceId);
+        } catch (e) {
+          if (e instanceof HttpError && e.status === 404) continue; // deleted since
+          throw e;
+        }
+        attachments.push(pdfAttachment(doc.fileName, await deps.pdf.print(doc.html)));
+        const found = await repo.findJobForAutomation(db, company.id, mp.jobId);
+        attachments.push(...(await templateAttachments(deps, company, found, mp.templates)));
+        lines.push(invoiceLine(doc.invoice.number, doc.invoice.total, doc.invoice.publicUrl));
+        sent.push(mp.invoiceId);
+      }
+      const memberIds = members.map((m) => m.id);
+      if (sent.length > 0) {
+        await takePlaceOrWait(deps, db, company.id);
+        const name = [client.name, client.surname].filter(Boolean).join(' ');
+        await permanentOnBadData(() =>
+          sendAsCompany(deps, company, {
+            to,
+            subject: `Invoices from ${company.companyName}`,
+            text: `Dear ${name},\n\nPlease find attached your invoices:\n\n${lines.join('\n')}\n\nKind regards\n${company.companyName}\n`,
+            attachments,
+            headers: { 'X-Fieldbook-Invoices': sent.join(',') },
+          }),
+        );
+      }
+      const record = { to: to.join(', '), date: new Date().toISOString() };
+      return {
+        async write(tx) {
+          await completeUnclaimed(tx, company.id, memberIds);
+          for (const id of sent) await markInvoiceSent(tx, company.id, id, record);
+        },
+        afterCommit: changed(company.id, sent),
+      };
+    },
+  };
+
+  // A member its group missed (gathered just as the group ran) goes alone a day later.
+  return { [JOB_INVOICE_EMAIL]: one, [JOB_INVOICE_GATHERED]: one, [JOB_INVOICE_GROUP]: group };
+}
