@@ -24,6 +24,7 @@ let cid: string;
 let clientId: string;
 let jobId: string;
 let jobNumber: string;
+const NALEDI = 'naledi@example.test';
 
 const jobsUrl = () => `/api/companies/${cid}/appointments`;
 
@@ -39,7 +40,13 @@ function geyserType(techGroup: string, jobCard: string): TAppointmentTypeSave {
     statuses: [
       statusNode('g-new', 'New', 0, ['g-site']),
       statusNode('g-site', 'On site', 1, ['g-done']),
-      statusNode('g-done', 'Job Done', 2, ['g-inv'], { requiredComponents: ['serial'] }),
+      // Job Done turns the lines into an invoice and e-mails it to the client at once.
+      statusNode('g-done', 'Job Done', 2, ['g-inv'], {
+        requiredComponents: ['serial'],
+        autoGenerateInvoice: true,
+        autoSendInvoiceClient: true,
+        autoSendInvoiceClientFrequency: 'creation',
+      }),
       statusNode('g-inv', 'Invoiced', 3, []),
     ],
     components: [
@@ -67,7 +74,7 @@ function geyserType(techGroup: string, jobCard: string): TAppointmentTypeSave {
 }
 
 beforeAll(async () => {
-  e = await startE2E();
+  e = await startE2E({ workers: true });
   fs.mkdirSync(SHOTS, { recursive: true });
   owner = await buildUser(e.h, { username: 'thandi', password: 'owner password 1' });
   cid = (await buildCompany(e.h, owner)).id;
@@ -85,7 +92,11 @@ beforeAll(async () => {
   expect(card.status, JSON.stringify(card.body)).toBe(200);
   const t = await owner.api.post(`${jobsUrl()}/types`, geyserType(member.groupId!, card.body._id));
   expect(t.status, JSON.stringify(t.body)).toBe(200);
-  clientId = await buildClient(owner.api, cid, { name: 'Naledi', surname: 'Mokoena' });
+  clientId = await buildClient(owner.api, cid, {
+    name: 'Naledi',
+    surname: 'Mokoena',
+    email: NALEDI,
+  });
   const start = new Date(Date.now() + 86_400_000).toISOString();
   const base = {
     appointmentTypeId: t.body._id,
@@ -228,6 +239,20 @@ describe('a job on a phone and in the office', () => {
     expect(typeof stored.body.values.sig).toBe('string');
     expect(stored.body.resolution).toBe('Replaced the geyser and the valve');
     expect(stored.body.lineItems[0].price).toBe(6500);
+
+    // Entering Job Done generated the invoice from the job's lines and e-mailed it to the client.
+    await expect
+      .poll(() => e.h.mail.mails.filter((m) => m.to.includes(NALEDI)).length, { timeout: 30_000 })
+      .toBe(1);
+    const invoiced = await owner.api.get(`${jobsUrl()}/activeJobs/${jobId}`);
+    expect(invoiced.body.invoiceId).toBeTruthy();
+    const invoice = await owner.api.get(
+      `/api/companies/${cid}/invoices/${invoiced.body.invoiceId}`,
+    );
+    expect(invoice.body.totals.total).toBeGreaterThanOrEqual(6500);
+    expect(invoice.body.appointmentId).toBe(jobId);
+    const mail = e.h.mail.mails.find((m) => m.to.includes(NALEDI))!;
+    expect(mail.attachments.some((a) => a.contentType === 'application/pdf')).toBe(true);
 
     // The office saw the change without reloading.
     await expect.poll(() => shownStatus(office.page), { timeout: 10_000 }).toBe('Job Done');
