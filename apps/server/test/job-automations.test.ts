@@ -197,6 +197,26 @@ describe('a job entering Job Done', () => {
     );
   });
 
+  it('generates no invoice, and sends nothing, for a job without lines', async () => {
+    const job = await insertJob(h, cid, {
+      typeId,
+      status: 'Job Done',
+      entityId: client,
+      lineItems: [],
+    });
+    await enter(h, cid, job.id, byName('Job Done'));
+    await runQueue(h);
+    expect(await jobInvoices(job.id)).toHaveLength(0);
+    const after = await jobRow(h, job.id);
+    expect(after.invoiceId).toBeNull();
+    expect(after.log[0]!.s).toBe(
+      'Automations of Job Done stopped: The job has no lines, so no invoice was generated',
+    );
+    expect(await queueRows(h, JOB_INVOICE_EMAIL)).not.toContainEqual(
+      expect.objectContaining({ payload: expect.objectContaining({ jobId: job.id }) }),
+    );
+  });
+
   it('reuses the invoice a job already has instead of generating another', async () => {
     const job = await insertJob(h, cid, { typeId, status: 'Job Done', entityId: client });
     await enter(h, cid, job.id, byName('Job Done'));

@@ -64,7 +64,7 @@ function AlertBadge() {
       size="sm"
       variant={alerts ? 'filled' : 'light'}
       color={alerts ? 'red' : undefined}
-      circle={alerts < 100}
+      circle={alerts < 10}
       aria-label={`${alerts} ${alerts === 1 ? 'alert' : 'alerts'}`}
     >
       {alerts}

@@ -90,8 +90,8 @@ function invoiceInput(e: Entry) {
 /**
  * The job's invoice: the one it has, or one generated now from its lines, at
  * most once per job (the row lock, then `invoice_id` set only where empty,
- * in the transaction that writes the invoice). A job without a client fails
- * for good; the failure is recorded in its log by the job's `failed`.
+ * in the transaction that writes the invoice). A job without a client or
+ * without lines fails for good; the failure is recorded in its log by the job's `failed`.
  */
 export async function ensureInvoice(deps: AutomationDeps, e: Entry): Promise<string | null> {
   const db = deps.database.db;
@@ -99,6 +99,9 @@ export async function ensureInvoice(deps: AutomationDeps, e: Entry): Promise<str
   if (found.job.invoiceId) return found.job.invoiceId;
   if (!found.job.entityId || !found.client)
     throw new PermanentJobError('The job has no client, so no invoice was generated');
+  // An empty invoice e-mailed to a client is worse than none (a new user's R0.00 invoice).
+  if (found.job.lineItems.length === 0)
+    throw new PermanentJobError('The job has no lines, so no invoice was generated');
   const input = invoiceInput(e);
   try {
     return await db.transaction(async (tx) => {
