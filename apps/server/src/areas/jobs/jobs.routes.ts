@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { HttpError, badField } from '../../platform/errors.js';
 import { bodyHasId, saveAccess } from '../../platform/save-access.js';
-import { sendJsonList } from '../../platform/send-json.js';
+import { sendJsonList, sendJsonText } from '../../platform/send-json.js';
 import { readImageUpload } from '../../platform/uploads.js';
 import type { Caller, JobsService } from './jobs.service.js';
 
@@ -55,7 +55,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
     config: { access: access.company('appointments', 'r') },
     schema: { tags, params: cid, response: { 200: z.array(ZAppointment) } },
     handler: async (req, reply) =>
-      sendJsonList(reply, await jobs.active(req.company!.id, caller(req))),
+      sendJsonText(reply, await jobs.activeJson(req.company!.id, caller(req))),
   });
 
   app.get(`${BASE}/activeJobs/:id`, {

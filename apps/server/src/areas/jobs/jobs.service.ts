@@ -20,6 +20,7 @@ import { insertFile } from '../files/index.js';
 import { jobView } from './job-access.js';
 import { clearedDate, writeJob, type JobSaveBody } from './job-save.js';
 import * as typesRepo from './job-types.repo.js';
+import { listActiveJson, type ViewsByPlace } from './active-jobs.repo.js';
 import { presentJob } from './jobs.present.js';
 import * as repo from './jobs.repo.js';
 
@@ -99,8 +100,38 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       return present(companyId, who, await repo.listRange(db, companyId, from, to, q.type ?? null));
     },
 
+    /** The board's active jobs, presented row by row (the reference for activeJson). */
     async active(companyId: string, who: Caller): Promise<TAppointment[]> {
       return present(companyId, who, await repo.listActive(db, companyId));
+    },
+
+    /**
+     * The same list as JSON text built by the database (docs/performance.md,
+     * "Jobs"): the member's views per type and status are computed here, the
+     * rest in SQL.
+     */
+    async activeJson(companyId: string, who: Caller): Promise<string> {
+      const [types, members] = await Promise.all([
+        typesRepo.listTypes(db, companyId),
+        repo.listMembers(db, companyId),
+      ]);
+      const groupId = who.member.isOwner
+        ? null
+        : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
+      const views: ViewsByPlace = {};
+      for (const t of types) {
+        const places = [null, ...t.statuses.map((s) => s.name)];
+        for (const status of places) {
+          const v = jobView(t, status === null ? null : { hasSchedule: true, status }, groupId);
+          const key = status === null ? t.id : `${t.id}\n${status}`;
+          if (views[key]) continue; // a repeated name: statusOf takes the first
+          views[key] = { h: [...v.hidden], i: v.hideItems, p: v.hidePrices, a: v.hideAssignee };
+        }
+      }
+      const names = Object.fromEntries(
+        members.map((m) => [m.userId, [m.name, m.surname].filter(Boolean).join(' ')]),
+      );
+      return listActiveJson(db, companyId, views, names);
     },
 
     async get(companyId: string, who: Caller, id: string): Promise<TAppointment> {
