@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchPdf } from './pdf.js';
 import { benchBulkSend, printBulkSendBench } from './bulk-send.js';
+import { benchJobs } from './jobs.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -95,6 +96,7 @@ async function benchOne(label: string, env: Record<string, string>) {
 const PARTS: Record<string, () => Promise<unknown>> = {
   pdf: benchPdf,
   'bulk-send': async () => printBulkSendBench(await benchBulkSend()),
+  jobs: () => benchJobs(),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAppointment } from '@fieldbook/core';
 import { createJobsService } from '../src/areas/jobs/jobs.service.js';
 import { appointments, clients } from '../src/db/schema/index.js';
 import { buildCompany, buildMember, type TestUser } from './factories.js';
@@ -141,26 +142,27 @@ describe('activeJobs built in SQL', () => {
   });
 
   it('leaves out what the group may not see, and keeps it for the owner', async () => {
-    const mine = (await tech.api.get(`${jobsUrl(cid)}/activeJobs`)).body;
-    const all = (await owner.api.get(`${jobsUrl(cid)}/activeJobs`)).body;
-    const by = (list: { _id: string }[], id: string) => list.find((j) => j._id === id) as never;
-    const quotedTech: Record<string, never> = by(mine, ids[1]!);
-    const quotedOwner: Record<string, never> = by(all, ids[1]!);
+    const mine: TAppointment[] = (await tech.api.get(`${jobsUrl(cid)}/activeJobs`)).body;
+    const all: TAppointment[] = (await owner.api.get(`${jobsUrl(cid)}/activeJobs`)).body;
+    type J = TAppointment;
+    const by = (list: J[], id: string) => list.find((j) => j._id === id)!;
+    const quotedTech = by(mine, ids[1]!);
+    const quotedOwner = by(all, ids[1]!);
     expect(quotedTech.values).not.toHaveProperty('notes');
     expect(quotedOwner.values).toHaveProperty('notes', 'secret');
     expect(quotedTech.lineItems[0]).not.toHaveProperty('price');
     expect(quotedOwner.lineItems[0]).toHaveProperty('price', 100.05);
     expect(quotedOwner.assignedUsers).toEqual([]);
     expect(quotedOwner.googlePosition).toEqual({ lat: 1.5, lng: 2.25 });
-    expect((by(mine, ids[4]!) as { lineItems: unknown[] }).lineItems).toEqual([]);
-    expect((by(all, ids[4]!) as { lineItems: unknown[] }).lineItems).toHaveLength(3);
-    const first: Record<string, never> = by(all, ids[0]!);
+    expect(by(mine, ids[4]!).lineItems).toEqual([]);
+    expect(by(all, ids[4]!).lineItems).toHaveLength(3);
+    const first = by(all, ids[0]!);
     expect(first.assignedUsers).toHaveLength(2);
     expect(first.commentCount).toBe(1);
     expect(first.depart).toBe('2026-12-01T07:15:00.123Z');
     expect(first.googlePosition).toEqual({ lat: -33.9, lng: 18.4 });
     expect(first.name).toBe('Ann');
     // sortOrder 7 puts it last.
-    expect(all.at(-1)._id).toBe(ids[0]);
+    expect(all.at(-1)?._id).toBe(ids[0]);
   });
 });

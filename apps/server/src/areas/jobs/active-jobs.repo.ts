@@ -86,7 +86,8 @@ export async function listActiveJson(
     'commentCount', (select count(*)::int from ${jobComments}
       where ${jobComments.appointmentId} = ${a.id}))`;
   const place = sql`case when ${a.hasSchedule} then ${a.appointmentTypeId}::text || E'\n' || ${a.status} end`;
-  const r = await db.execute<{ json: string }>(sql`
+  // node-postgres and PGlite both answer { rows }; the shared Db type does not say so.
+  const r = (await db.execute(sql`
     select coalesce(json_agg(${row}
       order by ${a.sortOrder}, ${a.startDate}, ${a.appointmentNumber}), '[]')::text as json
     from ${a}
@@ -95,6 +96,8 @@ export async function listActiveJson(
       and ${appointmentTypes.companyId} = ${a.companyId}
     cross join lateral (select coalesce(${JSON.stringify(views)}::jsonb->(${place}),
       ${JSON.stringify(views)}::jsonb->(${a.appointmentTypeId}::text), '{}'::jsonb) as v) pv
-    where ${a.companyId} = ${companyId} and ${a.active}`);
+    where ${a.companyId} = ${companyId} and ${a.active}`)) as unknown as {
+    rows: { json: string }[];
+  };
   return r.rows[0]?.json ?? '[]';
 }
