@@ -92,7 +92,9 @@ beforeAll(async () => {
       200,
     );
   }
-  expect((await owner.api.post(`${jobsUrl(cid)}/${ids[0]}/comments`, { text: 'Hi' })).status).toBe(200);
+  expect((await owner.api.post(`${jobsUrl(cid)}/${ids[0]}/comments`, { text: 'Hi' })).status).toBe(
+    200,
+  );
   // Fields the modal does not save (the route planner's), and a status the type no longer has.
   await h.deps.database.db
     .update(appointments)

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { appointmentTypes, appointments as a, clients, jobComments } from '../../db/schema/index.js';
+import {
+  appointmentTypes,
+  appointments as a,
+  clients,
+  jobComments,
+} from '../../db/schema/index.js';
 
 /**
  * What one member may not see of the jobs in one place (a type and a status):
