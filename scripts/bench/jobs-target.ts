@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import {
   DEFAULT_DISCOUNT,
@@ -20,6 +21,7 @@ import { addMember } from '../../apps/server/src/areas/companies/companies.repo.
 import { createJobTypesService } from '../../apps/server/src/areas/jobs/job-types.service.js';
 import { createJobsService } from '../../apps/server/src/areas/jobs/jobs.service.js';
 import { listActive } from '../../apps/server/src/areas/jobs/jobs.repo.js';
+import { activeCardsQuery } from '../../apps/server/src/areas/jobs/active-jobs.repo.js';
 import { appointments, clients } from '../../apps/server/src/db/schema/index.js';
 import { newToken } from '../../apps/server/src/platform/crypto.js';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.js';
@@ -197,11 +199,27 @@ const median = async (f: () => Promise<unknown>, runs = 15) => {
 };
 const jobs = createJobsService(deps);
 const who = { member: { isOwner: false, disabled: false, rights: {} }, userId: tech.id };
+const cards = await jobs.activeCardsJson(companyId, who);
+const full = JSON.stringify(await jobs.active(companyId, who));
+const args = await jobs.activeCardsArgs(companyId, who);
+// The plan: the partial index appointments_company_active_idx, not a scan of 10,000 jobs.
+const plan = (await db.execute(
+  sql`explain (analyze, costs off) ${activeCardsQuery(companyId, args.hideAssignee, args.names)}`,
+)) as unknown as { rows: Record<string, string>[] };
 const inProcess = {
   rowsMs: await median(() => listActive(db, companyId)),
   presenterMs: await median(async () => JSON.stringify(await jobs.active(companyId, who))),
-  sqlJsonMs: await median(() => jobs.activeJson(companyId, who)),
-  sqlJsonKb: (await jobs.activeJson(companyId, who)).length / 1000,
+  sqlJsonMs: await median(() => jobs.activeCardsJson(companyId, who)),
+  sqlJsonKb: cards.length / 1000,
+  fullKb: full.length / 1000,
+  // What @fastify/compress does to the answer (brotli quality 4, its default; gzip default).
+  brMs: await median(async () =>
+    zlib.brotliCompressSync(cards, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  ),
+  brKb: zlib.brotliCompressSync(cards, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+    .length / 1000,
+  gzipMs: await median(async () => zlib.gzipSync(cards)),
+  plan: plan.rows.map((r) => Object.values(r)[0]).join('\n'),
 };
 
 const app = await buildApp(deps);

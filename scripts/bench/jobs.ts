@@ -20,7 +20,17 @@ interface Target {
   tech: { username: string; token: string; id: string };
   kind: string;
   seedSeconds: number;
-  inProcess: { rowsMs: number; presenterMs: number; sqlJsonMs: number; sqlJsonKb: number };
+  inProcess: {
+    rowsMs: number;
+    presenterMs: number;
+    sqlJsonMs: number;
+    sqlJsonKb: number;
+    fullKb: number;
+    brMs: number;
+    brKb: number;
+    gzipMs: number;
+    plan: string;
+  };
 }
 
 interface Load {
@@ -118,6 +128,8 @@ async function benchOne(label: string, env: Record<string, string>): Promise<Res
       username: t.tech.username,
       token: t.tech.token,
       authorization: `Bearer ${t.tech.token}`,
+      // As a browser asks: the answer comes compressed (brotli), as on the board.
+      'accept-encoding': 'gzip, deflate, br, zstd',
     };
     const activeUrl = `${base}/activeJobs`;
     const aloneActive = await alone(activeUrl, headers);
@@ -166,13 +178,14 @@ export async function benchJobs(only = process.env.BENCH_DB): Promise<void> {
     );
   }
   console.log(
-    '\n| database | activeJobs alone p50 / p99 ms | SQL rows ms | rows + presenter + stringify ms | JSON built in SQL ms | answer kB | seed s |',
+    '\n| database | activeJobs alone p50 / p99 ms | full rows ms | full rows + presenter + stringify ms | cards JSON built in SQL ms | cards kB (full kB) | brotli 4 ms / kB | gzip ms | seed s |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const p = r.t.inProcess;
     console.log(
-      `| ${r.label} | ${f(r.alone.p50)} / ${f(r.alone.p99)} | ${f(p.rowsMs)} | ${f(p.presenterMs)} | ${f(p.sqlJsonMs)} | ${p.sqlJsonKb.toFixed(0)} | ${r.t.seedSeconds.toFixed(1)} |`,
+      `| ${r.label} | ${f(r.alone.p50)} / ${f(r.alone.p99)} | ${f(p.rowsMs)} | ${f(p.presenterMs)} | ${f(p.sqlJsonMs)} | ${p.sqlJsonKb.toFixed(0)} (${p.fullKb.toFixed(0)}) | ${f(p.brMs)} / ${p.brKb.toFixed(0)} | ${f(p.gzipMs)} | ${r.t.seedSeconds.toFixed(1)} |`,
     );
   }
+  for (const r of results) console.log(`\n${r.label} activeJobs plan:\n${r.t.inProcess.plan}`);
 }

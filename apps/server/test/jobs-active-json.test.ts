@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAppointment } from '@fieldbook/core';
+import { ZJobCard, type TAppointment, type TJobCard } from '@fieldbook/core';
 import { createJobsService } from '../src/areas/jobs/jobs.service.js';
 import { appointments, clients } from '../src/db/schema/index.js';
 import { buildCompany, buildMember, type TestUser } from './factories.js';
@@ -9,10 +9,11 @@ import { startHarness, type Harness } from './harness.js';
 import { buildJob, buildType, jobsUrl, plumbingType, saveJob } from './jobs-helpers.js';
 
 /*
- * GET activeJobs is built in SQL (active-jobs.repo.ts); the presenter
- * (presentJob) is the reference. Both must answer the same for jobs with every
- * field filled, in every kind of place, for the owner and for a member whose
- * group hides a value, prices, the assignee and (in another type) the items.
+ * GET activeJobs answers cards built in SQL (active-jobs.repo.ts); the
+ * presenter (presentJob) picked down to the card fields is the reference.
+ * Both must answer the same for jobs with every field filled, in every kind of
+ * place, for the owner and for a member whose group hides a value, prices,
+ * the assignee and (in another type) the items.
  */
 let h: Harness;
 let cid: string;
@@ -126,16 +127,23 @@ const who = (u: TestUser, isOwner: boolean) => ({
   userId: u.id,
 });
 
-describe('activeJobs built in SQL', () => {
-  it('equals the presenter for the owner and for a member whose group hides things', async () => {
+const cardKeys = Object.keys(ZJobCard.shape).sort();
+const toCard = (j: TAppointment) =>
+  Object.fromEntries(cardKeys.map((k) => [k, j[k as keyof TAppointment]])) as TJobCard;
+
+describe('activeJobs cards built in SQL', () => {
+  it('equal the presenter picked down to the card, for the owner and a restricted member', async () => {
     const svc = createJobsService(h.deps);
     for (const [u, isOwner] of [
       [owner, true],
       [tech, false],
     ] as const) {
-      const reference = await svc.active(cid, who(u, isOwner));
+      const reference = (await svc.active(cid, who(u, isOwner))).map(toCard);
       expect(reference.map((j) => j._id).sort()).toEqual([...ids].sort());
-      expect(JSON.parse(await svc.activeJson(cid, who(u, isOwner)))).toEqual(reference);
+      const cards = JSON.parse(await svc.activeCardsJson(cid, who(u, isOwner))) as TJobCard[];
+      expect(cards).toEqual(reference);
+      // Exactly the card's fields, each one there (no values, lines, log or prices).
+      for (const c of cards) expect(Object.keys(c).sort()).toEqual(cardKeys);
       // And through HTTP, as the board reads it.
       const r = await u.api.get(`${jobsUrl(cid)}/activeJobs`);
       expect(r.status).toBe(200);
@@ -143,28 +151,36 @@ describe('activeJobs built in SQL', () => {
     }
   });
 
-  it('leaves out what the group may not see, and keeps it for the owner', async () => {
-    const mine: TAppointment[] = (await tech.api.get(`${jobsUrl(cid)}/activeJobs`)).body;
-    const all: TAppointment[] = (await owner.api.get(`${jobsUrl(cid)}/activeJobs`)).body;
-    type J = TAppointment;
-    const by = (list: J[], id: string) => list.find((j) => j._id === id)!;
-    const quotedTech = by(mine, ids[1]!);
+  it('leaves the assignee out where the group may not see it, and keeps it for the owner', async () => {
+    const mine: TJobCard[] = (await tech.api.get(`${jobsUrl(cid)}/activeJobs`)).body;
+    const all: TJobCard[] = (await owner.api.get(`${jobsUrl(cid)}/activeJobs`)).body;
+    const by = (list: TJobCard[], id: string) => list.find((j) => j._id === id)!;
+    // Quoted hides the assignee (the status's hideAssignee, as in the full answer).
+    expect(by(mine, ids[1]!).assignedUsers).toEqual([]);
+    expect(by(mine, ids[1]!).userId).toBeNull();
+    expect(by(mine, ids[0]!).assignedUsers).toHaveLength(2);
+    expect(by(mine, ids[0]!).userId).toBe(tech.id);
     const quotedOwner = by(all, ids[1]!);
-    expect(quotedTech.values).not.toHaveProperty('notes');
-    expect(quotedOwner.values).toHaveProperty('notes', 'secret');
-    expect(quotedTech.lineItems[0]).not.toHaveProperty('price');
-    expect(quotedOwner.lineItems[0]).toHaveProperty('price', 100.05);
-    expect(quotedOwner.assignedUsers).toEqual([]);
     expect(quotedOwner.googlePosition).toEqual({ lat: 1.5, lng: 2.25 });
-    expect(by(mine, ids[4]!).lineItems).toEqual([]);
-    expect(by(all, ids[4]!).lineItems).toHaveLength(3);
     const first = by(all, ids[0]!);
-    expect(first.assignedUsers).toHaveLength(2);
-    expect(first.commentCount).toBe(1);
-    expect(first.depart).toBe('2026-12-01T07:15:00.123Z');
+    expect(first.assignedUsers).toEqual([
+      { userId: tech.id, name: expect.any(String) },
+      { userId: owner.id, name: expect.any(String) },
+    ]);
     expect(first.googlePosition).toEqual({ lat: -33.9, lng: 18.4 });
-    expect(first.name).toBe('Ann');
+    expect(first.positionVerified).toBe(true);
+    expect(first.displayOrder).toBe(3);
+    expect(first.clientName).toBe('Ann');
+    expect(by(all, ids[2]!).shownStatus).toBe('Unscheduled');
     // sortOrder 7 puts it last.
     expect(all.at(-1)?._id).toBe(ids[0]);
+    // A job opened from the board still comes in full.
+    const one = await tech.api.get(`${jobsUrl(cid)}/activeJobs/${ids[1]}`);
+    expect(one.status).toBe(200);
+    expect(one.body.values).not.toHaveProperty('notes');
+    expect(one.body.lineItems[0]).not.toHaveProperty('price');
+    const full = await owner.api.get(`${jobsUrl(cid)}/activeJobs/${ids[0]}`);
+    expect(full.body.values).toHaveProperty('notes', 'secret');
+    expect(full.body.lineItems).toHaveLength(3);
   });
 });
