@@ -216,8 +216,9 @@ const inProcess = {
   brMs: await median(async () =>
     zlib.brotliCompressSync(cards, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
   ),
-  brKb: zlib.brotliCompressSync(cards, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-    .length / 1000,
+  brKb:
+    zlib.brotliCompressSync(cards, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      .length / 1000,
   gzipMs: await median(async () => zlib.gzipSync(cards)),
   plan: plan.rows.map((r) => Object.values(r)[0]).join('\n'),
 };

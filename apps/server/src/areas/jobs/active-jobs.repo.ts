@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import {
-  appointmentTypes,
-  appointments as a,
-  clients,
-} from '../../db/schema/index.js';
+import { appointmentTypes, appointments as a, clients } from '../../db/schema/index.js';
 
 /**
  * Whether one member may not see the assignee (hideAssignee, the only
