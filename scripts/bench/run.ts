@@ -9,6 +9,7 @@ import pg from 'pg';
 import { benchPdf } from './pdf.js';
 import { benchBulkSend, printBulkSendBench } from './bulk-send.js';
 import { benchJobDone, printJobDoneBench } from './job-done.js';
+import { benchJobs } from './jobs.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -97,6 +98,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   pdf: benchPdf,
   'bulk-send': async () => printBulkSendBench(await benchBulkSend()),
   'job-done': async () => printJobDoneBench(await benchJobDone()),
+  jobs: () => benchJobs(),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {

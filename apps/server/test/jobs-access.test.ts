@@ -63,8 +63,13 @@ describe('a status with permissions', () => {
     expect(j.lineItems[0]).not.toHaveProperty('price');
     expect(j.lineItems[0].description).toBe('Labour');
     expect(j.userId).toBeNull();
+    // The board's card carries no values or lines at all, and no assignee here either.
     const list = (await tech.api.get(`${jobsUrl(cid)}/activeJobs`)).body;
-    expect(list.find((x: { _id: string }) => x._id === jobId).values).not.toHaveProperty('notes');
+    const card = list.find((x: { _id: string }) => x._id === jobId);
+    expect(card).not.toHaveProperty('values');
+    expect(card).not.toHaveProperty('lineItems');
+    expect(card.userId).toBeNull();
+    expect(card.assignedUsers).toEqual([]);
   });
 
   it("sends the owner what only the group's flags hide", async () => {

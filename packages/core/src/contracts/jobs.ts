@@ -323,6 +323,40 @@ export const ZAppointment = z.object({
 });
 export type TAppointment = z.infer<typeof ZAppointment>;
 
+/**
+ * A row of `GET activeJobs`: what the board, calendar and planner draw (issue
+ * 11). No values, lines, prices or log: a job is opened through
+ * `GET activeJobs/{id}` (docs/performance.md, "Jobs"). Assignees are left out
+ * under hideAssignee as in the full answer.
+ */
+export const ZJobCard = ZAppointment.pick({
+  _id: true,
+  appointmentNumber: true,
+  appointmentTypeId: true,
+  appointmentType: true,
+  status: true,
+  shownStatus: true,
+  hasSchedule: true,
+  startDate: true,
+  endDate: true,
+  isAllDayEvent: true,
+  priority: true,
+  userId: true,
+  assignedUsers: true,
+  entityId: true,
+  clientName: true,
+  clientSurname: true,
+  faultDescription: true,
+  googlePosition: true,
+  positionVerified: true,
+  order: true,
+  sortOrder: true,
+  displayOrder: true,
+  invoiceId: true,
+  updatedAt: true,
+});
+export type TJobCard = z.infer<typeof ZJobCard>;
+
 /** `GET /appointments?from&to&type`: a calendar range. */
 export const ZAppointmentRange = z.object({
   from: z.string().max(40).optional(),

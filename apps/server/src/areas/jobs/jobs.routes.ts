@@ -3,6 +3,7 @@ import {
   ZAppointment,
   ZAppointmentRange,
   ZAppointmentSave,
+  ZJobCard,
   ZJobCommentSave,
   ZJobComments,
   ZJobCommentsQuery,
@@ -17,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { HttpError, badField } from '../../platform/errors.js';
 import { bodyHasId, saveAccess } from '../../platform/save-access.js';
-import { sendJsonList } from '../../platform/send-json.js';
+import { sendJsonList, sendJsonText } from '../../platform/send-json.js';
 import { readImageUpload } from '../../platform/uploads.js';
 import type { Caller, JobsService } from './jobs.service.js';
 
@@ -53,9 +54,15 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
 
   app.get(`${BASE}/activeJobs`, {
     config: { access: access.company('appointments', 'r') },
-    schema: { tags, params: cid, response: { 200: z.array(ZAppointment) } },
+    schema: {
+      tags,
+      description:
+        'Active jobs as cards for the board, calendar and planner; a job in full is GET activeJobs/{id}.',
+      params: cid,
+      response: { 200: z.array(ZJobCard) },
+    },
     handler: async (req, reply) =>
-      sendJsonList(reply, await jobs.active(req.company!.id, caller(req))),
+      sendJsonText(reply, await jobs.activeCardsJson(req.company!.id, caller(req))),
   });
 
   app.get(`${BASE}/activeJobs/:id`, {

@@ -20,6 +20,7 @@ import { insertFile } from '../files/index.js';
 import { jobView } from './job-access.js';
 import { clearedDate, writeJob, type JobSaveBody } from './job-save.js';
 import * as typesRepo from './job-types.repo.js';
+import { listActiveCardsJson, type HideAssigneeByPlace } from './active-jobs.repo.js';
 import { presentJob } from './jobs.present.js';
 import * as repo from './jobs.repo.js';
 
@@ -80,6 +81,31 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
     return r;
   }
 
+  /** What activeCardsJson passes its query (apart so the bench can EXPLAIN it). */
+  async function activeCardsArgs(companyId: string, who: Caller) {
+    const [types, members] = await Promise.all([
+      typesRepo.listTypes(db, companyId),
+      repo.listMembers(db, companyId),
+    ]);
+    const groupId = who.member.isOwner
+      ? null
+      : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
+    const hideAssignee: HideAssigneeByPlace = {};
+    for (const t of types) {
+      const places = [null, ...t.statuses.map((s) => s.name)];
+      for (const status of places) {
+        const v = jobView(t, status === null ? null : { hasSchedule: true, status }, groupId);
+        const key = status === null ? t.id : `${t.id}\n${status}`;
+        if (key in hideAssignee) continue; // a repeated name: statusOf takes the first
+        hideAssignee[key] = v.hideAssignee;
+      }
+    }
+    const names = Object.fromEntries(
+      members.map((m) => [m.userId, [m.name, m.surname].filter(Boolean).join(' ')]),
+    );
+    return { hideAssignee, names };
+  }
+
   return {
     /** A calendar range (default: a month either side of today) plus every unscheduled job. */
     async list(
@@ -99,9 +125,22 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       return present(companyId, who, await repo.listRange(db, companyId, from, to, q.type ?? null));
     },
 
+    /** The active jobs in full, presented row by row (the reference for activeCardsJson). */
     async active(companyId: string, who: Caller): Promise<TAppointment[]> {
       return present(companyId, who, await repo.listActive(db, companyId));
     },
+
+    /**
+     * The board's active jobs as cards (TJobCard[]), JSON text built by the
+     * database (docs/performance.md, "Jobs"): whether the member sees the
+     * assignee is computed here per type and status, the rest in SQL.
+     */
+    async activeCardsJson(companyId: string, who: Caller): Promise<string> {
+      const { hideAssignee, names } = await activeCardsArgs(companyId, who);
+      return listActiveCardsJson(db, companyId, hideAssignee, names);
+    },
+
+    activeCardsArgs,
 
     async get(companyId: string, who: Caller, id: string): Promise<TAppointment> {
       const [job] = await present(companyId, who, [await mustFind(companyId, id)]);

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { appointmentTypes, appointments as a, clients } from '../../db/schema/index.js';
+
+/**
+ * Whether one member may not see the assignee (hideAssignee, the only
+ * permission that touches a card's fields), by place: `typeId` for a job of
+ * that type with no status of it (Unscheduled, Scheduled, a name the type no
+ * longer has) and `typeId + '\n' + status` for each status of the type.
+ */
+export type HideAssigneeByPlace = Record<string, boolean>;
+
+const iso = (c: unknown) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const noNull = (c: unknown) => sql`nullif(${c}, 'null'::jsonb)`;
+
+/**
+ * The board's active jobs as one JSON text of cards (`TJobCard[]`, by
+ * sortOrder, start and number): the card fields of `presentJob` written in
+ * SQL, so a thousand jobs cost Node no row decoding and no stringify, and the
+ * database reads no values, lines or log (docs/performance.md, "Jobs").
+ * `hideAssignee` says by place whether the member may see the assignee
+ * (computed in JS by `jobView`, once per type and status), `names` the assignee names. Keep in step
+ * with `presentJob`: test/jobs-active-json.test.ts compares the two.
+ */
+export async function listActiveCardsJson(
+  db: Tx,
+  companyId: string,
+  hideAssignee: HideAssigneeByPlace,
+  names: Record<string, string>,
+): Promise<string> {
+  // node-postgres and PGlite both answer { rows }; the shared Db type does not say so.
+  const r = (await db.execute(activeCardsQuery(companyId, hideAssignee, names))) as unknown as {
+    rows: { json: string }[];
+  };
+  return r.rows[0]?.json ?? '[]';
+}
+
+/** The query of `listActiveCardsJson`, apart so the bench can EXPLAIN it. */
+export function activeCardsQuery(
+  companyId: string,
+  hideAssignee: HideAssigneeByPlace,
+  names: Record<string, string>,
+) {
+  const place = sql`case when ${a.hasSchedule} then ${a.appointmentTypeId}::text || E'\n' || ${a.status} end`;
+  const byPlace = sql`${JSON.stringify(hideAssignee)}::jsonb`;
+  const hide = sql`coalesce((${byPlace}->>(${place}))::boolean,
+    (${byPlace}->>(${a.appointmentTypeId}::text))::boolean, false)`;
+  const assigned = sql`case when ${hide} then '[]'::jsonb else (
+      select coalesce(jsonb_agg(jsonb_build_object('userId', u.id,
+        'name', coalesce(${JSON.stringify(names)}::jsonb->>u.id, '')) order by u.n), '[]'::jsonb)
+      from jsonb_array_elements_text(${a.assignedUsers}) with ordinality as u(id, n)) end`;
+  const position = sql`coalesce(${noNull(a.googlePosition)}, ${noNull(clients.googlePosition)})`;
+  const row = sql`json_build_object(
+    '_id', ${a.id}, 'appointmentNumber', ${a.appointmentNumber},
+    'appointmentTypeId', ${a.appointmentTypeId},
+    'appointmentType', coalesce(${appointmentTypes.name}, ''),
+    'status', ${a.status},
+    'shownStatus', case when not ${a.hasSchedule} then 'Unscheduled'
+      when coalesce(${a.status}, '') = '' then 'Scheduled' else ${a.status} end,
+    'hasSchedule', ${a.hasSchedule},
+    'startDate', ${iso(a.startDate)}, 'endDate', ${iso(a.endDate)},
+    'isAllDayEvent', ${a.isAllDayEvent}, 'priority', ${a.priority},
+    'userId', case when ${hide} then null else ${a.userId} end,
+    'assignedUsers', ${assigned},
+    'entityId', ${a.entityId},
+    'clientName', coalesce(${clients.name}, ''), 'clientSurname', coalesce(${clients.surname}, ''),
+    'faultDescription', ${a.faultDescription},
+    'googlePosition', ${position}, 'positionVerified', ${position} is not null,
+    'order', ${a.order}, 'sortOrder', ${a.sortOrder}, 'displayOrder', ${a.displayOrder},
+    'invoiceId', ${a.invoiceId}, 'updatedAt', ${iso(a.updatedAt)})`;
+  return sql`
+    select coalesce(json_agg(${row}
+      order by ${a.sortOrder}, ${a.startDate}, ${a.appointmentNumber}), '[]')::text as json
+    from ${a}
+    left join ${clients} on ${clients.id} = ${a.entityId} and ${clients.companyId} = ${a.companyId}
+    left join ${appointmentTypes} on ${appointmentTypes.id} = ${a.appointmentTypeId}
+      and ${appointmentTypes.companyId} = ${a.companyId}
+    where ${a.companyId} = ${companyId} and ${a.active}`;
+}
