@@ -50,6 +50,8 @@ export interface JobView {
   lockSchedule: boolean;
   /** The job may not be deleted in this status. */
   hideDelete: boolean;
+  /** Nothing of the job is hidden (values, lines, prices, assignee): its public link may be shared. */
+  hidesNothing: boolean;
 }
 
 /** The type's status the job is in, or null (Unscheduled, Scheduled, a name it no longer has). */
@@ -76,18 +78,21 @@ export function jobView(
   const ofType = (t: TComponent['type']) => type.components.filter((c) => c.type === t);
   const items = ofType('itemsSelect');
   const sf = statusFlags(status, groupId);
+  const hideItems = items.some((c) => hidden.has(c.prop));
+  const hidePrices = items.some((c) => flags.get(c.prop)!.hideItemPrice);
   return {
     status,
     flags,
     hidden,
     locked,
     keepItems: items.some((c) => locked.has(c.prop) || flags.get(c.prop)!.hideItemPrice),
-    hideItems: items.some((c) => hidden.has(c.prop)),
-    hidePrices: items.some((c) => flags.get(c.prop)!.hideItemPrice),
+    hideItems,
+    hidePrices,
     keepClient: ofType('clientSelect').some((c) => locked.has(c.prop)),
     keepUsers: sf.hideAssignee || ofType('usersSelect').some((c) => locked.has(c.prop)),
     hideAssignee: sf.hideAssignee,
     lockSchedule: sf.viewOnlySchedule,
     hideDelete: sf.hideDeleteItem,
+    hidesNothing: hidden.size === 0 && !hidePrices && !sf.hideAssignee,
   };
 }

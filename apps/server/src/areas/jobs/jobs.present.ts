@@ -8,6 +8,8 @@ export interface PresentContext {
   view: JobView;
   /** Member names by user id (assignees). */
   names: Map<string, string>;
+  /** The caller is the company's owner (who always gets the public link). */
+  owner?: boolean;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -78,7 +80,8 @@ export function presentJob(r: JobWithClient, ctx: PresentContext): TAppointment 
     displayOrder: j.displayOrder ?? null,
     progress: j.progress ?? null,
     dependencies: j.dependencies,
-    publicKey: j.publicKey,
+    // The public link prints the general view: only for those who see the whole job anyway.
+    publicKey: ctx.owner || v.hidesNothing ? j.publicKey : '',
     createdDate: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
     commentCount: r.commentCount,

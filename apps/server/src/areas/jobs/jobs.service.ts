@@ -70,7 +70,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
         view = jobView(t ?? { statuses: [], components: [] }, r.job, groupId);
         views.set(key, view);
       }
-      return presentJob(r, { typeName: t?.name ?? '', view, names });
+      return presentJob(r, { typeName: t?.name ?? '', view, names, owner: who.member.isOwner });
     });
   }
 
