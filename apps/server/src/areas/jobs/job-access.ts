@@ -54,15 +54,26 @@ export interface JobView {
   hidesNothing: boolean;
 }
 
-/** The type's status the job is in, or null (Unscheduled, Scheduled, a name it no longer has). */
-export function placeStatus(statuses: TStatus[], place: JobPlace | null): TStatus | null {
-  if (!place || place.hasSchedule === false) return null;
-  return statusOf(statuses, place.status);
+/** Where a job is, with the last status of its type it was in (see `lastStatus`). */
+export type ViewPlace = JobPlace & { lastStatus?: string | null };
+
+/**
+ * The type's status whose permissions apply: the one the job is in, or while
+ * it sits in Unscheduled or Scheduled the last one it was in (a move there
+ * must not reveal what that status hides); null when there is none.
+ */
+export function placeStatus(statuses: TStatus[], place: ViewPlace | null): TStatus | null {
+  if (!place) return null;
+  if (place.hasSchedule !== false && place.status) {
+    const here = statusOf(statuses, place.status);
+    if (here) return here;
+  }
+  return statusOf(statuses, place.lastStatus);
 }
 
 export function jobView(
   type: { statuses: TStatus[]; components: TComponent[] },
-  place: JobPlace | null,
+  place: ViewPlace | null,
   groupId: string | null,
 ): JobView {
   const status = placeStatus(type.statuses, place);

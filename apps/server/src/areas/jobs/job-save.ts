@@ -24,7 +24,7 @@ import { enqueue } from '../../platform/queue.js';
 import { findClientForCompany } from '../clients/index.js';
 import { getCompany } from '../companies/index.js';
 import { allocateNumber } from '../invoices/index.js';
-import { jobView } from './job-access.js';
+import { jobView, type ViewPlace } from './job-access.js';
 import { checkValues, mergeValues } from './job-values.js';
 import * as typesRepo from './job-types.repo.js';
 import * as repo from './jobs.repo.js';
@@ -98,11 +98,15 @@ export async function writeJob(
     ? null
     : (members.find((m) => m.userId === userId)?.groupId ?? null);
   const from: JobPlace | null = old ? { status: old.status, hasSchedule: old.hasSchedule } : null;
+  const here: ViewPlace | null = old ? { ...from!, lastStatus: old.lastStatus } : null;
   const to = targetPlace(body, from);
   // The job's current status decides (a new job: where it is created).
-  const view = jobView(oldType, from ?? to, groupId);
+  const view = jobView(oldType, here ?? to, groupId);
 
-  const refusal = moveRefusal(type.statuses, from, to);
+  // A new type is entered from nowhere: Unscheduled, Scheduled or its first status, never a
+  // status the old type had (the old type's links say nothing about the new one).
+  const typeChanged = !!old && type.id !== oldType.id;
+  const refusal = moveRefusal(type.statuses, typeChanged ? null : from, to);
   if (refusal) throw badField('status', refusal);
 
   // The schedule.
@@ -149,7 +153,8 @@ export async function writeJob(
   await checkValues(tx, companyId, type.components, old?.values ?? {}, values, view);
 
   // Entering a status of the type: its required fields, the log, the entry count.
-  const entered = !from || shownStatus(from) !== shownStatus(to) || type.id !== oldType.id;
+  // A type change alone is no entry: the same status name again must not re-run its automations.
+  const entered = !from || shownStatus(from) !== shownStatus(to);
   const status = to.hasSchedule && to.status ? statusOf(type.statuses, to.status) : null;
   const commentCount = old ? await repo.countComments(tx, companyId, old.id) : 0;
   if (entered && status) {
@@ -182,6 +187,8 @@ export async function writeJob(
     appointmentNumber: old?.appointmentNumber ?? '',
     appointmentTypeId: type.id,
     status: to.status,
+    // Unscheduled and Scheduled keep the permissions of the status the job comes from.
+    lastStatus: status ? status.name : type.id === oldType.id ? (view.status?.name ?? null) : null,
     hasSchedule: to.hasSchedule,
     active: !status || !isHidden(status),
     statusEntries,

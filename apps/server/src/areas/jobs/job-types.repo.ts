@@ -93,7 +93,7 @@ export async function updateType(db: Tx, companyId: string, id: string, v: TypeW
     .where(and(eq(appointmentTypes.companyId, companyId), eq(appointmentTypes.id, id)));
 }
 
-/** A status renamed in the designer: its jobs follow it. */
+/** A status renamed in the designer: its jobs follow it (where they are, and their last status). */
 export async function renameJobStatus(
   db: Tx,
   companyId: string,
@@ -101,16 +101,17 @@ export async function renameJobStatus(
   from: string,
   to: string,
 ) {
-  await db
-    .update(appointments)
-    .set({ status: to })
-    .where(
-      and(
-        eq(appointments.companyId, companyId),
-        eq(appointments.appointmentTypeId, typeId),
-        eq(appointments.status, from),
-      ),
-    );
+  for (const col of [appointments.status, appointments.lastStatus])
+    await db
+      .update(appointments)
+      .set(col === appointments.status ? { status: to } : { lastStatus: to })
+      .where(
+        and(
+          eq(appointments.companyId, companyId),
+          eq(appointments.appointmentTypeId, typeId),
+          eq(col, from),
+        ),
+      );
 }
 
 /**

@@ -64,7 +64,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
     const views = new Map<string, ReturnType<typeof jobView>>();
     return rows.map((r) => {
       const t = byId.get(r.job.appointmentTypeId);
-      const key = `${r.job.appointmentTypeId}\n${r.job.hasSchedule}\n${r.job.status ?? ''}`;
+      const key = `${r.job.appointmentTypeId}\n${r.job.hasSchedule}\n${r.job.status ?? ''}\n${r.job.lastStatus ?? ''}`;
       let view = views.get(key);
       if (!view) {
         view = jobView(t ?? { statuses: [], components: [] }, r.job, groupId);
