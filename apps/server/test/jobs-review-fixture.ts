@@ -24,7 +24,13 @@ export async function reviewCompany(h: Harness) {
       : comp.prop === 'items'
         ? { ...comp, permissions: hide({ hideItemPrice: true }) }
         : comp.prop === 'chat'
-          ? { ...comp, permissions: hide({ hide: true }) }
+          ? {
+              ...comp,
+              permissions: {
+                ...hide({ hide: true }),
+                'st-site': { groups: { [g]: { viewOnly: true } } },
+              },
+            }
           : comp,
   );
   t.statuses[1]!.permissions = { hideDeleteItem: true, hideAssignee: true };

@@ -50,6 +50,10 @@ export interface JobView {
   lockSchedule: boolean;
   /** The job may not be deleted in this status. */
   hideDelete: boolean;
+  /** Every comments component is hidden: comments are neither read nor counted. */
+  hideComments: boolean;
+  /** Every comments component is hidden or view-only: no comment may be added. */
+  lockComments: boolean;
   /** Nothing of the job is hidden (values, lines, prices, assignee): its public link may be shared. */
   hidesNothing: boolean;
 }
@@ -89,6 +93,7 @@ export function jobView(
   const ofType = (t: TComponent['type']) => type.components.filter((c) => c.type === t);
   const items = ofType('itemsSelect');
   const sf = statusFlags(status, groupId);
+  const comments = ofType('comments');
   const hideItems = items.some((c) => hidden.has(c.prop));
   const hidePrices = items.some((c) => flags.get(c.prop)!.hideItemPrice);
   return {
@@ -104,6 +109,8 @@ export function jobView(
     hideAssignee: sf.hideAssignee,
     lockSchedule: sf.viewOnlySchedule,
     hideDelete: sf.hideDeleteItem,
+    hideComments: comments.length > 0 && comments.every((c) => hidden.has(c.prop)),
+    lockComments: comments.length > 0 && comments.every((c) => locked.has(c.prop)),
     hidesNothing: hidden.size === 0 && !hidePrices && !sf.hideAssignee,
   };
 }

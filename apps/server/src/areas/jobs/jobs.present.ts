@@ -84,6 +84,6 @@ export function presentJob(r: JobWithClient, ctx: PresentContext): TAppointment 
     publicKey: ctx.owner || v.hidesNothing ? j.publicKey : '',
     createdDate: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
-    commentCount: r.commentCount,
+    commentCount: v.hideComments ? 0 : r.commentCount,
   };
 }

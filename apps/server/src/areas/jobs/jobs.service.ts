@@ -33,6 +33,8 @@ export interface Caller {
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOT_FOUND = 'Job not found';
+const COMMENTS_HIDDEN = "You may not read this job's comments in its status";
+const COMMENTS_LOCKED = 'You may not comment on this job in its status';
 
 /** A range bound from the query; a bad one is a 400 naming it. */
 function bound(q: string | undefined, field: string, fallback: Date): Date {
@@ -72,6 +74,19 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       }
       return presentJob(r, { typeName: t?.name ?? '', view, names, owner: who.member.isOwner });
     });
+  }
+
+  /** The caller's group (null for the owner, who reads the general flags). */
+  async function groupOf(companyId: string, who: Caller) {
+    if (who.member.isOwner) return null;
+    const members = await repo.listMembers(db, companyId);
+    return members.find((m) => m.userId === who.userId)?.groupId ?? null;
+  }
+
+  /** What the caller may see and change of a job in its current place. */
+  async function viewOf(companyId: string, who: Caller, job: repo.JobRow) {
+    const t = await typesRepo.findType(db, companyId, job.appointmentTypeId);
+    return jobView(t ?? { statuses: [], components: [] }, job, await groupOf(companyId, who));
   }
 
   async function mustFind(companyId: string, id: string) {
@@ -122,18 +137,25 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       };
     },
 
-    /** Delete a job; refused while its status hides delete for the caller (hideDeleteItem). */
+    /**
+     * Delete a job; refused while its status hides delete for the caller
+     * (hideDeleteItem). Checked in the deleting transaction with the types and
+     * then the job's row locked (a job save's order), so a move cannot slip between.
+     */
     async remove(companyId: string, who: Caller, id: string) {
-      const r = await mustFind(companyId, id);
-      const t = await typesRepo.findType(db, companyId, r.job.appointmentTypeId);
-      const members = await repo.listMembers(db, companyId);
-      const groupId = who.member.isOwner
-        ? null
-        : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
-      if (t && jobView(t, r.job, groupId).hideDelete)
-        throw forbidden(`A job in '${shownStatus(r.job)}' cannot be deleted`);
-      if (!(await repo.deleteJob(db, companyId, r.job.id))) throw notFound(NOT_FOUND);
-      changed(companyId, [r.job.id]);
+      if (!isUuid(id)) throw notFound(NOT_FOUND);
+      const groupId = await groupOf(companyId, who);
+      const jobId = await db.transaction(async (tx) => {
+        const types = await typesRepo.listTypes(tx, companyId, { share: true });
+        const job = await repo.lockJob(tx, companyId, id);
+        if (!job) throw notFound(NOT_FOUND);
+        const t = types.find((x) => x.id === job.appointmentTypeId);
+        if (t && jobView(t, job, groupId).hideDelete)
+          throw forbidden(`A job in '${shownStatus(job)}' cannot be deleted`);
+        if (!(await repo.deleteJob(tx, companyId, job.id))) throw notFound(NOT_FOUND);
+        return job.id;
+      });
+      changed(companyId, [jobId]);
       return { message: 'Deleted' };
     },
 
@@ -152,12 +174,15 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       return { message: 'Saved' };
     },
 
+    /** A page of the job's comments; 403 while its comments component is hidden from the caller. */
     async comments(
       companyId: string,
+      who: Caller,
       id: string,
       q: { before?: string; limit: number },
     ): Promise<{ comments: TJobComment[]; total: number }> {
       const r = await mustFind(companyId, id);
+      if ((await viewOf(companyId, who, r.job)).hideComments) throw forbidden(COMMENTS_HIDDEN);
       const rows = await repo.listComments(
         db,
         companyId,
@@ -177,8 +202,10 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       };
     },
 
+    /** Adds a comment; 403 while the comments component is hidden or view-only for the caller. */
     async addComment(companyId: string, who: Caller, id: string, text: string) {
       const r = await mustFind(companyId, id);
+      if ((await viewOf(companyId, who, r.job)).lockComments) throw forbidden(COMMENTS_LOCKED);
       const cid = await repo.insertComment(db, companyId, {
         appointmentId: r.job.id,
         userId: who.userId,
