@@ -1,5 +1,6 @@
 import {
   DEFAULT_DISCOUNT,
+  can,
   JOB_DONE,
   hasEntryAutomation,
   isHidden,
@@ -143,6 +144,18 @@ export async function writeJob(
       if (!client) throw badField('entityId', 'is not a client of this company');
     }
   }
+  // The client's recipient (`to`, `toEmail`) is where automations mail invoices: it follows the
+  // client component's lock, and changing it is a billing decision (invoices c or u).
+  let recipient = { to: old?.to ?? '', toEmail: old?.toEmail ?? '' };
+  if (!(old && view.keepClient)) {
+    const mayBill = can(member, 'invoices', 'c') || can(member, 'invoices', 'u');
+    for (const k of ['to', 'toEmail'] as const) {
+      const v = body[k];
+      if (v === undefined || v === recipient[k]) continue;
+      if (!mayBill) throw badField(k, 'may be changed only by members who may edit invoices');
+      recipient = { ...recipient, [k]: v };
+    }
+  }
   const keepItems = !!old && view.keepItems;
   const lineItems = keepItems
     ? old.lineItems
@@ -206,8 +219,8 @@ export async function writeJob(
     resolution: body.resolution ?? old?.resolution ?? '',
     lineItems,
     discount,
-    to: body.to ?? old?.to ?? '',
-    toEmail: body.toEmail ?? old?.toEmail ?? '',
+    to: recipient.to,
+    toEmail: recipient.toEmail,
     address,
     // Only a job with its own address has its own position; else it is where its client is
     // (the answer's googlePosition, posted back, must not freeze the client's as the job's).
