@@ -223,8 +223,8 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       file: { data: Buffer; contentType: string },
     ) {
       const r = await mustFind(companyId, id);
+      // No push: the job changes only when a save puts the file into its values.
       const fileId = await insertFile(db, { companyId, userId: who.userId, ...file });
-      changed(companyId, [r.job.id]);
       return { file: fileId };
     },
 
