@@ -222,7 +222,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       id: string,
       file: { data: Buffer; contentType: string },
     ) {
-      const r = await mustFind(companyId, id);
+      await mustFind(companyId, id);
       // No push: the job changes only when a save puts the file into its values.
       const fileId = await insertFile(db, { companyId, userId: who.userId, ...file });
       return { file: fileId };
