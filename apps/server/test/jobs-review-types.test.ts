@@ -45,6 +45,18 @@ describe('type saves', () => {
     expect(bad.body.fields).toHaveProperty('updatedAt');
   });
 
+  it('two saves of one loaded type at once: one wins, the other is a 409', async () => {
+    const t = await buildType(owner.api, cid, plumbingType());
+    const [a, b] = await Promise.all(
+      ['A', 'B'].map((n) => {
+        const copy = structuredClone(t);
+        copy.statuses[1].name = `Quoted ${n}`;
+        return owner.api.post(typesUrl(cid), copy);
+      }),
+    );
+    expect([a!.status, b!.status].sort()).toEqual([200, 409]);
+  });
+
   it('refuses the reserved status names, naming the status', async () => {
     for (const name of ['Scheduled', 'Unscheduled', 'Please select']) {
       const t = plumbingType();
