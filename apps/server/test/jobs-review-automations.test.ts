@@ -53,7 +53,7 @@ describe('automations and the log', () => {
       { name: 'Next' },
     ]);
     const typeId = await insertType(h, cid, flow);
-    const jobs = [];
+    const jobs: { id: string }[] = [];
     for (let i = 0; i < 12; i++) jobs.push(await insertJob(h, cid, { typeId, status: 'Done' }));
     for (const j of jobs) await enter(h, cid, j.id, flow[0]!);
     const saves = (async () => {

@@ -5,6 +5,7 @@ import {
   type JobPlace,
   type TComponent,
   type TComponentFlags,
+  type TLine,
   type TStatus,
 } from '@fieldbook/core';
 
@@ -40,6 +41,14 @@ export interface JobView {
   hideItems: boolean;
   /** Line prices are left out of the answer. */
   hidePrices: boolean;
+  /** Line codes are left out of the answer and kept on save (hideItemCode). */
+  hideItemCode: boolean;
+  /** Lines' hasTax and hasSecondTax are left out and kept (hideItemTax). */
+  hideItemTax: boolean;
+  /** Lines' ledgerAccountId is answered null and kept (hideAccount). */
+  hideAccount: boolean;
+  /** Lines' save and saveClientPrice sent are ignored: the stored ones stay (hideSaveItem). */
+  hideSaveItem: boolean;
   /** The client stays as stored. */
   keepClient: boolean;
   /** assignedUsers stay as stored. */
@@ -95,7 +104,10 @@ export function jobView(
   const sf = statusFlags(status, groupId);
   const comments = ofType('comments');
   const hideItems = items.some((c) => hidden.has(c.prop));
-  const hidePrices = items.some((c) => flags.get(c.prop)!.hideItemPrice);
+  const itemFlag = (
+    k: 'hideItemPrice' | 'hideItemCode' | 'hideItemTax' | 'hideAccount' | 'hideSaveItem',
+  ) => items.some((c) => flags.get(c.prop)![k]);
+  const hidePrices = itemFlag('hideItemPrice');
   return {
     status,
     flags,
@@ -104,6 +116,10 @@ export function jobView(
     keepItems: items.some((c) => locked.has(c.prop) || flags.get(c.prop)!.hideItemPrice),
     hideItems,
     hidePrices,
+    hideItemCode: itemFlag('hideItemCode'),
+    hideItemTax: itemFlag('hideItemTax'),
+    hideAccount: itemFlag('hideAccount'),
+    hideSaveItem: itemFlag('hideSaveItem'),
     keepClient: ofType('clientSelect').some((c) => locked.has(c.prop)),
     keepUsers: sf.hideAssignee || ofType('usersSelect').some((c) => locked.has(c.prop)),
     hideAssignee: sf.hideAssignee,
@@ -113,4 +129,37 @@ export function jobView(
     lockComments: comments.length > 0 && comments.every((c) => locked.has(c.prop)),
     hidesNothing: hidden.size === 0 && !hidePrices && !sf.hideAssignee,
   };
+}
+
+/**
+ * The lines a member sent, with what their item flags hide from them taken
+ * from the stored line at the same position (none for a new line): codes,
+ * tax switches, ledger accounts, and the save and saveClientPrice switches.
+ */
+export function guardLines<L extends TLine>(lines: L[], stored: TLine[], view: JobView): L[] {
+  if (!view.hideItemCode && !view.hideItemTax && !view.hideAccount && !view.hideSaveItem)
+    return lines;
+  return lines.map((l, i) => {
+    const was = stored[i];
+    const out: L = { ...l };
+    if (view.hideItemCode) setOrDrop(out, 'code', was?.code);
+    if (view.hideItemTax) {
+      setOrDrop(out, 'hasTax', was?.hasTax);
+      setOrDrop(out, 'hasSecondTax', was?.hasSecondTax);
+    }
+    if (view.hideAccount) out.ledgerAccountId = was?.ledgerAccountId ?? null;
+    if (view.hideSaveItem) {
+      setOrDrop(out, 'save', was?.save);
+      setOrDrop(out, 'saveClientPrice', was?.saveClientPrice);
+    }
+    return out;
+  });
+}
+
+function setOrDrop<
+  L extends TLine,
+  K extends 'code' | 'hasTax' | 'hasSecondTax' | 'save' | 'saveClientPrice',
+>(line: L, key: K, value: L[K] | undefined) {
+  if (value === undefined) delete line[key];
+  else line[key] = value;
 }

@@ -25,7 +25,7 @@ import { enqueue } from '../../platform/queue.js';
 import { findClientForCompany } from '../clients/index.js';
 import { getCompany } from '../companies/index.js';
 import { allocateNumber } from '../invoices/index.js';
-import { jobView, type ViewPlace } from './job-access.js';
+import { guardLines, jobView, type ViewPlace } from './job-access.js';
 import { checkValues, mergeValues } from './job-values.js';
 import * as typesRepo from './job-types.repo.js';
 import * as repo from './jobs.repo.js';
@@ -157,9 +157,12 @@ export async function writeJob(
     }
   }
   const keepItems = !!old && view.keepItems;
+  const sent = keepItems ? undefined : pricedLines(body.lineItems);
   const lineItems = keepItems
     ? old.lineItems
-    : (pricedLines(body.lineItems) ?? old?.lineItems ?? []);
+    : sent
+      ? guardLines(sent, old?.lineItems ?? [], view)
+      : (old?.lineItems ?? []);
   const discount = keepItems ? old.discount : (body.discount ?? old?.discount ?? DEFAULT_DISCOUNT);
 
   const values = mergeValues(type.components, old?.values ?? {}, body.values, view);

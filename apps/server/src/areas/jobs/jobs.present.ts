@@ -59,6 +59,13 @@ export function presentJob(r: JobWithClient, ctx: PresentContext): TAppointment 
             ledgerAccountId: l.ledgerAccountId ?? null,
             itemId: l.itemId ?? null,
           };
+          // What the item flags hide is not sent (and a save keeps it, job-access guardLines).
+          if (v.hideItemCode) delete line.code;
+          if (v.hideItemTax) {
+            delete line.hasTax;
+            delete line.hasSecondTax;
+          }
+          if (v.hideAccount) line.ledgerAccountId = null;
           if (!v.hidePrices) return line;
           const { price: _price, ...rest } = line;
           return rest;
