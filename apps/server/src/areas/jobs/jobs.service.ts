@@ -19,6 +19,7 @@ import { getCompany } from '../companies/index.js';
 import { insertFile } from '../files/index.js';
 import { jobView } from './job-access.js';
 import { clearedDate, writeJob, type JobSaveBody } from './job-save.js';
+import * as limits from './job-limits.repo.js';
 import * as typesRepo from './job-types.repo.js';
 import { presentJob } from './jobs.present.js';
 import * as repo from './jobs.repo.js';
@@ -33,6 +34,9 @@ export interface Caller {
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOT_FOUND = 'Job not found';
+/** Bounds of what one job may hold (DECISIONS §14): comments, and images stored in the database. */
+export const MAX_COMMENTS = 2000;
+export const MAX_IMAGES = 500;
 const COMMENTS_HIDDEN = "You may not read this job's comments in its status";
 const COMMENTS_LOCKED = 'You may not comment on this job in its status';
 
@@ -206,10 +210,16 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
     async addComment(companyId: string, who: Caller, id: string, text: string) {
       const r = await mustFind(companyId, id);
       if ((await viewOf(companyId, who, r.job)).lockComments) throw forbidden(COMMENTS_LOCKED);
-      const cid = await repo.insertComment(db, companyId, {
-        appointmentId: r.job.id,
-        userId: who.userId,
-        text,
+      // In turn per job (its row locked), so parallel posts cannot pass the limit together.
+      const cid = await db.transaction(async (tx) => {
+        if (!(await limits.lockJobRow(tx, companyId, r.job.id))) throw notFound(NOT_FOUND);
+        if ((await repo.countComments(tx, companyId, r.job.id)) >= MAX_COMMENTS)
+          throw badField('text', `A job may have at most ${MAX_COMMENTS} comments`);
+        return repo.insertComment(tx, companyId, {
+          appointmentId: r.job.id,
+          userId: who.userId,
+          text,
+        });
       });
       changed(companyId, [r.job.id]);
       return { _id: cid };
@@ -222,9 +232,13 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       id: string,
       file: { data: Buffer; contentType: string },
     ) {
-      await mustFind(companyId, id);
+      const jobId = (await mustFind(companyId, id)).job.id;
       // No push: the job changes only when a save puts the file into its values.
-      const fileId = await insertFile(db, { companyId, userId: who.userId, ...file });
+      const fileId = await db.transaction(async (tx) => {
+        if (!(await limits.takeImageUpload(tx, companyId, jobId, MAX_IMAGES)))
+          throw badField('file', `A job may have at most ${MAX_IMAGES} images`);
+        return insertFile(tx, { companyId, userId: who.userId, ...file });
+      });
       return { file: fileId };
     },
 

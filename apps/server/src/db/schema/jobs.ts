@@ -64,6 +64,8 @@ export const appointments = pgTable(
      * not reveal what the status hides).
      */
     lastStatus: text('last_status'),
+    /** Images and signatures uploaded for the job (bounded: they are stored in the database). */
+    imageUploads: integer('image_uploads').notNull().default(0),
     hasSchedule: boolean('has_schedule').notNull().default(false),
     /**
      * Whether the job is active (DECISIONS §9: its status is not final or
