@@ -242,6 +242,40 @@ describe('the owner designs a job type', () => {
     await context.close();
   });
 
+  it('saves a type twice, and shows a change made elsewhere meanwhile as a 409 on that type', async () => {
+    const { page, context } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-designer-stale'));
+    await signIn(page, 'thabo', PASSWORD);
+    await page.goto('/diagram');
+    const list = page.getByRole('navigation', { name: 'Appointment types' });
+    await list.getByRole('button', { name: /Meeting/ }).click();
+    const description = page.getByLabel('Description');
+    // Two saves in a row: the second sends the updatedAt the first answered.
+    for (const text of ['First words', 'Second words']) {
+      await description.fill(text);
+      await page.getByRole('button', { name: 'Save All' }).click();
+      await page.getByText('Saved', { exact: true }).waitFor();
+      await expect
+        .poll(async () => (await types()).find((t) => t.name === 'Meeting')!.description)
+        .toBe(text);
+    }
+    // Someone else saves Meeting now.
+    const meeting = (await types()).find((t) => t.name === 'Meeting')!;
+    const r = await owner.api.post(`/api/companies/${companyId}/appointments/types`, {
+      ...meeting,
+      description: 'Changed elsewhere',
+    });
+    expect(r.status).toBe(200);
+    await description.fill('Third words');
+    await page.getByRole('button', { name: 'Save All' }).click();
+    await page.getByRole('alert').filter({ hasText: "'Meeting' was not saved" }).waitFor();
+    await list.getByText('This type was changed by someone else; reload it').waitFor();
+    expect((await types()).find((t) => t.name === 'Meeting')!.description).toBe(
+      'Changed elsewhere',
+    );
+    await context.close();
+  });
+
   it('works on a 390 x 844 phone: the panels stack under the diagram', async () => {
     const { page, context } = await newSizedPage(e, 'phone');
     onTestFailed(() => e.shot(page, 'failed-designer-phone'));

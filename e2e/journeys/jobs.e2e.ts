@@ -163,7 +163,7 @@ describe('a job on a phone and in the office', () => {
     await shot(office.page, 'job-desktop-open');
     await office.page.getByTestId('job-totals-total').scrollIntoViewIfNeeded();
     await shot(office.page, 'job-desktop-items');
-    // The document component prints the job card (the public link of the job) in the PDF viewer.
+    // The document component prints the job card (the member's own view of the job) in the PDF viewer.
     await office.page.getByRole('button', { name: 'Job card', exact: true }).click();
     const viewer = office.page.getByRole('dialog', { name: 'Job card' });
     await viewer

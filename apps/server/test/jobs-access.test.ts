@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildMember, type TestUser } from './factories.js';
 import { line } from './finance-factories.js';
@@ -102,8 +103,14 @@ describe('a status with permissions', () => {
     expect(again.status).toBe(200);
     const after = (await read(owner)).body;
     expect(after.values.notes).toBe('secret');
+    // Unscheduled keeps Quoted's flags (the assignee stays hidden); the row still has it.
     await saveJob(owner.api, cid, { ...after, status: 'Unscheduled' });
-    expect((await read(owner)).body.userId).toBe(tech.id);
+    expect((await read(owner)).body.userId).toBeNull();
+    const rows = await h.deps.database.db.execute(
+      sql`select user_id from appointments where id = ${after._id}`,
+    );
+    const list = (rows as unknown as { rows?: { user_id: string }[] }).rows ?? rows;
+    expect((list as { user_id: string }[])[0]!.user_id).toBe(tech.id);
   });
 
   it('takes back what it sent (lines without prices) unchanged', async () => {

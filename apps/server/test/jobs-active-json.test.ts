@@ -117,6 +117,11 @@ beforeAll(async () => {
       .set({ status })
       .where(and(eq(appointments.companyId, cid), eq(appointments.id, ids[i]!)));
   await place(1, 'Quoted');
+  // Unscheduled after Quoted: Quoted's permissions still apply (last_status).
+  await h.deps.database.db
+    .update(appointments)
+    .set({ lastStatus: 'Quoted' })
+    .where(and(eq(appointments.companyId, cid), eq(appointments.id, ids[2]!)));
   await place(3, 'Gone');
   await place(4, 'On site');
 });
@@ -172,6 +177,9 @@ describe('activeJobs cards built in SQL', () => {
     expect(first.displayOrder).toBe(3);
     expect(first.clientName).toBe('Ann');
     expect(by(all, ids[2]!).shownStatus).toBe('Unscheduled');
+    // Unscheduled after Quoted keeps Quoted's hideAssignee.
+    expect(by(mine, ids[2]!).assignedUsers).toEqual([]);
+    expect(by(mine, ids[2]!).userId).toBeNull();
     // sortOrder 7 puts it last.
     expect(all.at(-1)?._id).toBe(ids[0]);
     // A job opened from the board still comes in full.

@@ -41,8 +41,8 @@ async function joined(user: { username: string; token: string }) {
     s.once('connect_error', reject);
   });
   expect(await s.timeout(5000).emitWithAck('joinCompany', cid)).toEqual({ ok: true });
-  const got: { id: string }[] = [];
-  s.on('updateActiveJobs', (p: { id: string }) => got.push(p));
+  const got: ({ id: string } | { ids: string[] })[] = [];
+  s.on('updateActiveJobs', (p: { id: string } | { ids: string[] }) => got.push(p));
   return got;
 }
 
@@ -71,6 +71,35 @@ describe('updateActiveJobs', () => {
     await until(() => readerGot.length >= 5);
     expect(readerGot).toEqual(Array(5).fill({ id: j._id }));
     expect(otherGot).toEqual([]);
+  });
+
+  it('sends a big sortOrder as one { ids } message, a few as { id } each; no push for an image', async () => {
+    const got = await joined(owner);
+    const jobs = [];
+    for (let i = 0; i < 21; i++) jobs.push(await buildJob(owner.api, cid, {}));
+    await until(() => got.length >= 21);
+    got.length = 0;
+    const order = jobs.map((j, i) => ({ _id: j._id as string, sortOrder: i }));
+    expect((await owner.api.post(`${jobsUrl(cid)}/sortOrder`, order)).status).toBe(200);
+    await until(() => got.length > 0);
+    const few = order.slice(0, 20);
+    expect((await owner.api.post(`${jobsUrl(cid)}/sortOrder`, few)).status).toBe(200);
+    await until(() => got.length >= 21);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const up = await owner.api.upload(
+      `${jobsUrl(cid)}/${jobs[0]._id}/images`,
+      {},
+      {
+        file: { data: png, filename: 'a.png', type: 'image/png' },
+      },
+    );
+    expect(up.status).toBe(200);
+    await new Promise((res) => setTimeout(res, 300));
+    expect(got[0]).toEqual({ ids: order.map((o) => o._id) });
+    expect(got.slice(1)).toEqual(few.map((o) => ({ id: o._id })));
   });
 
   it('stops reaching a member whose group loses appointments r', async () => {

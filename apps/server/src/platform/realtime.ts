@@ -96,10 +96,14 @@ function followAccess(io: Server, deps: AppDeps, e: AccessEvent): Promise<unknow
   return Promise.all(affected.map((s) => recheck(s, deps, e.kind === 'all')));
 }
 
+/** Up to this many changed jobs go one message each; more (the route planner's order) as one. */
+export const JOB_PUSH_EACH = 20;
+
 /**
- * Job changes go as `updateActiveJobs` with `{ id }` to the company's sockets
- * whose member may read appointments, judged now (from the membership cache
- * that revocations clear), so a member who lost the right stops receiving.
+ * Job changes go as `updateActiveJobs` with `{ id }` per job (a few) or one
+ * `{ ids }` (many) to the company's sockets whose member may read
+ * appointments, judged now (from the membership cache that revocations
+ * clear), so a member who lost the right stops receiving.
  */
 async function pushJobs(io: Server, deps: AppDeps, e: CompanyEvent): Promise<void> {
   const sockets = await io.in(companyRoom(e.companyId)).fetchSockets();
@@ -107,7 +111,8 @@ async function pushJobs(io: Server, deps: AppDeps, e: CompanyEvent): Promise<voi
     sockets.map(async (s) => {
       const member = await loadMember(deps, e.companyId, s.data.userId as string);
       if (!can(member, 'appointments', 'r')) return;
-      for (const id of e.ids) s.emit('updateActiveJobs', { id });
+      if (e.ids.length > JOB_PUSH_EACH) s.emit('updateActiveJobs', { ids: e.ids });
+      else for (const id of e.ids) s.emit('updateActiveJobs', { id });
     }),
   );
 }

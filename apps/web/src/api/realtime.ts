@@ -6,7 +6,7 @@ import { useSession } from '../app/use-session';
 import { retryRefusedHandshake } from './socket-retry';
 import { dashboardKey } from './use-dashboard';
 import { invoiceKeys } from './use-invoices';
-import { invalidateJob, jobKeys } from './use-jobs';
+import { jobKeys } from './use-jobs';
 
 /** Pushes that arrive close together (a bulk send of hundreds) refetch once. */
 const SETTLE_MS = 250;
@@ -23,6 +23,38 @@ function refresher(qc: QueryClient, companyId: string) {
   };
   return {
     soon() {
+      timer ??= setTimeout(run, SETTLE_MS);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+/**
+ * Job pushes that arrive close together (a route planner's new order of
+ * hundreds, a burst of saves) reload the lists once and each named job once.
+ */
+function jobRefresher(qc: QueryClient, companyId: string) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const ids = new Set<string>();
+  const run = () => {
+    timer = null;
+    const list = [...ids];
+    ids.clear();
+    void qc.invalidateQueries({ queryKey: jobKeys.lists(companyId) });
+    for (const id of list) {
+      void qc.invalidateQueries({ queryKey: jobKeys.one(companyId, id) });
+      void qc.invalidateQueries({ queryKey: jobKeys.comments(companyId, id) });
+    }
+  };
+  return {
+    /** `{ id }` for one job or `{ ids }` for many (the server's two shapes). */
+    soon(msg: { id?: unknown; ids?: unknown } | undefined) {
+      if (typeof msg?.id === 'string') ids.add(msg.id);
+      if (Array.isArray(msg?.ids))
+        for (const id of msg.ids) if (typeof id === 'string') ids.add(id);
       timer ??= setTimeout(run, SETTLE_MS);
     },
     cancel() {
@@ -53,6 +85,7 @@ export function useRealtime(): void {
     // A handshake refused while the server restarts is not retried by socket.io itself.
     const stopRetrying = retryRefusedHandshake(socket);
     const refresh = refresher(qc, companyId);
+    const jobs = jobRefresher(qc, companyId);
     let joinedBefore = false;
     // (Re)join on every connect: a reconnect starts without rooms.
     socket.on('connect', () => {
@@ -66,14 +99,14 @@ export function useRealtime(): void {
       });
     });
     socket.on('invoicesChanged', () => refresh.soon());
-    // A job changed (here or in another browser): that job, its comments and the lists reload.
-    socket.on('updateActiveJobs', (msg: { id?: unknown } | undefined) => {
-      const id = typeof msg?.id === 'string' ? msg.id : null;
-      void invalidateJob(qc, companyId, id);
-    });
+    // Jobs changed (here or in another browser): those jobs, their comments and the lists reload.
+    socket.on('updateActiveJobs', (msg: { id?: unknown; ids?: unknown } | undefined) =>
+      jobs.soon(msg),
+    );
     return () => {
       stopRetrying();
       refresh.cancel();
+      jobs.cancel();
       socket.disconnect();
     };
   }, [username, token, companyId, qc]);

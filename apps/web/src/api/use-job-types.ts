@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAppointmentType, TAppointmentTypeSave, TSaved } from '@fieldbook/core';
+import type { TAppointmentType, TAppointmentTypeSave, TJobTypeSaved } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
 
@@ -28,7 +28,7 @@ export function useSaveJobType() {
   const { companyId } = useCurrentCompany();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: TAppointmentTypeSave) => apiPost<TSaved>(typesPath(companyId), body),
+    mutationFn: (body: TAppointmentTypeSave) => apiPost<TJobTypeSaved>(typesPath(companyId), body),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: jobTypeKeys.all(companyId) });
   return { save, refresh };

@@ -44,6 +44,13 @@ export const MAX_JOB_IMAGES = 69;
 export const NODE_WIDTH = 125;
 export const NODE_HEIGHT = 75;
 
+/** An icon's name (the web looks it up in its own list): a plain identifier, or none. */
+const iconName = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^([A-Za-z][A-Za-z0-9_-]*)?$/, 'must be an icon name (letters, digits, - and _)')
+  .optional();
 const name = text(60).refine((s) => !/[\r\n\t]/.test(s), 'must be one line');
 const ZTemplateRef = z.object({ id: ZId, name: z.string().max(200) });
 export type TTemplateRef = z.infer<typeof ZTemplateRef>;
@@ -78,7 +85,7 @@ export type TStatusDraw = z.output<typeof ZStatusDraw>;
 export const ZStatus = z.object({
   id: ZId,
   name,
-  icon: optText(40),
+  icon: iconName,
   color: z.enum(STATUS_COLORS).default('primary'),
   /** Hidden from the board; a status without outgoing links is final and hidden too. */
   hide: z.boolean().default(false),
@@ -156,12 +163,14 @@ export const ZAppointmentTypeSave = z.object({
   _id: z.string().optional(),
   name,
   description: z.string().trim().max(500).default(''),
-  icon: optText(40),
+  icon: iconName,
   color: z.enum(STATUS_COLORS).default('primary'),
   statuses: z.array(ZStatus).min(1, 'needs at least one status').max(40),
   components: z.array(ZComponent).max(60),
   /** Position in the type list (first = a new job's default type). */
   order: z.number().int().min(0).max(1000).optional(),
+  /** The `updatedAt` the designer loaded: an older one than stored is a 409. */
+  updatedAt: z.string().max(40).optional(),
 });
 export type TAppointmentTypeSave = z.input<typeof ZAppointmentTypeSave>;
 
@@ -182,6 +191,7 @@ export const ZAppointmentType = z.object({
   statuses: z.array(ZStatusStored),
   components: z.array(ZComponentStored),
   order: z.number(),
+  updatedAt: z.string(),
 });
 export type TAppointmentType = z.output<typeof ZAppointmentType>;
 
@@ -392,5 +402,8 @@ export const ZJobFile = z.object({ file: z.string() });
 /** A job's comments: the newest first, paged with `before`. */
 export const ZJobComments = z.object({ comments: z.array(ZJobComment), total: z.number() });
 
+/** A saved type: its id and its new `updatedAt` (the designer's next save sends it). */
+export const ZJobTypeSaved = ZSaved.extend({ updatedAt: z.string() });
+export type TJobTypeSaved = z.infer<typeof ZJobTypeSaved>;
 export const ZJobSaved = ZSaved.extend({ appointmentNumber: z.string(), updatedAt: z.string() });
 export type TJobSaved = z.infer<typeof ZJobSaved>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWorkflow } from './graph-check.js';
+import { brokenWorkflow, checkWorkflow } from './graph-check.js';
 
 /** A status whose node id differs from its id, so the two cannot be mixed up. */
 function st(id: string, name: string, linksTo: string[], requiredComponents: string[] = []) {
@@ -224,5 +224,22 @@ describe('checkWorkflow', () => {
       { statusId: 'c', message: "'C' cannot be reached from 'A'" },
       { statusId: 'b', message: "'B' requires 'Sig', which no earlier status shows" },
     ]);
+  });
+});
+
+describe('reserved status names', () => {
+  it.each(['Scheduled', 'Unscheduled', 'Please select', ' please SELECT '])(
+    "refuses '%s' (brokenWorkflow names the status, checkWorkflow warns)",
+    (name) => {
+      const statuses = [st('a', 'New', ['n-b']), st('b', name, [])];
+      expect(brokenWorkflow(statuses, [])).toEqual([
+        { field: 'statuses.1.name', message: expect.stringContaining('is not a status name') },
+      ]);
+      expect(checkWorkflow(statuses, []).map((p) => p.statusId)).toContain('b');
+    },
+  );
+  it('accepts names that only contain them', () => {
+    const statuses = [st('a', 'Rescheduled', ['n-b']), st('b', 'Scheduled again', [])];
+    expect(brokenWorkflow(statuses, [])).toEqual([]);
   });
 });

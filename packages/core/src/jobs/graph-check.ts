@@ -1,5 +1,15 @@
 import type { TComponent, TStatus } from '../contracts/jobs.js';
 import { componentFlags } from './permissions.js';
+import { SCHEDULED, UNSCHEDULED } from './workflow.js';
+
+/** Names a job's place shows without a status: a status may not take them. */
+const RESERVED = [UNSCHEDULED, SCHEDULED, 'Please select'];
+/** The refusal for a reserved status name, or null. */
+export function reservedName(name: string): string | null {
+  const key = name.trim().toLowerCase();
+  const hit = RESERVED.find((r) => r.toLowerCase() === key);
+  return hit ? `'${hit}' is not a status name a type may use` : null;
+}
 
 /** One thing wrong with a workflow; `statusId` places it on the diagram. */
 export interface GraphProblem {
@@ -28,6 +38,8 @@ export function checkWorkflow(statuses: S[], components: C[]): GraphProblem[] {
     if (names.has(key))
       problems.push({ statusId: s.id, message: `Two statuses are called '${s.name}'` });
     names.add(key);
+    const reserved = reservedName(s.name);
+    if (reserved) problems.push({ statusId: s.id, message: reserved });
   }
   const byNode = new Map(statuses.map((s) => [s.draw.id, s]));
   for (const s of statuses)
@@ -135,6 +147,8 @@ export function brokenWorkflow(
     if (names.has(key))
       faults.push({ field: `statuses.${i}.name`, message: `Two statuses are called '${s.name}'` });
     names.add(key);
+    const reserved = reservedName(s.name);
+    if (reserved) faults.push({ field: `statuses.${i}.name`, message: reserved });
     if (ids.has(s.id))
       faults.push({ field: `statuses.${i}.id`, message: 'is used by another status' });
     ids.add(s.id);

@@ -280,13 +280,13 @@ describe('ZAppointmentSave', () => {
     expect(problems(ZAppointmentSave, { ...job, startDate: '2026-03-01T10:30' })).toEqual([]);
   });
 
-  it("asks to 'Please select a type' when there is none", () => {
+  it("takes no type as the first type (spec §4), and asks to 'Please select a type' for an empty one", () => {
     const { appointmentTypeId: _, ...rest } = job;
-    expect(problems(ZAppointmentSave, rest)).toEqual(['appointmentTypeId: Please select a type']);
-    expect(problems(ZAppointmentSave, { ...job, appointmentTypeId: 7 })).toEqual([
+    expect(problems(ZAppointmentSave, rest)).toEqual([]);
+    expect(problems(ZAppointmentSave, { ...job, appointmentTypeId: '' })).toEqual([
       'appointmentTypeId: Please select a type',
     ]);
-    expect(problems(ZAppointmentSave, { ...job, appointmentTypeId: '' })).toHaveLength(1);
+    expect(problems(ZAppointmentSave, { ...job, appointmentTypeId: 7 })).toHaveLength(1);
   });
 
   it('wants dates and times', () => {

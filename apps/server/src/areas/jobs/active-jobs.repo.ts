@@ -43,7 +43,10 @@ export function activeCardsQuery(
 ) {
   const place = sql`case when ${a.hasSchedule} then ${a.appointmentTypeId}::text || E'\n' || ${a.status} end`;
   const byPlace = sql`${JSON.stringify(hideAssignee)}::jsonb`;
-  const hide = sql`coalesce((${byPlace}->>(${place}))::boolean,
+  // As placeStatus: the status it is in, else (Unscheduled, Scheduled, a name
+  // the type lost) the last status of its type it was in, else none.
+  const last = sql`${a.appointmentTypeId}::text || E'\n' || ${a.lastStatus}`;
+  const hide = sql`coalesce((${byPlace}->>(${place}))::boolean, (${byPlace}->>(${last}))::boolean,
     (${byPlace}->>(${a.appointmentTypeId}::text))::boolean, false)`;
   const assigned = sql`case when ${hide} then '[]'::jsonb else (
       select coalesce(jsonb_agg(jsonb_build_object('userId', u.id,

@@ -5,6 +5,7 @@ import {
   type JobPlace,
   type TComponent,
   type TComponentFlags,
+  type TLine,
   type TStatus,
 } from '@fieldbook/core';
 
@@ -40,6 +41,14 @@ export interface JobView {
   hideItems: boolean;
   /** Line prices are left out of the answer. */
   hidePrices: boolean;
+  /** Line codes are left out of the answer and kept on save (hideItemCode). */
+  hideItemCode: boolean;
+  /** Lines' hasTax and hasSecondTax are left out and kept (hideItemTax). */
+  hideItemTax: boolean;
+  /** Lines' ledgerAccountId is answered null and kept (hideAccount). */
+  hideAccount: boolean;
+  /** Lines' save and saveClientPrice sent are ignored: the stored ones stay (hideSaveItem). */
+  hideSaveItem: boolean;
   /** The client stays as stored. */
   keepClient: boolean;
   /** assignedUsers stay as stored. */
@@ -50,17 +59,34 @@ export interface JobView {
   lockSchedule: boolean;
   /** The job may not be deleted in this status. */
   hideDelete: boolean;
+  /** Every comments component is hidden: comments are neither read nor counted. */
+  hideComments: boolean;
+  /** Every comments component is hidden or view-only: no comment may be added. */
+  lockComments: boolean;
+  /** Nothing of the job is hidden (values, lines, prices, assignee): its public link may be shared. */
+  hidesNothing: boolean;
 }
 
-/** The type's status the job is in, or null (Unscheduled, Scheduled, a name it no longer has). */
-export function placeStatus(statuses: TStatus[], place: JobPlace | null): TStatus | null {
-  if (!place || place.hasSchedule === false) return null;
-  return statusOf(statuses, place.status);
+/** Where a job is, with the last status of its type it was in (see `lastStatus`). */
+export type ViewPlace = JobPlace & { lastStatus?: string | null };
+
+/**
+ * The type's status whose permissions apply: the one the job is in, or while
+ * it sits in Unscheduled or Scheduled the last one it was in (a move there
+ * must not reveal what that status hides); null when there is none.
+ */
+export function placeStatus(statuses: TStatus[], place: ViewPlace | null): TStatus | null {
+  if (!place) return null;
+  if (place.hasSchedule !== false && place.status) {
+    const here = statusOf(statuses, place.status);
+    if (here) return here;
+  }
+  return statusOf(statuses, place.lastStatus);
 }
 
 export function jobView(
   type: { statuses: TStatus[]; components: TComponent[] },
-  place: JobPlace | null,
+  place: ViewPlace | null,
   groupId: string | null,
 ): JobView {
   const status = placeStatus(type.statuses, place);
@@ -76,18 +102,64 @@ export function jobView(
   const ofType = (t: TComponent['type']) => type.components.filter((c) => c.type === t);
   const items = ofType('itemsSelect');
   const sf = statusFlags(status, groupId);
+  const comments = ofType('comments');
+  const hideItems = items.some((c) => hidden.has(c.prop));
+  const itemFlag = (
+    k: 'hideItemPrice' | 'hideItemCode' | 'hideItemTax' | 'hideAccount' | 'hideSaveItem',
+  ) => items.some((c) => flags.get(c.prop)![k]);
+  const hidePrices = itemFlag('hideItemPrice');
   return {
     status,
     flags,
     hidden,
     locked,
     keepItems: items.some((c) => locked.has(c.prop) || flags.get(c.prop)!.hideItemPrice),
-    hideItems: items.some((c) => hidden.has(c.prop)),
-    hidePrices: items.some((c) => flags.get(c.prop)!.hideItemPrice),
+    hideItems,
+    hidePrices,
+    hideItemCode: itemFlag('hideItemCode'),
+    hideItemTax: itemFlag('hideItemTax'),
+    hideAccount: itemFlag('hideAccount'),
+    hideSaveItem: itemFlag('hideSaveItem'),
     keepClient: ofType('clientSelect').some((c) => locked.has(c.prop)),
     keepUsers: sf.hideAssignee || ofType('usersSelect').some((c) => locked.has(c.prop)),
     hideAssignee: sf.hideAssignee,
     lockSchedule: sf.viewOnlySchedule,
     hideDelete: sf.hideDeleteItem,
+    hideComments: comments.length > 0 && comments.every((c) => hidden.has(c.prop)),
+    lockComments: comments.length > 0 && comments.every((c) => locked.has(c.prop)),
+    hidesNothing: hidden.size === 0 && !hidePrices && !sf.hideAssignee,
   };
+}
+
+/**
+ * The lines a member sent, with what their item flags hide from them taken
+ * from the stored line at the same position (none for a new line): codes,
+ * tax switches, ledger accounts, and the save and saveClientPrice switches.
+ */
+export function guardLines<L extends TLine>(lines: L[], stored: TLine[], view: JobView): L[] {
+  if (!view.hideItemCode && !view.hideItemTax && !view.hideAccount && !view.hideSaveItem)
+    return lines;
+  return lines.map((l, i) => {
+    const was = stored[i];
+    const out: L = { ...l };
+    if (view.hideItemCode) setOrDrop(out, 'code', was?.code);
+    if (view.hideItemTax) {
+      setOrDrop(out, 'hasTax', was?.hasTax);
+      setOrDrop(out, 'hasSecondTax', was?.hasSecondTax);
+    }
+    if (view.hideAccount) out.ledgerAccountId = was?.ledgerAccountId ?? null;
+    if (view.hideSaveItem) {
+      setOrDrop(out, 'save', was?.save);
+      setOrDrop(out, 'saveClientPrice', was?.saveClientPrice);
+    }
+    return out;
+  });
+}
+
+function setOrDrop<
+  L extends TLine,
+  K extends 'code' | 'hasTax' | 'hasSecondTax' | 'save' | 'saveClientPrice',
+>(line: L, key: K, value: L[K] | undefined) {
+  if (value === undefined) delete line[key];
+  else line[key] = value;
 }

@@ -116,16 +116,23 @@ export async function setInvoiceIfNone(
   return rows.length > 0;
 }
 
-/** One more entry at the top of the job's log (newest first). */
+/** The newest log entries a job keeps (as a save keeps them, job-save.ts). */
+export const LOG_LIMIT = 200;
+
+/** One more entry at the top of the job's log (newest first); the newest LOG_LIMIT are kept. */
 export async function prependLog(
   tx: Tx,
   companyId: string,
   jobId: string,
   entry: TLogEntry,
 ): Promise<void> {
+  const log = sql`${JSON.stringify([entry])}::jsonb || ${appointments.log}`;
   await tx
     .update(appointments)
-    .set({ log: sql`${JSON.stringify([entry])}::jsonb || ${appointments.log}` })
+    .set({
+      log: sql`(select coalesce(jsonb_agg(e order by i), '[]'::jsonb)
+        from jsonb_array_elements(${log}) with ordinality as t(e, i) where i <= ${LOG_LIMIT})`,
+    })
     .where(and(eq(appointments.companyId, companyId), eq(appointments.id, jobId)));
 }
 

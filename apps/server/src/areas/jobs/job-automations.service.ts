@@ -8,6 +8,7 @@ import { markInvoicesQueued } from '../delivery/index.js';
 import { findInvoice, writeInvoice } from '../invoices/index.js';
 import { moveJobTo } from './job-save.js';
 import * as repo from './job-automations.repo.js';
+import * as typesRepo from './job-types.repo.js';
 import {
   JOB_INVOICE_EMAIL,
   JOB_INVOICE_GATHERED,
@@ -257,6 +258,9 @@ export async function recordEntry(
   now: Date,
 ): Promise<Recorded> {
   const { status, company, found } = e;
+  // The types first, then the job's row (the log below, the move): the order of a job save
+  // and of a type save's jobs, so an automatic move never deadlocks with a type save.
+  await typesRepo.listTypes(tx, company.id, { share: true });
   const jobs: EnqueueJob[] = [];
   let invoiceQueued = false;
   if (status.autoSendInvoiceClient && invoiceId) {

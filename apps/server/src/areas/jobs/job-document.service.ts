@@ -8,6 +8,7 @@ import { jobView } from './job-access.js';
 import { clearedDate } from './job-save.js';
 import * as typesRepo from './job-types.repo.js';
 import * as repo from './jobs.repo.js';
+import type { Caller } from './jobs.service.js';
 
 /** One answer for every link that does not name a job and a usable template. */
 const NOT_FOUND = 'Document not found';
@@ -21,8 +22,18 @@ const imageUrl = (id: string) => `/api/images/${id}`;
 
 export type JobDocumentService = ReturnType<typeof createJobDocumentService>;
 
-/** What the job's document prints; components hidden from everyone in its status are left out. */
-async function source(db: Tx, companyId: string, jobId: string): Promise<JobDocumentSource> {
+/**
+ * What the job's document prints, as a member of `groupId` sees the job in
+ * its status (null: the general flags, which the public link and the
+ * automations' e-mails use): hidden components, prices and the assignee are
+ * left out.
+ */
+async function source(
+  db: Tx,
+  companyId: string,
+  jobId: string,
+  groupId: string | null,
+): Promise<JobDocumentSource> {
   const r = await repo.findJob(db, companyId, jobId);
   if (!r) throw notFound(NOT_FOUND);
   const j = r.job;
@@ -31,7 +42,7 @@ async function source(db: Tx, companyId: string, jobId: string): Promise<JobDocu
     repo.listMembers(db, companyId),
   ]);
   const components = type?.components ?? [];
-  const view = jobView(type ?? { statuses: [], components: [] }, j, null);
+  const view = jobView(type ?? { statuses: [], components: [] }, j, groupId);
   const visible = components.filter((c) => !view.hidden.has(c.prop));
   const value = (prop: string) => (Object.hasOwn(j.values, prop) ? j.values[prop] : undefined);
   const assignee = members.find((m) => m.userId === j.userId);
@@ -46,13 +57,17 @@ async function source(db: Tx, companyId: string, jobId: string): Promise<JobDocu
     endDate: j.endDate,
     isAllDayEvent: j.isAllDayEvent,
     priority: j.priority,
-    assignee: assignee ? [assignee.name, assignee.surname].filter(Boolean).join(' ') : '',
+    assignee:
+      assignee && !view.hideAssignee
+        ? [assignee.name, assignee.surname].filter(Boolean).join(' ')
+        : '',
     address: j.address,
     createdAt: j.createdAt,
     clearedDate: clearedDate(j.log),
     entityId: j.entityId,
     to: j.to,
     lineItems: view.hideItems ? [] : j.lineItems,
+    hidePrices: view.hidePrices,
     discount: j.discount,
     fields: visible
       .filter((c) => TEXT_TYPES.has(c.type) && shown(value(c.prop)) !== '')
@@ -80,7 +95,8 @@ export async function jobDocumentById(
   jobId: string,
   templateId: string,
 ) {
-  return jobDocument(deps, companyId, await source(deps.database.db, companyId, jobId), templateId);
+  const job = await source(deps.database.db, companyId, jobId, null);
+  return jobDocument(deps, companyId, job, templateId);
 }
 
 /**
@@ -91,6 +107,21 @@ export function createJobDocumentService(deps: Pick<AppDeps, 'database' | 'confi
   const db = deps.database.db;
 
   return {
+    /**
+     * The job printed for a signed-in member with their own view of it
+     * (their group's flags in the job's status); 404 for another company's job or template.
+     */
+    async forMember(companyId: string, who: Caller, jobId: string, templateId: string) {
+      if (!isUuid(jobId) || !isUuid(templateId)) throw notFound(NOT_FOUND);
+      const groupId = who.member.isOwner
+        ? null
+        : ((await repo.listMembers(db, companyId)).find((m) => m.userId === who.userId)?.groupId ??
+          null);
+      const job = await source(db, companyId, jobId.toLowerCase(), groupId);
+      const doc = await jobDocument(deps, companyId, job, templateId.toLowerCase());
+      return { fileName: doc.fileName, pdf: await deps.pdf.print(doc.html, { owner: who.userId }) };
+    },
+
     /** The PDF; a visitor's prints are bounded by their address. */
     async pdf(companyId: string, key: string, templateId: string, ip: string) {
       if (!isUuid(companyId) || !isUuid(templateId) || !KEY_SHAPE.test(key))

@@ -1,5 +1,6 @@
 import {
   DEFAULT_DISCOUNT,
+  can,
   JOB_DONE,
   hasEntryAutomation,
   isHidden,
@@ -24,7 +25,7 @@ import { enqueue } from '../../platform/queue.js';
 import { findClientForCompany } from '../clients/index.js';
 import { getCompany } from '../companies/index.js';
 import { allocateNumber } from '../invoices/index.js';
-import { jobView } from './job-access.js';
+import { guardLines, jobView, type ViewPlace } from './job-access.js';
 import { checkValues, mergeValues } from './job-values.js';
 import * as typesRepo from './job-types.repo.js';
 import * as repo from './jobs.repo.js';
@@ -98,11 +99,15 @@ export async function writeJob(
     ? null
     : (members.find((m) => m.userId === userId)?.groupId ?? null);
   const from: JobPlace | null = old ? { status: old.status, hasSchedule: old.hasSchedule } : null;
+  const here: ViewPlace | null = old ? { ...from!, lastStatus: old.lastStatus } : null;
   const to = targetPlace(body, from);
   // The job's current status decides (a new job: where it is created).
-  const view = jobView(oldType, from ?? to, groupId);
+  const view = jobView(oldType, here ?? to, groupId);
 
-  const refusal = moveRefusal(type.statuses, from, to);
+  // A new type is entered from nowhere: Unscheduled, Scheduled or its first status, never a
+  // status the old type had (the old type's links say nothing about the new one).
+  const typeChanged = !!old && type.id !== oldType.id;
+  const refusal = moveRefusal(type.statuses, typeChanged ? null : from, to);
   if (refusal) throw badField('status', refusal);
 
   // The schedule.
@@ -139,17 +144,33 @@ export async function writeJob(
       if (!client) throw badField('entityId', 'is not a client of this company');
     }
   }
+  // The client's recipient (`to`, `toEmail`) is where automations mail invoices: it follows the
+  // client component's lock, and changing it is a billing decision (invoices c or u).
+  let recipient = { to: old?.to ?? '', toEmail: old?.toEmail ?? '' };
+  if (!(old && view.keepClient)) {
+    const mayBill = can(member, 'invoices', 'c') || can(member, 'invoices', 'u');
+    for (const k of ['to', 'toEmail'] as const) {
+      const v = body[k];
+      if (v === undefined || v === recipient[k]) continue;
+      if (!mayBill) throw badField(k, 'may be changed only by members who may edit invoices');
+      recipient = { ...recipient, [k]: v };
+    }
+  }
   const keepItems = !!old && view.keepItems;
+  const sent = keepItems ? undefined : pricedLines(body.lineItems);
   const lineItems = keepItems
     ? old.lineItems
-    : (pricedLines(body.lineItems) ?? old?.lineItems ?? []);
+    : sent
+      ? guardLines(sent, old?.lineItems ?? [], view)
+      : (old?.lineItems ?? []);
   const discount = keepItems ? old.discount : (body.discount ?? old?.discount ?? DEFAULT_DISCOUNT);
 
   const values = mergeValues(type.components, old?.values ?? {}, body.values, view);
   await checkValues(tx, companyId, type.components, old?.values ?? {}, values, view);
 
   // Entering a status of the type: its required fields, the log, the entry count.
-  const entered = !from || shownStatus(from) !== shownStatus(to) || type.id !== oldType.id;
+  // A type change alone is no entry: the same status name again must not re-run its automations.
+  const entered = !from || shownStatus(from) !== shownStatus(to);
   const status = to.hasSchedule && to.status ? statusOf(type.statuses, to.status) : null;
   const commentCount = old ? await repo.countComments(tx, companyId, old.id) : 0;
   if (entered && status) {
@@ -182,6 +203,8 @@ export async function writeJob(
     appointmentNumber: old?.appointmentNumber ?? '',
     appointmentTypeId: type.id,
     status: to.status,
+    // Unscheduled and Scheduled keep the permissions of the status the job comes from.
+    lastStatus: status ? status.name : type.id === oldType.id ? (view.status?.name ?? null) : null,
     hasSchedule: to.hasSchedule,
     active: !status || !isHidden(status),
     statusEntries,
@@ -199,8 +222,8 @@ export async function writeJob(
     resolution: body.resolution ?? old?.resolution ?? '',
     lineItems,
     discount,
-    to: body.to ?? old?.to ?? '',
-    toEmail: body.toEmail ?? old?.toEmail ?? '',
+    to: recipient.to,
+    toEmail: recipient.toEmail,
     address,
     // Only a job with its own address has its own position; else it is where its client is
     // (the answer's googlePosition, posted back, must not freeze the client's as the job's).

@@ -12,5 +12,6 @@ export function presentType(t: TypeRow): TAppointmentType {
     statuses: t.statuses,
     components: t.components,
     order: t.order,
+    updatedAt: t.updatedAt.toISOString(),
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { TComponent, TStatus } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
-import { appointmentTypes, appointments } from '../../db/schema/index.js';
+import { appointmentTypes, appointments, companies } from '../../db/schema/index.js';
 
 export type TypeRow = typeof appointmentTypes.$inferSelect;
 export interface TypeWrite {
@@ -38,13 +38,40 @@ export async function listTypes(
   return opts.share ? q.for('share') : q;
 }
 
-export async function findType(db: Tx, companyId: string, id: string): Promise<TypeRow | null> {
-  const [t] = await db
+/** One type; `update` locks its row until the transaction ends (a type save). */
+export async function findType(
+  db: Tx,
+  companyId: string,
+  id: string,
+  opts: { update?: boolean } = {},
+): Promise<TypeRow | null> {
+  const q = db
     .select()
     .from(appointmentTypes)
     .where(and(eq(appointmentTypes.companyId, companyId), eq(appointmentTypes.id, id)))
     .limit(1);
+  const [t] = await (opts.update ? q.for('update') : q);
   return t ?? null;
+}
+
+/**
+ * Serialises creating types in one company (the count limit), with a lock on
+ * the company's row that does not block rows referring to it (NO KEY UPDATE).
+ */
+export async function lockTypeCreation(db: Tx, companyId: string) {
+  await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('no key update');
+}
+
+export async function countTypes(db: Tx, companyId: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointmentTypes)
+    .where(eq(appointmentTypes.companyId, companyId));
+  return r?.n ?? 0;
 }
 
 /** Whether another type of the company has this name (ignoring case, as the unique index does). */
@@ -77,23 +104,28 @@ export async function insertTypesIfAbsent(db: Tx, companyId: string, list: TypeW
     .onConflictDoNothing();
 }
 
-export async function insertType(db: Tx, companyId: string, v: TypeWrite): Promise<string> {
+export async function insertType(db: Tx, companyId: string, v: TypeWrite) {
   const [t] = await db
     .insert(appointmentTypes)
     .values({ ...v, companyId })
-    .returning({ id: appointmentTypes.id });
+    .returning({ id: appointmentTypes.id, updatedAt: appointmentTypes.updatedAt });
   if (!t) throw new Error('insert returned nothing');
-  return t.id;
+  return t;
 }
 
-export async function updateType(db: Tx, companyId: string, id: string, v: TypeWrite) {
+export async function updateType(
+  db: Tx,
+  companyId: string,
+  id: string,
+  v: TypeWrite & { updatedAt: Date },
+) {
   await db
     .update(appointmentTypes)
-    .set({ ...v, updatedAt: new Date() })
+    .set(v)
     .where(and(eq(appointmentTypes.companyId, companyId), eq(appointmentTypes.id, id)));
 }
 
-/** A status renamed in the designer: its jobs follow it. */
+/** A status renamed in the designer: its jobs follow it (where they are, and their last status). */
 export async function renameJobStatus(
   db: Tx,
   companyId: string,
@@ -101,16 +133,17 @@ export async function renameJobStatus(
   from: string,
   to: string,
 ) {
-  await db
-    .update(appointments)
-    .set({ status: to })
-    .where(
-      and(
-        eq(appointments.companyId, companyId),
-        eq(appointments.appointmentTypeId, typeId),
-        eq(appointments.status, from),
-      ),
-    );
+  for (const col of [appointments.status, appointments.lastStatus])
+    await db
+      .update(appointments)
+      .set(col === appointments.status ? { status: to } : { lastStatus: to })
+      .where(
+        and(
+          eq(appointments.companyId, companyId),
+          eq(appointments.appointmentTypeId, typeId),
+          eq(col, from),
+        ),
+      );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAppointmentType, ZAppointmentTypeSave, ZSaved, can } from '@fieldbook/core';
+import { ZAppointmentType, ZAppointmentTypeSave, ZJobTypeSaved, can } from '@fieldbook/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
@@ -34,7 +34,12 @@ export const jobTypesRoutes: FastifyPluginAsyncZod<{ types: JobTypesService }> =
     // A new type needs settings c, a change settings u.
     config: { access: access.member() },
     preValidation: saveAccess('settings', bodyHasId),
-    schema: { tags: ['jobs'], params: cid, body: ZAppointmentTypeSave, response: { 200: ZSaved } },
+    schema: {
+      tags: ['jobs'],
+      params: cid,
+      body: ZAppointmentTypeSave,
+      response: { 200: ZJobTypeSaved },
+    },
     handler: (req) => types.save(req.company!.id, req.company!.member, req.body),
   });
 };

@@ -7,7 +7,7 @@ import {
   type MemberAccess,
   type TAppointmentType,
   type TAppointmentTypeSave,
-  type TSaved,
+  type TJobTypeSaved,
   type ZAppointmentTypeSave,
 } from '@fieldbook/core';
 import type { z } from 'zod';
@@ -21,6 +21,9 @@ import { presentType } from './job-types.present.js';
 export type JobTypesService = ReturnType<typeof createJobTypesService>;
 
 const NAME_TAKEN = 'is already the name of another type';
+export const STALE_TYPE = 'This type was changed by someone else; reload it';
+/** Every job save reads all of a company's types: a bounded list keeps that cheap. */
+export const MAX_TYPES = 50;
 
 /** A type as stored: defaults filled in, `next` derived from the diagram's links. */
 function toWrite(t: TAppointmentTypeSave, order: number): repo.TypeWrite {
@@ -75,7 +78,7 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
       companyId: string,
       member: MemberAccess,
       body: z.output<typeof ZAppointmentTypeSave>,
-    ): Promise<TSaved> {
+    ): Promise<TJobTypeSaved> {
       const id = body._id || null;
       if (!can(member, 'settings', id ? 'u' : 'c')) throw forbidden();
       if (id && !isUuid(id)) throw notFound('Type not found');
@@ -83,14 +86,28 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
       if (fault) throw badField(fault.field, fault.message);
       try {
         return await db.transaction(async (tx) => {
-          const old = id ? await repo.findType(tx, companyId, id) : null;
+          // Locked before the renames are computed from it: two saves of one type take turns.
+          const old = id ? await repo.findType(tx, companyId, id, { update: true }) : null;
           if (id && !old) throw notFound('Type not found');
+          if (old && body.updatedAt) {
+            const seen = Date.parse(body.updatedAt);
+            if (isNaN(seen)) throw badField('updatedAt', 'must be a date and time');
+            if (old.updatedAt.getTime() > seen) throw new HttpError(409, STALE_TYPE);
+          }
+          if (!old) await repo.lockTypeCreation(tx, companyId);
           if (await repo.nameTaken(tx, companyId, body.name, id))
             throw badField('name', NAME_TAKEN);
-          const count = old ? old.order : (await repo.listTypes(tx, companyId)).length;
+          const count = old ? old.order : await repo.countTypes(tx, companyId);
+          if (!old && count >= MAX_TYPES)
+            throw badField('name', `A company may have at most ${MAX_TYPES} types`);
           const write = toWrite(body, count);
-          if (!old) return { _id: await repo.insertType(tx, companyId, write) };
-          await repo.updateType(tx, companyId, old.id, write);
+          if (!old) {
+            const created = await repo.insertType(tx, companyId, write);
+            return { _id: created.id, updatedAt: created.updatedAt.toISOString() };
+          }
+          // Always later than the loaded one, so a save in the same millisecond is still stale.
+          const updatedAt = new Date(Math.max(Date.now(), old.updatedAt.getTime() + 1));
+          await repo.updateType(tx, companyId, old.id, { ...write, updatedAt });
           // A status renamed (same id, new name): its jobs keep their place. Through a
           // name no status can have (two lines), so swapped names do not mix.
           const renamed = write.statuses.flatMap((s) => {
@@ -102,7 +119,7 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
           for (const [i, r] of renamed.entries())
             await repo.renameJobStatus(tx, companyId, old.id, `\n${i}`, r.to);
           await repo.recomputeActive(tx, companyId, old.id, hiddenStatusNames(write));
-          return { _id: old.id };
+          return { _id: old.id, updatedAt: updatedAt.toISOString() };
         });
       } catch (e) {
         if (repo.isUniqueViolation(e))

@@ -8,6 +8,8 @@ export interface PresentContext {
   view: JobView;
   /** Member names by user id (assignees). */
   names: Map<string, string>;
+  /** The caller is the company's owner (who always gets the public link). */
+  owner?: boolean;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -57,6 +59,13 @@ export function presentJob(r: JobWithClient, ctx: PresentContext): TAppointment 
             ledgerAccountId: l.ledgerAccountId ?? null,
             itemId: l.itemId ?? null,
           };
+          // What the item flags hide is not sent (and a save keeps it, job-access guardLines).
+          if (v.hideItemCode) delete line.code;
+          if (v.hideItemTax) {
+            delete line.hasTax;
+            delete line.hasSecondTax;
+          }
+          if (v.hideAccount) line.ledgerAccountId = null;
           if (!v.hidePrices) return line;
           const { price: _price, ...rest } = line;
           return rest;
@@ -78,9 +87,10 @@ export function presentJob(r: JobWithClient, ctx: PresentContext): TAppointment 
     displayOrder: j.displayOrder ?? null,
     progress: j.progress ?? null,
     dependencies: j.dependencies,
-    publicKey: j.publicKey,
+    // The public link prints the general view: only for those who see the whole job anyway.
+    publicKey: ctx.owner || v.hidesNothing ? j.publicKey : '',
     createdDate: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
-    commentCount: r.commentCount,
+    commentCount: v.hideComments ? 0 : r.commentCount,
   };
 }

@@ -113,7 +113,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
       querystring: ZJobCommentsQuery,
       response: { 200: ZJobComments },
     },
-    handler: (req) => jobs.comments(req.company!.id, req.params.id, req.query),
+    handler: (req) => jobs.comments(req.company!.id, caller(req), req.params.id, req.query),
   });
 
   app.post(`${BASE}/:id/comments`, {

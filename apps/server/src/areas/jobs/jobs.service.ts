@@ -19,6 +19,7 @@ import { getCompany } from '../companies/index.js';
 import { insertFile } from '../files/index.js';
 import { jobView } from './job-access.js';
 import { clearedDate, writeJob, type JobSaveBody } from './job-save.js';
+import * as limits from './job-limits.repo.js';
 import * as typesRepo from './job-types.repo.js';
 import { listActiveCardsJson, type HideAssigneeByPlace } from './active-jobs.repo.js';
 import { presentJob } from './jobs.present.js';
@@ -34,6 +35,11 @@ export interface Caller {
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOT_FOUND = 'Job not found';
+/** Bounds of what one job may hold (DECISIONS §14): comments, and images stored in the database. */
+export const MAX_COMMENTS = 2000;
+export const MAX_IMAGES = 500;
+const COMMENTS_HIDDEN = "You may not read this job's comments in its status";
+const COMMENTS_LOCKED = 'You may not comment on this job in its status';
 
 /** A range bound from the query; a bad one is a 400 naming it. */
 function bound(q: string | undefined, field: string, fallback: Date): Date {
@@ -65,14 +71,27 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
     const views = new Map<string, ReturnType<typeof jobView>>();
     return rows.map((r) => {
       const t = byId.get(r.job.appointmentTypeId);
-      const key = `${r.job.appointmentTypeId}\n${r.job.hasSchedule}\n${r.job.status ?? ''}`;
+      const key = `${r.job.appointmentTypeId}\n${r.job.hasSchedule}\n${r.job.status ?? ''}\n${r.job.lastStatus ?? ''}`;
       let view = views.get(key);
       if (!view) {
         view = jobView(t ?? { statuses: [], components: [] }, r.job, groupId);
         views.set(key, view);
       }
-      return presentJob(r, { typeName: t?.name ?? '', view, names });
+      return presentJob(r, { typeName: t?.name ?? '', view, names, owner: who.member.isOwner });
     });
+  }
+
+  /** The caller's group (null for the owner, who reads the general flags). */
+  async function groupOf(companyId: string, who: Caller) {
+    if (who.member.isOwner) return null;
+    const members = await repo.listMembers(db, companyId);
+    return members.find((m) => m.userId === who.userId)?.groupId ?? null;
+  }
+
+  /** What the caller may see and change of a job in its current place. */
+  async function viewOf(companyId: string, who: Caller, job: repo.JobRow) {
+    const t = await typesRepo.findType(db, companyId, job.appointmentTypeId);
+    return jobView(t ?? { statuses: [], components: [] }, job, await groupOf(companyId, who));
   }
 
   async function mustFind(companyId: string, id: string) {
@@ -161,18 +180,25 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       };
     },
 
-    /** Delete a job; refused while its status hides delete for the caller (hideDeleteItem). */
+    /**
+     * Delete a job; refused while its status hides delete for the caller
+     * (hideDeleteItem). Checked in the deleting transaction with the types and
+     * then the job's row locked (a job save's order), so a move cannot slip between.
+     */
     async remove(companyId: string, who: Caller, id: string) {
-      const r = await mustFind(companyId, id);
-      const t = await typesRepo.findType(db, companyId, r.job.appointmentTypeId);
-      const members = await repo.listMembers(db, companyId);
-      const groupId = who.member.isOwner
-        ? null
-        : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
-      if (t && jobView(t, r.job, groupId).hideDelete)
-        throw forbidden(`A job in '${shownStatus(r.job)}' cannot be deleted`);
-      if (!(await repo.deleteJob(db, companyId, r.job.id))) throw notFound(NOT_FOUND);
-      changed(companyId, [r.job.id]);
+      if (!isUuid(id)) throw notFound(NOT_FOUND);
+      const groupId = await groupOf(companyId, who);
+      const jobId = await db.transaction(async (tx) => {
+        const types = await typesRepo.listTypes(tx, companyId, { share: true });
+        const job = await repo.lockJob(tx, companyId, id);
+        if (!job) throw notFound(NOT_FOUND);
+        const t = types.find((x) => x.id === job.appointmentTypeId);
+        if (t && jobView(t, job, groupId).hideDelete)
+          throw forbidden(`A job in '${shownStatus(job)}' cannot be deleted`);
+        if (!(await repo.deleteJob(tx, companyId, job.id))) throw notFound(NOT_FOUND);
+        return job.id;
+      });
+      changed(companyId, [jobId]);
       return { message: 'Deleted' };
     },
 
@@ -191,12 +217,15 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       return { message: 'Saved' };
     },
 
+    /** A page of the job's comments; 403 while its comments component is hidden from the caller. */
     async comments(
       companyId: string,
+      who: Caller,
       id: string,
       q: { before?: string; limit: number },
     ): Promise<{ comments: TJobComment[]; total: number }> {
       const r = await mustFind(companyId, id);
+      if ((await viewOf(companyId, who, r.job)).hideComments) throw forbidden(COMMENTS_HIDDEN);
       const rows = await repo.listComments(
         db,
         companyId,
@@ -216,12 +245,20 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       };
     },
 
+    /** Adds a comment; 403 while the comments component is hidden or view-only for the caller. */
     async addComment(companyId: string, who: Caller, id: string, text: string) {
       const r = await mustFind(companyId, id);
-      const cid = await repo.insertComment(db, companyId, {
-        appointmentId: r.job.id,
-        userId: who.userId,
-        text,
+      if ((await viewOf(companyId, who, r.job)).lockComments) throw forbidden(COMMENTS_LOCKED);
+      // In turn per job (its row locked), so parallel posts cannot pass the limit together.
+      const cid = await db.transaction(async (tx) => {
+        if (!(await limits.lockJobRow(tx, companyId, r.job.id))) throw notFound(NOT_FOUND);
+        if ((await repo.countComments(tx, companyId, r.job.id)) >= MAX_COMMENTS)
+          throw badField('text', `A job may have at most ${MAX_COMMENTS} comments`);
+        return repo.insertComment(tx, companyId, {
+          appointmentId: r.job.id,
+          userId: who.userId,
+          text,
+        });
       });
       changed(companyId, [r.job.id]);
       return { _id: cid };
@@ -234,9 +271,13 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       id: string,
       file: { data: Buffer; contentType: string },
     ) {
-      const r = await mustFind(companyId, id);
-      const fileId = await insertFile(db, { companyId, userId: who.userId, ...file });
-      changed(companyId, [r.job.id]);
+      const jobId = (await mustFind(companyId, id)).job.id;
+      // No push: the job changes only when a save puts the file into its values.
+      const fileId = await db.transaction(async (tx) => {
+        if (!(await limits.takeImageUpload(tx, companyId, jobId, MAX_IMAGES)))
+          throw badField('file', `A job may have at most ${MAX_IMAGES} images`);
+        return insertFile(tx, { companyId, userId: who.userId, ...file });
+      });
       return { file: fileId };
     },
 

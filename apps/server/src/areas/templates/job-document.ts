@@ -27,6 +27,8 @@ export interface JobDocumentSource {
   entityId: string | null;
   to: string;
   lineItems: TLine[];
+  /** The reader may not see prices (hideItemPrice): amounts and totals are printed empty. */
+  hidePrices?: boolean;
   discount: TDiscount;
   /** Filled text-like fields of the job's form, in form order. */
   fields: { label: string; value: string }[];
@@ -37,6 +39,13 @@ export interface JobDocumentSource {
 }
 
 const NOT_FOUND = 'Document not found';
+
+/** Every figure of the totals printed empty (and no discount or payment rows). */
+function blankTotals<T extends Record<string, unknown>>(totals: T): T {
+  return Object.fromEntries(
+    Object.entries(totals).map(([k, v]) => [k, typeof v === 'boolean' ? false : '']),
+  ) as T;
+}
 
 /**
  * A job printed with a general template the company may use (its own, one
@@ -113,9 +122,11 @@ export async function jobDocument(
       images: job.images,
       signatures: job.signatures,
     },
-    lines: figures.lines,
+    lines: job.hidePrices
+      ? figures.lines.map((l) => ({ ...l, unitPrice: '', amount: '' }))
+      : figures.lines,
     tax: figures.tax,
-    totals: figures.totals,
+    totals: job.hidePrices ? blankTotals(figures.totals) : figures.totals,
   };
   const key = { id: t.id, version: t.updatedAt.toISOString() };
   const title = `Job ${job.number}`;

@@ -58,6 +58,14 @@ export const appointments = pgTable(
       .notNull()
       .references(() => appointmentTypes.id),
     status: text('status'),
+    /**
+     * The last status of the type the job was in: while it sits in Unscheduled
+     * or Scheduled, that status's permissions still apply (a move there must
+     * not reveal what the status hides).
+     */
+    lastStatus: text('last_status'),
+    /** Images and signatures uploaded for the job (bounded: they are stored in the database). */
+    imageUploads: integer('image_uploads').notNull().default(0),
     hasSchedule: boolean('has_schedule').notNull().default(false),
     /**
      * Whether the job is active (DECISIONS §9: its status is not final or

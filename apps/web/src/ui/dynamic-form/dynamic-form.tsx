@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import type { TComponent, TComponentFlags, TComponentValue, TTax } from '@fieldbook/core';
-import { ClientField, DocumentField, InvoiceField, UsersField } from './record-fields';
+import {
+  ClientField,
+  DocumentField,
+  InvoiceField,
+  UsersField,
+  type DocumentPaths,
+} from './record-fields';
 import { CommentsPanel } from './comments-panel';
 import { ImagesField } from './images-field';
 import { ItemsField } from './items-field';
@@ -23,7 +29,7 @@ export interface DynamicFormProps {
   jobId: string | null;
   invoiceId: string | null;
   /** The API path of the public document of a template, or null while the job is not saved. */
-  documentPath: (templateId: string) => string | null;
+  documentPath: (templateId: string) => DocumentPaths | null;
   /** Upload an image of the job (a drawn signature is a PNG); resolves to the stored file. */
   upload: (image: Blob, signature?: boolean) => Promise<string>;
   /** Everything read-only (the user may not update jobs). */

@@ -114,8 +114,25 @@ export function InvoiceField({
   );
 }
 
-/** Prints the component's general template for the job: in the PDF viewer, or a new tab. */
-export function DocumentField({ component, path }: { component: TComponent; path: string | null }) {
+/** Where a job's document is printed: for the member (with their view) and its public link. */
+export interface DocumentPaths {
+  /** The authenticated route (`/companies/{cid}/appointments/{id}/document/{templateId}`). */
+  member: string;
+  /** The public link, only when the server shared the job's key with this member. */
+  public: string | null;
+}
+
+/**
+ * Prints the component's general template for the job in the PDF viewer, as
+ * the member may see it; the public link (in a new tab) only when they may share it.
+ */
+export function DocumentField({
+  component,
+  path,
+}: {
+  component: TComponent;
+  path: DocumentPaths | null;
+}) {
   const [open, setOpen] = useState(false);
   if (!component.templateId)
     return (
@@ -138,16 +155,18 @@ export function DocumentField({ component, path }: { component: TComponent; path
       >
         {component.label}
       </Button>
-      <Anchor href={apiUrl(path)} target="_blank" rel="noopener noreferrer" size="sm">
-        <Group gap={4} component="span">
-          Open in a new tab <IconExternalLink size={14} />
-        </Group>
-      </Anchor>
+      {path.public && (
+        <Anchor href={apiUrl(path.public)} target="_blank" rel="noopener noreferrer" size="sm">
+          <Group gap={4} component="span">
+            Public link <IconExternalLink size={14} />
+          </Group>
+        </Anchor>
+      )}
       <PdfViewer
         opened={open}
         onClose={() => setOpen(false)}
         title={component.label}
-        path={path}
+        path={path.member}
         fallbackName={`${component.label}.pdf`}
       />
     </Group>

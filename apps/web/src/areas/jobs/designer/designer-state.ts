@@ -17,6 +17,8 @@ export interface DraftType {
   /** Stable while editing (a new type has no `_id` until saved). */
   key: string;
   _id?: string;
+  /** The server's `updatedAt` when loaded or last saved: a save sends it (a stale one is a 409). */
+  updatedAt?: string;
   name: string;
   description: string;
   icon: string;
@@ -40,6 +42,7 @@ export function fromSaved(t: TAppointmentType): DraftType {
   return {
     key: t._id,
     _id: t._id,
+    updatedAt: t.updatedAt,
     name: t.name,
     description: t.description,
     icon: t.icon,
@@ -72,7 +75,7 @@ export function createDraft(): DraftType {
 /** What Save All posts for `d`, at position `order` of the list. */
 export function toSaveBody(d: DraftType, order: number): TAppointmentTypeSave {
   return {
-    ...(d._id ? { _id: d._id } : {}),
+    ...(d._id ? { _id: d._id, updatedAt: d.updatedAt } : {}),
     name: d.name,
     description: d.description,
     icon: d.icon || undefined,

@@ -106,7 +106,13 @@ export function Designer({ title, initial }: Props) {
     for (const d of changed) {
       try {
         const r = await save.mutateAsync(ops.toSaveBody(d, drafts.indexOf(d)));
-        patchDraft(d.key, { _id: r._id, dirty: false, error: null, fields: null });
+        patchDraft(d.key, {
+          _id: r._id,
+          updatedAt: r.updatedAt,
+          dirty: false,
+          error: null,
+          fields: null,
+        });
       } catch (e) {
         ok = false;
         patchDraft(d.key, {

@@ -73,7 +73,8 @@ export const ICON_OPTIONS = Object.keys(ICONS).map((k) => ({
 
 /** The icon of `name`, or nothing. */
 export function StatusIcon({ name, size = 16 }: { name?: string | null; size?: number }) {
-  const Icon = name ? ICONS[name] : undefined;
+  // Own keys only: a stored name such as 'constructor' must not reach Object.prototype.
+  const Icon = name && Object.hasOwn(ICONS, name) ? ICONS[name] : undefined;
   return Icon ? <Icon size={size} aria-hidden /> : null;
 }
 

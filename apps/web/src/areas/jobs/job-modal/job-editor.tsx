@@ -25,6 +25,19 @@ import { JobLog } from './job-log';
 import { flagsFor, jobToValues, newJobValues, valuesToSave, type JobValues } from './job-values';
 
 /** What the modal needs to ask before closing. */
+/**
+ * A document component's prints: the member's own (their view of the job, with
+ * the session) and the public link only when the server answered the job's key.
+ */
+function jobDocumentPaths(cid: string, jobId: string, publicKey: string, templateId: string) {
+  const c = encodeURIComponent(cid);
+  const t = encodeURIComponent(templateId);
+  return {
+    member: `/companies/${c}/appointments/${encodeURIComponent(jobId)}/document/${t}`,
+    public: publicKey ? `/customer/${c}/${encodeURIComponent(publicKey)}/${t}/document` : null,
+  };
+}
+
 export interface CloseGuard {
   dirty: boolean;
   save: () => Promise<boolean>;
@@ -239,9 +252,7 @@ export function JobEditor({
           jobId={job?._id ?? null}
           invoiceId={job?.invoiceId ?? null}
           documentPath={(templateId) =>
-            job
-              ? `/customer/${encodeURIComponent(company._id)}/${encodeURIComponent(job.publicKey)}/${encodeURIComponent(templateId)}/document`
-              : null
+            job ? jobDocumentPaths(company._id, job._id, job.publicKey, templateId) : null
           }
           upload={(file, signature) => upload.mutateAsync({ file, signature }).then((r) => r.file)}
           readOnly={readOnly}

@@ -1,0 +1,1 @@
+ALTER TABLE "appointments" ADD COLUMN "image_uploads" integer DEFAULT 0 NOT NULL;
