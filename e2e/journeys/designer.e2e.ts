@@ -215,6 +215,30 @@ describe('the owner designs a job type', () => {
     await ask.waitFor({ state: 'detached' });
     expect(await node(page, 'Invoiced').count()).toBe(1);
 
+    // With a link selected after a status, Delete removes the link without asking.
+    await node(page, 'Invoiced').click();
+    await page
+      .getByTestId('workflow-diagram')
+      .getByRole('group', { name: 'Link from Job Done to Invoiced' })
+      .click();
+    await page.keyboard.press('Delete');
+    await page
+      .getByTestId('workflow-diagram')
+      .getByLabel('Link from Job Done to Invoiced')
+      .waitFor({
+        state: 'detached',
+      });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await node(page, 'Invoiced').count()).toBe(1);
+
+    // Arrange lays the statuses out in workflow order, left to right.
+    await page.getByRole('button', { name: 'Arrange' }).click();
+    const xs: number[] = [];
+    for (const name of ['New', 'Booked', 'Job Done', 'Invoiced'])
+      xs.push((await node(page, name).boundingBox())!.x);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs);
+    expect(new Set(xs).size).toBe(4);
+
     // Leaving with a change asks whether to save; No leaves it unsaved.
     await page.getByLabel('Description', { exact: true }).fill('Old geyser out, new one in');
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -239,6 +263,13 @@ describe('the owner designs a job type', () => {
     const list = page.getByRole('navigation', { name: 'Appointment types' });
     await list.getByText('name is already the name of another type').waitFor();
     expect((await types()).filter((t) => t.name === 'Meeting')).toHaveLength(1);
+    // A status added with New selected goes right of New, not after Done.
+    await selectStatus(page, 'New');
+    await page.getByRole('button', { name: 'Add status' }).click();
+    const added = (await node(page, 'Status 3').boundingBox())!;
+    const done = (await node(page, 'Done').boundingBox())!;
+    expect(Math.abs(added.x - done.x)).toBeLessThan(5);
+    expect(added.y).toBeGreaterThan(done.y + done.height / 2);
     await context.close();
   });
 

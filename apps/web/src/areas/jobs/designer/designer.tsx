@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { IconCheck, IconDeviceFloppy, IconLayoutColumns, IconPlus } from '@tabler/icons-react';
 import { checkWorkflow, type TAppointmentType, type TStatus } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../../api/api-client';
 import { useSaveJobType } from '../../../api/use-job-types';
@@ -83,7 +83,7 @@ export function Designer({ title, initial }: Props) {
   };
   const addStatus = () => {
     if (!draft) return;
-    const { draft: next, id } = ops.addStatus(draft);
+    const { draft: next, id } = ops.addStatus(draft, status?.id);
     change(() => next);
     setStatusId(id);
   };
@@ -173,7 +173,7 @@ export function Designer({ title, initial }: Props) {
                   <Title order={2} size="h4">
                     Workflow
                   </Title>
-                  <Group gap="xs">
+                  <Group gap="xs" wrap="wrap">
                     <Select
                       aria-label="Selected status"
                       size="xs"
@@ -183,6 +183,14 @@ export function Designer({ title, initial }: Props) {
                       allowDeselect={false}
                       onChange={(id) => id && setStatusId(id)}
                     />
+                    <Button
+                      variant="default"
+                      size="xs"
+                      leftSection={<IconLayoutColumns size={14} />}
+                      onClick={() => change(ops.arrangeStatuses)}
+                    >
+                      Arrange
+                    </Button>
                     <Button
                       variant="default"
                       size="xs"

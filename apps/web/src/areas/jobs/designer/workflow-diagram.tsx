@@ -78,7 +78,8 @@ export function WorkflowDiagram(props: Props) {
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
         measured: measured[s.draw.id],
-        selected: s.id === selectedId,
+        // A selected link takes the selection: Delete then removes the link only.
+        selected: s.id === selectedId && !selectedEdge,
         dragging: !!dragging[s.draw.id],
         ariaLabel: `Status ${s.name}${isFinal(s) ? ' (final)' : ''}`,
         data: {
@@ -91,7 +92,7 @@ export function WorkflowDiagram(props: Props) {
           first: i === 0,
         },
       })),
-    [statuses, selectedId, problemIds, dragging, measured],
+    [statuses, selectedId, selectedEdge, problemIds, dragging, measured],
   );
 
   const edges = useMemo<Edge[]>(() => {
@@ -132,7 +133,10 @@ export function WorkflowDiagram(props: Props) {
         // The editor keeps the last status chosen: a tap on the background
         // (to pan on a phone) does not close it.
         const s = byNode.get(c.id);
-        if (c.selected && s) props.onSelect(s.id);
+        if (c.selected && s) {
+          setSelectedEdge(null);
+          props.onSelect(s.id);
+        }
       } else if (c.type === 'remove') {
         const s = byNode.get(c.id);
         if (s) props.onRemove(s.id);
@@ -159,6 +163,8 @@ export function WorkflowDiagram(props: Props) {
   // Statuses are asked about; links go at once (they are easily drawn again).
   const onBeforeDelete: OnBeforeDelete<StatusFlowNode, Edge> = async ({ nodes: gone, edges }) => {
     if (gone.length === 0) return { nodes: gone, edges };
+    // With a link selected only the link goes (the status stays selected in the editor).
+    if (selectedEdge) return { nodes: [], edges: edges.filter((e) => e.id === selectedEdge) };
     return (await confirmRemove(gone.map((n) => n.data.name))) ? { nodes: gone, edges } : false;
   };
 
