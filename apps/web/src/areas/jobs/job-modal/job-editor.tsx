@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { IconCheck } from '@tabler/icons-react';
 import {
   allowedMoves,
   can,
@@ -21,7 +21,9 @@ import { confirmDelete } from '../../../ui/confirm';
 import { DynamicForm } from '../../../ui/dynamic-form/dynamic-form';
 import { useUnsavedChangesPrompt } from '../../../ui/use-unsaved-changes-prompt';
 import { JobFields } from './job-fields';
+import { JobInvoiceLink } from './job-invoice-link';
 import { JobLog } from './job-log';
+import { leavesJob } from './job-url';
 import { flagsFor, jobToValues, newJobValues, valuesToSave, type JobValues } from './job-values';
 
 /** What the modal needs to ask before closing. */
@@ -88,6 +90,8 @@ export function JobEditor({
   );
   const form = useForm<JobValues>({ initialValues: initial });
   const [error, setError] = useState<string | null>(null);
+  // 'Job … saved', next to the buttons (a notification covered Save on a phone).
+  const [saved, setSaved] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // The version of the job last seen from the server (the form's own is values.updatedAt).
   const seen = useRef<string | null>(job?.updatedAt ?? null);
@@ -134,6 +138,7 @@ export function JobEditor({
 
   const submit = async (): Promise<boolean> => {
     setError(null);
+    setSaved(null);
     setFieldErrors({});
     form.clearErrors();
     try {
@@ -143,11 +148,7 @@ export function JobEditor({
       // The saved job comes back as the server keeps it (what this user may see
       // in its new status): load it, even when its refetch arrived during the save.
       seen.current = null;
-      notifications.show({
-        color: 'green',
-        message: `Job ${r.appointmentNumber} saved`,
-        closeButtonProps: { 'aria-label': 'Dismiss' },
-      });
+      setSaved(`Job ${r.appointmentNumber} saved`);
       if (!job) onSaved(r._id);
       return true;
     } catch (e) {
@@ -164,7 +165,7 @@ export function JobEditor({
   const dirty = !readOnly && form.isDirty();
   useEffect(() => onGuard({ dirty, save: submit }));
   // Leaving the page (the invoice link, Back, the menu) with changes asks the same question.
-  useUnsavedChangesPrompt(dirty, submit);
+  useUnsavedChangesPrompt(dirty, submit, leavesJob);
 
   const remove = () =>
     job &&
@@ -197,6 +198,7 @@ export function JobEditor({
                 {job.appointmentType}
               </Text>
             )}
+            {job.invoiceId && <JobInvoiceLink invoiceId={job.invoiceId} />}
             {!job.positionVerified && (
               // A dark orange: Mantine's orange on white is below 4.5:1 contrast.
               <Text size="xs" c="#a34100">
@@ -269,6 +271,11 @@ export function JobEditor({
             )}
           </div>
           <Group gap="xs">
+            {saved && !dirty && (
+              <Text size="sm" c="green.9" fw={600} role="status">
+                <IconCheck size={16} aria-hidden /> {saved}
+              </Text>
+            )}
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
