@@ -92,6 +92,10 @@ describe('the owner designs a job type', () => {
 
     await page.getByRole('button', { name: 'Add type' }).click();
     await expect.poll(() => page.getByLabel('Type name').inputValue()).toBe('New');
+    // A new type's name is focused.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('id')))
+      .toBe(await page.getByLabel('Type name').getAttribute('id'));
     expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(
       'New description',
     );
@@ -142,14 +146,23 @@ describe('the owner designs a job type', () => {
     // A field the technician fills, required before Job Done.
     await page.getByRole('button', { name: 'Add field' }).click();
     const fields = page.getByTestId('component-editor');
-    await fields.getByRole('button', { name: 'New Text' }).click();
-    await fields.getByLabel('Label', { exact: true }).fill('Serial number');
-    await fields.getByLabel('Property').fill('serialNumber');
+    // It opens with its label focused; typing the label names the property.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value))
+      .toBe('New Text');
+    await page.keyboard.type('Serial number');
+    await expect.poll(() => fields.getByLabel('Property').inputValue()).toBe('serialNumber');
+    await fields.getByRole('combobox', { name: 'Field type' }).click();
+    const kinds = await page.getByRole('option').allTextContents();
+    expect(kinds.indexOf("Client's signature")).toBeLessThan(
+      kinds.indexOf("Team member's signature"),
+    );
+    await page.keyboard.press('Escape');
     // Technicians do not see it while the job is New (a click: on, off, as everyone).
     await choose(page, "Permissions of 'Serial number' for", 'Group: Technicians');
     await fields.getByRole('checkbox', { name: 'Hide in New (as everyone)' }).click();
     await fields.getByRole('checkbox', { name: 'Hide in New', exact: true }).waitFor();
-    await choose(page, 'Required fields', 'Serial number (serialNumber)');
+    await choose(page, 'Required fields', 'Serial number');
 
     // Job Done invoices the job and e-mails the invoice; Booked e-mails the client.
     await page.getByRole('switch', { name: "Generate an invoice from the job's lines" }).check();

@@ -32,6 +32,7 @@ export function Designer({ title, initial }: Props) {
   const [drafts, setDrafts] = useState<DraftType[]>(() => initial.map(ops.fromSaved));
   const [selectedKey, setSelectedKey] = useState<string | null>(drafts[0]?.key ?? null);
   const [statusId, setStatusId] = useState<string | null>(null);
+  const [addedKey, setAddedKey] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
   const { save, refresh } = useSaveJobType();
@@ -80,6 +81,7 @@ export function Designer({ title, initial }: Props) {
     const d = ops.createDraft();
     setDrafts((ds) => [...ds, d]);
     selectType(d.key);
+    setAddedKey(d.key);
   };
   const addStatus = () => {
     if (!draft) return;
@@ -166,7 +168,11 @@ export function Designer({ title, initial }: Props) {
           {draft ? (
             <Stack gap="lg">
               <Paper withBorder p="md">
-                <TypeSettings type={draft} onChange={(p) => change((d) => ({ ...d, ...p }))} />
+                <TypeSettings
+                  type={draft}
+                  focusName={draft.key === addedKey}
+                  onChange={(p) => change((d) => ({ ...d, ...p }))}
+                />
               </Paper>
               <Paper withBorder p="md">
                 <Group justify="space-between" mb="xs">

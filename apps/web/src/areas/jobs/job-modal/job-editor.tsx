@@ -40,6 +40,13 @@ interface JobEditorProps {
   onSaved: (id: string) => void;
   onClose: () => void;
   onDeleted: () => void;
+  /**
+   * 'Job … saved', shown next to the buttons (a notification covered Save on
+   * a phone); kept by the modal, as a new job's editor is mounted again with
+   * the saved job.
+   */
+  saved: string | null;
+  onNotice: (notice: string | null) => void;
   /** Called after each render with what closing needs to know. */
   onGuard: (guard: CloseGuard) => void;
 }
@@ -78,6 +85,8 @@ export function JobEditor({
   onSaved,
   onClose,
   onDeleted,
+  saved,
+  onNotice: setSaved,
   onGuard,
 }: JobEditorProps) {
   const me = useCurrentUser();
@@ -90,8 +99,6 @@ export function JobEditor({
   );
   const form = useForm<JobValues>({ initialValues: initial });
   const [error, setError] = useState<string | null>(null);
-  // 'Job … saved', next to the buttons (a notification covered Save on a phone).
-  const [saved, setSaved] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // The version of the job last seen from the server (the form's own is values.updatedAt).
   const seen = useRef<string | null>(job?.updatedAt ?? null);

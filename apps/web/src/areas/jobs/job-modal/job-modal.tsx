@@ -38,6 +38,7 @@ export function JobModal({
   const phone = usePhone();
   // A new job gets its id on its first save; from then on the modal shows that job.
   const [id, setId] = useState(jobId);
+  const [saved, setSaved] = useState<string | null>(null);
   const job = useJob(id);
   const types = useJobTypes();
   const { company } = useCurrentCompany();
@@ -90,6 +91,8 @@ export function JobModal({
         }}
         onClose={close}
         onDeleted={onClose}
+        saved={saved}
+        onNotice={setSaved}
         onGuard={(g) => {
           guard.current = g;
         }}
