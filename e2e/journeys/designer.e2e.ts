@@ -149,7 +149,7 @@ describe('the owner designs a job type', () => {
     // It opens with its label focused; typing the label names the property.
     await expect
       .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value))
-      .toBe('New Text');
+      .toBe('New');
     await page.keyboard.type('Serial number');
     await expect.poll(() => fields.getByLabel('Property').inputValue()).toBe('serialNumber');
     await fields.getByRole('combobox', { name: 'Field type' }).click();

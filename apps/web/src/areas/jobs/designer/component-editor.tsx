@@ -70,9 +70,17 @@ export function ComponentEditor(props: Props) {
   const labelInput = useRef<HTMLInputElement | null>(null);
   useEffect(() => {
     if (added === null) return;
-    const input = labelInput.current;
-    input?.focus();
-    input?.select();
+    // The panel is still opening (hidden) on the first frames: try until it takes the focus.
+    let tries = 0;
+    let frame = 0;
+    const focus = () => {
+      const input = labelInput.current;
+      input?.focus();
+      if (input && document.activeElement === input) input.select();
+      else if (tries++ < 30) frame = requestAnimationFrame(focus);
+    };
+    focus();
+    return () => cancelAnimationFrame(frame);
   }, [added]);
   const add = () => {
     setAdded(components.length);
