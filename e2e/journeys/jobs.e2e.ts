@@ -366,6 +366,18 @@ describe('a job on a phone and in the office', () => {
     await page.getByTestId('job-shown-status').waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('job')).toBe(null);
     await page.getByRole('cell', { name: 'Dripping tap', exact: true }).waitFor();
+
+    // Photos on a new job: 'Save and add images' saves it, then images may be added.
+    await page.getByRole('button', { name: 'New job' }).click();
+    await page.getByRole('combobox', { name: 'Type', exact: true }).click();
+    await page.getByRole('option', { name: 'Geyser replacement' }).click();
+    await page.getByRole('button', { name: 'Save and add images' }).click();
+    await page.getByTestId('job-shown-status').waitFor();
+    expect(await shownStatus(page)).toBe('New');
+    await page.getByLabel('Add Photos').setInputFiles([
+      { name: 'meter.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    await page.getByRole('list', { name: 'Photos' }).getByRole('listitem').waitFor();
     await context.close();
   });
 });

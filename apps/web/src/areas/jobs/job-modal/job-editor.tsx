@@ -252,6 +252,7 @@ export function JobEditor({
               ? `/customer/${encodeURIComponent(company._id)}/${encodeURIComponent(job.publicKey)}/${encodeURIComponent(templateId)}/document`
               : null
           }
+          saveFirst={() => void submit()}
           upload={(file, signature) => upload.mutateAsync({ file, signature }).then((r) => r.file)}
           readOnly={readOnly}
           tax={company.tax}
