@@ -294,6 +294,13 @@ describe('the owner designs a job type', () => {
     const list = page.getByRole('navigation', { name: 'Appointment types' });
     await list.getByRole('button', { name: /Geyser replacement/ }).click();
     await node(page, 'Invoiced').waitFor();
+    // Top to bottom, at a readable size, with handles a finger can hit.
+    const booked = node(page, 'Booked');
+    expect((await booked.boundingBox())!.width).toBeGreaterThanOrEqual(100);
+    const into = (await booked.locator('.react-flow__handle.target').boundingBox())!;
+    const out = (await booked.locator('.react-flow__handle.source').boundingBox())!;
+    expect(out.y).toBeGreaterThan(into.y + 40);
+    expect(Math.min(out.width, out.height)).toBeGreaterThanOrEqual(16);
     // A tap selects a status.
     await node(page, 'Booked').tap();
     await page.getByRole('heading', { name: 'Status: Booked' }).waitFor();

@@ -374,9 +374,9 @@ describe('a job on a phone and in the office', () => {
     await page.getByRole('button', { name: 'Save and add images' }).click();
     await page.getByTestId('job-shown-status').waitFor();
     expect(await shownStatus(page)).toBe('New');
-    await page.getByLabel('Add Photos').setInputFiles([
-      { name: 'meter.png', mimeType: 'image/png', buffer: PNG },
-    ]);
+    await page
+      .getByLabel('Add Photos')
+      .setInputFiles([{ name: 'meter.png', mimeType: 'image/png', buffer: PNG }]);
     await page.getByRole('list', { name: 'Photos' }).getByRole('listitem').waitFor();
     await context.close();
   });

@@ -9,6 +9,7 @@ import { useCurrentCompany } from '../../../app/company-context';
 import { confirmDelete } from '../../../ui/confirm';
 import { PageHeader } from '../../../ui/page-header';
 import { useUnsavedChangesPrompt } from '../../../ui/use-unsaved-changes-prompt';
+import { usePhone } from '../../../ui/use-phone';
 import { ComponentEditor } from './component-editor';
 import * as ops from './designer-state';
 import type { DraftType } from './designer-state';
@@ -39,6 +40,7 @@ export function Designer({ title, initial }: Props) {
   const invoiceList = useTemplates('invoice');
   const generalList = useTemplates('general');
   const groups = company?.userGroups ?? [];
+  const phone = usePhone();
 
   const draft = drafts.find((d) => d.key === selectedKey) ?? null;
   const status: TStatus | null =
@@ -209,8 +211,9 @@ export function Designer({ title, initial }: Props) {
                   </Group>
                 </Group>
                 <Text size="xs" c="dimmed" mb="xs">
-                  Drag a status to place it. Draw a link from a status&apos;s right handle to the
-                  next status&apos;s left handle; a status without links is final. Select a link or
+                  Drag a status to place it. Draw a link from a status&apos;s{' '}
+                  {phone ? 'bottom' : 'right'} handle to the next status&apos;s{' '}
+                  {phone ? 'top' : 'left'} handle; a status without links is final. Select a link or
                   status and press Delete to remove it.
                 </Text>
                 <WorkflowDiagram
@@ -223,6 +226,7 @@ export function Designer({ title, initial }: Props) {
                   onLink={(a, b) => change((d) => ops.addLink(d, a, b))}
                   onUnlink={(a, b) => change((d) => ops.removeLink(d, a, b))}
                   onRemove={removeStatus}
+                  vertical={phone}
                 />
                 <GraphProblems
                   problems={problems}

@@ -29,9 +29,22 @@ interface Props {
   onLink: (fromNode: string, toNode: string) => void;
   onUnlink: (fromNode: string, toNode: string) => void;
   onRemove: (statusId: string) => void;
+  /**
+   * Top to bottom (a phone): the saved places are shown turned a quarter,
+   * columns becoming rows, and a drop is saved turned back.
+   */
+  vertical?: boolean;
 }
 
 const FIT = { padding: 0.2, maxZoom: 1.2 };
+// On a phone names stay readable: the diagram pans rather than shrinking below this.
+const PHONE_FIT = { padding: 0.1, maxZoom: 1.2, minZoom: 0.8 };
+
+/** Saved places (left to right) to places shown top to bottom, and back. */
+const SX = 0.7;
+const SY = 1.5;
+const turn = (p: { x: number; y: number }) => ({ x: p.y * SY, y: p.x * SX });
+const unturn = (p: { x: number; y: number }) => ({ x: p.y / SX, y: p.x / SY });
 
 const edgeId = (from: string, to: string) => `${from}->${to}`;
 
@@ -57,7 +70,9 @@ function confirmRemove(names: string[]): Promise<boolean> {
  * needs while a node is dragged and the sizes it measured.
  */
 export function WorkflowDiagram(props: Props) {
-  const { statuses, selectedId, problemIds } = props;
+  const { statuses, selectedId, problemIds, vertical = false } = props;
+  const fit = vertical ? PHONE_FIT : FIT;
+  const shown = (p: { x: number; y: number }) => (vertical ? turn(p) : p);
   const [dragging, setDragging] = useState<Record<string, { x: number; y: number }>>({});
   const [measured, setMeasured] = useState<Record<string, { width: number; height: number }>>({});
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
@@ -66,15 +81,15 @@ export function WorkflowDiagram(props: Props) {
   // A status added (or removed) is brought into view with the rest.
   const count = statuses.length;
   useEffect(() => {
-    void flow.current?.fitView(FIT);
-  }, [count]);
+    void flow.current?.fitView(fit);
+  }, [count, fit]);
 
   const nodes = useMemo<StatusFlowNode[]>(
     () =>
       statuses.map((s, i) => ({
         id: s.draw.id,
         type: 'status',
-        position: dragging[s.draw.id] ?? { x: s.draw.x, y: s.draw.y },
+        position: dragging[s.draw.id] ?? shown({ x: s.draw.x, y: s.draw.y }),
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
         measured: measured[s.draw.id],
@@ -90,9 +105,11 @@ export function WorkflowDiagram(props: Props) {
           hidden: s.hide,
           problem: problemIds.has(s.id),
           first: i === 0,
+          vertical,
         },
       })),
-    [statuses, selectedId, selectedEdge, problemIds, dragging, measured],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- shown follows vertical
+    [statuses, selectedId, selectedEdge, problemIds, dragging, measured, vertical],
   );
 
   const edges = useMemo<Edge[]>(() => {
@@ -126,7 +143,10 @@ export function WorkflowDiagram(props: Props) {
           setDragging((d) => ({ ...d, [c.id]: pos }));
         } else {
           // Dropped, or moved with the arrow keys: the place is saved in draw.
-          if (at) props.onMove(c.id, at.x, at.y);
+          if (at) {
+            const saved = vertical ? unturn(at) : at;
+            props.onMove(c.id, saved.x, saved.y);
+          }
           setDragging(({ [c.id]: _done, ...rest }) => rest);
         }
       } else if (c.type === 'select') {
@@ -169,7 +189,11 @@ export function WorkflowDiagram(props: Props) {
   };
 
   return (
-    <div className="workflow-diagram" data-testid="workflow-diagram">
+    <div
+      className="workflow-diagram"
+      data-testid="workflow-diagram"
+      data-vertical={vertical || undefined}
+    >
       <ReactFlow<StatusFlowNode, Edge>
         nodes={nodes}
         edges={edges}
@@ -182,8 +206,8 @@ export function WorkflowDiagram(props: Props) {
         deleteKeyCode={['Backspace', 'Delete']}
         onInit={(instance) => (flow.current = instance)}
         fitView
-        fitViewOptions={FIT}
-        minZoom={0.3}
+        fitViewOptions={fit}
+        minZoom={vertical ? 0.8 : 0.3}
         maxZoom={2}
         // A phone scrolls the page with one finger; the diagram pans with the
         // controls or by dragging the background.
