@@ -251,6 +251,7 @@ describe('the owner designs a job type', () => {
       xs.push((await node(page, name).boundingBox())!.x);
     expect([...xs].sort((a, b) => a - b)).toEqual(xs);
     expect(new Set(xs).size).toBe(4);
+    await page.screenshot({ path: path.join(SHOTS, 'ux-designer-arranged.png'), fullPage: true });
 
     // Leaving with a change asks whether to save; No leaves it unsaved.
     await page.getByLabel('Description', { exact: true }).fill('Old geyser out, new one in');
@@ -310,6 +311,7 @@ describe('the owner designs a job type', () => {
     expect(diagram.width).toBeLessThanOrEqual(390);
     expect(editor.y).toBeGreaterThan(diagram.y + diagram.height);
     await page.screenshot({ path: path.join(SHOTS, 'designer-phone.png'), fullPage: false });
+    await page.screenshot({ path: path.join(SHOTS, 'ux-designer-phone.png'), fullPage: false });
     await page.screenshot({ path: path.join(SHOTS, 'designer-phone-full.png'), fullPage: true });
     await context.close();
   });

@@ -232,6 +232,7 @@ describe('a job on a phone and in the office', () => {
     const totals = (await page.getByLabel('Totals').boundingBox())!;
     expect(totals.width).toBeGreaterThan(300);
     await shot(page, 'job-phone-done');
+    await shot(page, 'ux-job-phone-done');
     const done = await axeFindings(page);
     expect(done, describeFindings(done)).toEqual([]);
 
@@ -275,6 +276,7 @@ describe('a job on a phone and in the office', () => {
     await invoiceLink.waitFor({ timeout: 15_000 });
     expect(await invoiceLink.getAttribute('href')).toBe(`/invoices/${invoiced.body.invoiceId}`);
     await shot(office.page, 'job-desktop-live');
+    await office.page.screenshot({ path: path.join(SHOTS, 'ux-job-desktop-invoice.png') });
     await office.context.close();
   });
 
@@ -351,6 +353,7 @@ describe('a job on a phone and in the office', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved.waitFor();
     expect(await page.getByText(/Job \S+ saved/).count()).toBe(1);
+    await page.screenshot({ path: path.join(SHOTS, 'ux-job-desktop-new-saved.png') });
     const newId = new URL(page.url()).searchParams.get('job');
     expect(newId).toMatch(/^[0-9a-f-]{20,}$/i);
 
