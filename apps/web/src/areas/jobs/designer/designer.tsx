@@ -34,6 +34,7 @@ export function Designer({ title, initial }: Props) {
   const [selectedKey, setSelectedKey] = useState<string | null>(drafts[0]?.key ?? null);
   const [statusId, setStatusId] = useState<string | null>(null);
   const [addedKey, setAddedKey] = useState<string | null>(null);
+  const [arranged, setArranged] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
   const { save, refresh } = useSaveJobType();
@@ -195,7 +196,10 @@ export function Designer({ title, initial }: Props) {
                       variant="default"
                       size="xs"
                       leftSection={<IconLayoutColumns size={14} />}
-                      onClick={() => change(ops.arrangeStatuses)}
+                      onClick={() => {
+                        change(ops.arrangeStatuses);
+                        setArranged((n) => n + 1);
+                      }}
                     >
                       Arrange
                     </Button>
@@ -227,6 +231,7 @@ export function Designer({ title, initial }: Props) {
                   onUnlink={(a, b) => change((d) => ops.removeLink(d, a, b))}
                   onRemove={removeStatus}
                   vertical={phone}
+                  fitKey={arranged}
                 />
                 <GraphProblems
                   problems={problems}

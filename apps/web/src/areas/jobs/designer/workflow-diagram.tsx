@@ -34,6 +34,8 @@ interface Props {
    * columns becoming rows, and a drop is saved turned back.
    */
   vertical?: boolean;
+  /** Changes when the statuses were arranged: the diagram fits them in view again. */
+  fitKey?: number;
 }
 
 const FIT = { padding: 0.2, maxZoom: 1.2 };
@@ -78,11 +80,13 @@ export function WorkflowDiagram(props: Props) {
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
   const flow = useRef<ReactFlowInstance<StatusFlowNode, Edge> | null>(null);
 
-  // A status added (or removed) is brought into view with the rest.
+  // A status added (or removed), or all arranged, is brought into view with the rest.
   const count = statuses.length;
   useEffect(() => {
-    void flow.current?.fitView(fit);
-  }, [count, fit]);
+    // A frame later: React Flow takes the new places in its own effect first.
+    const frame = requestAnimationFrame(() => void flow.current?.fitView(fit));
+    return () => cancelAnimationFrame(frame);
+  }, [count, fit, props.fitKey]);
 
   const nodes = useMemo<StatusFlowNode[]>(
     () =>
