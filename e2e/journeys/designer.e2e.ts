@@ -92,6 +92,10 @@ describe('the owner designs a job type', () => {
 
     await page.getByRole('button', { name: 'Add type' }).click();
     await expect.poll(() => page.getByLabel('Type name').inputValue()).toBe('New');
+    // A new type's name is focused.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('id')))
+      .toBe(await page.getByLabel('Type name').getAttribute('id'));
     expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(
       'New description',
     );
@@ -142,14 +146,23 @@ describe('the owner designs a job type', () => {
     // A field the technician fills, required before Job Done.
     await page.getByRole('button', { name: 'Add field' }).click();
     const fields = page.getByTestId('component-editor');
-    await fields.getByRole('button', { name: 'New Text' }).click();
-    await fields.getByLabel('Label', { exact: true }).fill('Serial number');
-    await fields.getByLabel('Property').fill('serialNumber');
+    // It opens with its label focused; typing the label names the property.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value))
+      .toBe('New');
+    await page.keyboard.type('Serial number');
+    await expect.poll(() => fields.getByLabel('Property').inputValue()).toBe('serialNumber');
+    await fields.getByRole('combobox', { name: 'Field type' }).click();
+    const kinds = await page.getByRole('option').allTextContents();
+    expect(kinds.indexOf("Client's signature")).toBeLessThan(
+      kinds.indexOf("Team member's signature"),
+    );
+    await page.keyboard.press('Escape');
     // Technicians do not see it while the job is New (a click: on, off, as everyone).
     await choose(page, "Permissions of 'Serial number' for", 'Group: Technicians');
     await fields.getByRole('checkbox', { name: 'Hide in New (as everyone)' }).click();
     await fields.getByRole('checkbox', { name: 'Hide in New', exact: true }).waitFor();
-    await choose(page, 'Required fields', 'Serial number (serialNumber)');
+    await choose(page, 'Required fields', 'Serial number');
 
     // Job Done invoices the job and e-mails the invoice; Booked e-mails the client.
     await page.getByRole('switch', { name: "Generate an invoice from the job's lines" }).check();
@@ -215,6 +228,31 @@ describe('the owner designs a job type', () => {
     await ask.waitFor({ state: 'detached' });
     expect(await node(page, 'Invoiced').count()).toBe(1);
 
+    // With a link selected after a status, Delete removes the link without asking.
+    await node(page, 'Invoiced').click();
+    await page
+      .getByTestId('workflow-diagram')
+      .getByRole('group', { name: 'Link from Job Done to Invoiced' })
+      .click();
+    await page.keyboard.press('Delete');
+    await page
+      .getByTestId('workflow-diagram')
+      .getByLabel('Link from Job Done to Invoiced')
+      .waitFor({
+        state: 'detached',
+      });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await node(page, 'Invoiced').count()).toBe(1);
+
+    // Arrange lays the statuses out in workflow order, left to right.
+    await page.getByRole('button', { name: 'Arrange' }).click();
+    const xs: number[] = [];
+    for (const name of ['New', 'Booked', 'Job Done', 'Invoiced'])
+      xs.push((await node(page, name).boundingBox())!.x);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs);
+    expect(new Set(xs).size).toBe(4);
+    await page.screenshot({ path: path.join(SHOTS, 'ux-designer-arranged.png'), fullPage: true });
+
     // Leaving with a change asks whether to save; No leaves it unsaved.
     await page.getByLabel('Description', { exact: true }).fill('Old geyser out, new one in');
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -239,6 +277,13 @@ describe('the owner designs a job type', () => {
     const list = page.getByRole('navigation', { name: 'Appointment types' });
     await list.getByText('name is already the name of another type').waitFor();
     expect((await types()).filter((t) => t.name === 'Meeting')).toHaveLength(1);
+    // A status added with New selected goes right of New, not after Done.
+    await selectStatus(page, 'New');
+    await page.getByRole('button', { name: 'Add status' }).click();
+    const added = (await node(page, 'Status 3').boundingBox())!;
+    const done = (await node(page, 'Done').boundingBox())!;
+    expect(Math.abs(added.x - done.x)).toBeLessThan(5);
+    expect(added.y).toBeGreaterThan(done.y + done.height / 2);
     await context.close();
   });
 
@@ -284,6 +329,13 @@ describe('the owner designs a job type', () => {
     const list = page.getByRole('navigation', { name: 'Appointment types' });
     await list.getByRole('button', { name: /Geyser replacement/ }).click();
     await node(page, 'Invoiced').waitFor();
+    // Top to bottom, at a readable size, with handles a finger can hit.
+    const booked = node(page, 'Booked');
+    expect((await booked.boundingBox())!.width).toBeGreaterThanOrEqual(100);
+    const into = (await booked.locator('.react-flow__handle.target').boundingBox())!;
+    const out = (await booked.locator('.react-flow__handle.source').boundingBox())!;
+    expect(out.y).toBeGreaterThan(into.y + 40);
+    expect(Math.min(out.width, out.height)).toBeGreaterThanOrEqual(16);
     // A tap selects a status.
     await node(page, 'Booked').tap();
     await page.getByRole('heading', { name: 'Status: Booked' }).waitFor();
@@ -293,6 +345,7 @@ describe('the owner designs a job type', () => {
     expect(diagram.width).toBeLessThanOrEqual(390);
     expect(editor.y).toBeGreaterThan(diagram.y + diagram.height);
     await page.screenshot({ path: path.join(SHOTS, 'designer-phone.png'), fullPage: false });
+    await page.screenshot({ path: path.join(SHOTS, 'ux-designer-phone.png'), fullPage: false });
     await page.screenshot({ path: path.join(SHOTS, 'designer-phone-full.png'), fullPage: true });
     await context.close();
   });

@@ -212,6 +212,8 @@ describe('a job on a phone and in the office', () => {
     await refusal.waitFor();
     const color = await refusal.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(color).toMatch(/rgb\(\s*2[0-9]{2},/);
+    // A refusal shows only the red box.
+    expect(await page.getByText(/Job \S+ saved/).count()).toBe(0);
     await shot(page, 'job-phone-refused');
 
     await page.getByLabel('Geyser serial number').fill('KWIKOT-150-778812');
@@ -226,7 +228,11 @@ describe('a job on a phone and in the office', () => {
     // Editable lines on a phone are cards: nothing scrolls sideways.
     await page.getByLabel('Description of line 1').scrollIntoViewIfNeeded();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // On a phone the totals take the modal's full width.
+    const totals = (await page.getByLabel('Totals').boundingBox())!;
+    expect(totals.width).toBeGreaterThan(300);
     await shot(page, 'job-phone-done');
+    await shot(page, 'ux-job-phone-done');
     const done = await axeFindings(page);
     expect(done, describeFindings(done)).toEqual([]);
 
@@ -263,7 +269,14 @@ describe('a job on a phone and in the office', () => {
       .getByRole('list', { name: 'Notes' })
       .getByText('Old geyser taken away')
       .waitFor();
+    // The invoice the job made is linked from the modal's header.
+    const invoiceLink = office.page
+      .getByRole('dialog')
+      .getByRole('link', { name: /^Invoice \S+$/ });
+    await invoiceLink.waitFor({ timeout: 15_000 });
+    expect(await invoiceLink.getAttribute('href')).toBe(`/invoices/${invoiced.body.invoiceId}`);
     await shot(office.page, 'job-desktop-live');
+    await office.page.screenshot({ path: path.join(SHOTS, 'ux-job-desktop-invoice.png') });
     await office.context.close();
   });
 
@@ -312,24 +325,62 @@ describe('a job on a phone and in the office', () => {
     const stored = await owner.api.get(`${jobsUrl()}/activeJobs/${jobId}`);
     expect(stored.body.faultDescription).toBe('Geyser burst in the roof');
 
-    // New job from the client's page: defaults of spec §4, then saved.
+    // New job from the client's page: defaults of spec §4 (the type's first status), then saved.
     await page.getByRole('button', { name: 'New job' }).click();
     const dialog = page.getByRole('dialog', { name: 'New job' });
     await dialog.waitFor();
-    expect(await page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe(
-      'Please select',
-    );
+    expect(new URL(page.url()).searchParams.get('job')).toBe('new');
+    const status = page.getByRole('combobox', { name: 'Status', exact: true });
+    const first = await status.inputValue();
+    expect(['', 'Please select', 'Scheduled']).not.toContain(first);
+    // The allowed moves first, 'Please select' (Unscheduled) and Scheduled last.
+    await status.click();
+    const options = await page.getByRole('option').allTextContents();
+    expect(options[0]).toBe(first);
+    expect(options.slice(-2)).toEqual(['Please select', 'Scheduled']);
+    await page.keyboard.press('Escape');
     expect(await page.getByRole('switch', { name: 'All day' }).isChecked()).toBe(true);
     await page.getByLabel('Fault description').fill('Dripping tap');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page
-      .getByText(/Job \S+ saved/)
-      .first()
-      .waitFor();
+    // The saved notice is in the modal, next to the buttons; a new save replaces it.
+    const saved = page
+      .getByRole('dialog')
+      .getByRole('status')
+      .filter({ hasText: /Job \S+ saved/ });
+    await saved.waitFor();
     await page.getByTestId('job-shown-status').waitFor();
-    expect(await shownStatus(page)).toBe('Unscheduled');
-    await page.getByRole('button', { name: 'Close' }).first().click();
-    await page.getByRole('cell', { name: 'Dripping tap' }).waitFor();
+    expect(await shownStatus(page)).toBe(first);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await saved.waitFor();
+    expect(await page.getByText(/Job \S+ saved/).count()).toBe(1);
+    await page.screenshot({ path: path.join(SHOTS, 'ux-job-desktop-new-saved.png') });
+    const newId = new URL(page.url()).searchParams.get('job');
+    expect(newId).toMatch(/^[0-9a-f-]{20,}$/i);
+
+    // The open job is in the address: a reload reopens it, Back closes it.
+    await page.reload();
+    await page.getByTestId('job-shown-status').waitFor();
+    expect(await page.getByLabel('Fault description').inputValue()).toBe('Dripping tap');
+    // Back with a change asks first; No closes without saving.
+    await page.getByLabel('Fault description').fill('Dripping tap, kitchen');
+    await page.goBack();
+    await page.getByText('Do you want to save the changes?').waitFor();
+    await page.getByRole('button', { name: 'No' }).click();
+    await page.getByTestId('job-shown-status').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('job')).toBe(null);
+    await page.getByRole('cell', { name: 'Dripping tap', exact: true }).waitFor();
+
+    // Photos on a new job: 'Save and add images' saves it, then images may be added.
+    await page.getByRole('button', { name: 'New job' }).click();
+    await page.getByRole('combobox', { name: 'Type', exact: true }).click();
+    await page.getByRole('option', { name: 'Geyser replacement' }).click();
+    await page.getByRole('button', { name: 'Save and add images' }).click();
+    await page.getByTestId('job-shown-status').waitFor();
+    expect(await shownStatus(page)).toBe('New');
+    await page
+      .getByLabel('Add Photos')
+      .setInputFiles([{ name: 'meter.png', mimeType: 'image/png', buffer: PNG }]);
+    await page.getByRole('list', { name: 'Photos' }).getByRole('listitem').waitFor();
     await context.close();
   });
 });

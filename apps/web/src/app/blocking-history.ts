@@ -77,16 +77,26 @@ export function createBlockingHistory(): { history: History; setBlocker(b: Block
 
 export const appHistory = createBlockingHistory();
 
-/** While `when`, leaving this path (a link, navigate(), Back) calls `onBlocked` first. */
-export function useNavigationBlocker(when: boolean, onBlocked: OnBlocked) {
+/** Whether going from one location to another leaves the screen. */
+export type Leaves = (from: Location, to: Location) => boolean;
+
+const otherPath: Leaves = (from, to) => from.pathname !== to.pathname;
+
+/**
+ * While `when`, leaving this path (a link, navigate(), Back) calls `onBlocked`
+ * first; `leaves` says what counts as leaving (by default another path).
+ */
+export function useNavigationBlocker(when: boolean, onBlocked: OnBlocked, leaves = otherPath) {
   const ask = useRef(onBlocked);
+  const isLeaving = useRef(leaves);
   useEffect(() => {
     ask.current = onBlocked;
+    isLeaving.current = leaves;
   });
   useEffect(() => {
     if (!when) return;
     appHistory.setBlocker({
-      shouldBlock: (from, to) => from.pathname !== to.pathname,
+      shouldBlock: (from, to) => isLeaving.current(from, to),
       onBlocked: (proceed) => ask.current(proceed),
     });
     return () => appHistory.setBlocker(null);

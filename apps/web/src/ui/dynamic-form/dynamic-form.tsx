@@ -32,6 +32,8 @@ export interface DynamicFormProps {
   documentPath: (templateId: string) => DocumentPaths | null;
   /** Upload an image of the job (a drawn signature is a PNG); resolves to the stored file. */
   upload: (image: Blob, signature?: boolean) => Promise<string>;
+  /** Saves a new job so images may be added to it ('Save and add images'). */
+  saveFirst?: () => void;
   /** Everything read-only (the user may not update jobs). */
   readOnly: boolean;
   tax: TTax;
@@ -175,6 +177,7 @@ function ComponentField({ component: c, ...p }: DynamicFormProps & { component: 
           multiple={flags.allowMultiImages}
           locked={locked}
           saved={!!p.jobId}
+          saveFirst={p.saveFirst}
           upload={p.upload}
           onChange={set}
           error={error}

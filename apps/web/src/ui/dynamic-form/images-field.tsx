@@ -13,6 +13,8 @@ interface ImagesFieldProps {
   multiple: boolean;
   locked: boolean;
   saved: boolean;
+  /** A new job: saves it, after which images may be added. */
+  saveFirst?: () => void;
   upload: (image: Blob) => Promise<string>;
   onChange: (files: string[]) => void;
   error?: string;
@@ -20,7 +22,7 @@ interface ImagesFieldProps {
 
 /** Photos of the job: upload (the camera on a phone), thumbnails, remove. */
 export function ImagesField(props: ImagesFieldProps) {
-  const { label, files, multiple, locked, saved, upload, onChange, error } = props;
+  const { label, files, multiple, locked, saved, saveFirst, upload, onChange, error } = props;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const max = multiple ? MAX_JOB_IMAGES : 1;
@@ -56,10 +58,22 @@ export function ImagesField(props: ImagesFieldProps) {
           </Text>
         )}
       </Text>
-      {files.length === 0 && (locked || !saved) && (
-        <Text size="sm" c="dimmed">
-          {locked ? 'No images' : 'Save the job first to add images.'}
-        </Text>
+      {!locked && !saved && saveFirst ? (
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconCamera size={16} />}
+          onClick={saveFirst}
+        >
+          Save and add images
+        </Button>
+      ) : (
+        files.length === 0 &&
+        (locked || !saved) && (
+          <Text size="sm" c="dimmed">
+            {locked ? 'No images' : 'Save the job first to add images.'}
+          </Text>
+        )
       )}
       {files.length > 0 && (
         <Group gap="xs" mb="xs" role="list" aria-label={label}>

@@ -4,6 +4,7 @@ import {
   NumberInput,
   Paper,
   SegmentedControl,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -38,8 +39,10 @@ export function DiscountAndTotals({ values, onChange, tax, locked, showTax }: To
     </Group>
   );
   return (
-    <Group align="flex-start" gap="md" grow wrap="wrap">
-      <Stack gap="xs" miw={220}>
+    // One column on a phone: the totals take the full width (a wrapped grow
+    // group kept them at half of it).
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+      <Stack gap="xs">
         <Switch
           label="Discount"
           checked={d.hasDiscount}
@@ -68,7 +71,7 @@ export function DiscountAndTotals({ values, onChange, tax, locked, showTax }: To
           </Group>
         )}
       </Stack>
-      <Paper withBorder p="sm" bg="gray.0" miw={220} aria-label="Totals">
+      <Paper withBorder p="sm" bg="gray.0" aria-label="Totals">
         <Stack gap={4}>
           {row('Subtotal', totals.subtotal, 'subtotal')}
           {d.hasDiscount && row('Discount', -totals.discount, 'discount')}
@@ -78,6 +81,6 @@ export function DiscountAndTotals({ values, onChange, tax, locked, showTax }: To
           {row('Total', totals.total, 'total', true)}
         </Stack>
       </Paper>
-    </Group>
+    </SimpleGrid>
   );
 }

@@ -11,13 +11,40 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { COMPONENT_TYPES, type TComponent, type TStatus } from '@fieldbook/core';
 import { ComponentPermissions } from './component-permissions';
 import { COMPONENT_TYPE_LABEL } from './status-look';
 import type { TemplateOption } from './status-automations';
 
-const TYPE_OPTIONS = COMPONENT_TYPES.map((t) => ({ value: t, label: COMPONENT_TYPE_LABEL[t] }));
+// The client's signature is asked for more often: listed before the team member's.
+const TYPE_ORDER = COMPONENT_TYPES.filter((t) => t !== 'userSigniture').flatMap((t) =>
+  t === 'signiture' ? (['signiture', 'userSigniture'] as const) : [t],
+);
+const TYPE_OPTIONS = TYPE_ORDER.map((t) => ({ value: t, label: COMPONENT_TYPE_LABEL[t] }));
+
+/**
+ * The property a label suggests: its words in camelCase, made unique among
+ * `taken` with a number; '' when the label has no letters to start with.
+ */
+export function propFromLabel(label: string, taken: readonly string[]): string {
+  const words = label
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  const camel = words
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase()))
+    .join('')
+    .replace(/^[0-9]+/, '')
+    .slice(0, 56);
+  if (!camel) return '';
+  let prop = camel;
+  for (let n = 2; taken.includes(prop); n++) prop = `${camel}${n}`;
+  return prop;
+}
 
 interface Props {
   components: TComponent[];
@@ -37,6 +64,36 @@ const PROP_RULE = /^[A-Za-z][A-Za-z0-9_]{0,59}$/;
 /** The fields of the job form: add, remove, reorder, and each one's settings and permissions. */
 export function ComponentEditor(props: Props) {
   const { components, fields } = props;
+  const [open, setOpen] = useState<string | null>(null);
+  // A field just added opens with its label focused, ready to be typed over.
+  const [added, setAdded] = useState<number | null>(null);
+  const labelInput = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    if (added === null) return;
+    // The panel is still opening (hidden) on the first frames: try until it takes the focus.
+    let tries = 0;
+    let frame = 0;
+    const focus = () => {
+      const input = labelInput.current;
+      input?.focus();
+      if (input && document.activeElement === input) input.select();
+      else if (tries++ < 30) frame = requestAnimationFrame(focus);
+    };
+    focus();
+    return () => cancelAnimationFrame(frame);
+  }, [added]);
+  const add = () => {
+    setAdded(components.length);
+    setOpen(String(components.length));
+    props.onAdd();
+  };
+  /** A label change; the property follows it while it is the default or what the label suggested. */
+  const changeLabel = (i: number, c: TComponent, label: string) => {
+    const taken = components.filter((_, j) => j !== i).map((o) => o.prop);
+    const follows = /^field[0-9]+$/.test(c.prop) || c.prop === propFromLabel(c.label, taken);
+    const prop = follows ? propFromLabel(label, taken) : '';
+    props.onChange(i, prop ? { label, prop } : { label });
+  };
   const propError = (c: TComponent, i: number) => {
     if (!PROP_RULE.test(c.prop)) return 'Must start with a letter: letters, digits and _ only';
     if (components.some((o, j) => j !== i && o.prop === c.prop)) return 'Another field has it';
@@ -49,7 +106,7 @@ export function ComponentEditor(props: Props) {
           No fields yet: the job form shows only its standard fields.
         </Text>
       )}
-      <Accordion variant="separated" chevronPosition="left">
+      <Accordion variant="separated" chevronPosition="left" value={open} onChange={setOpen}>
         {components.map((c, i) => (
           <Accordion.Item key={i} value={String(i)}>
             <Center>
@@ -95,10 +152,11 @@ export function ComponentEditor(props: Props) {
                 <Group grow align="flex-start">
                   <TextInput
                     label="Label"
+                    ref={i === added ? labelInput : undefined}
                     value={c.label}
                     maxLength={100}
                     error={fields?.[`components.${i}.label`]}
-                    onChange={(e) => props.onChange(i, { label: e.currentTarget.value })}
+                    onChange={(e) => changeLabel(i, c, e.currentTarget.value)}
                   />
                   <TextInput
                     label="Property"
@@ -110,7 +168,7 @@ export function ComponentEditor(props: Props) {
                   />
                 </Group>
                 <Select
-                  label="Kind"
+                  label="Field type"
                   data={TYPE_OPTIONS}
                   value={c.type}
                   allowDeselect={false}
@@ -160,7 +218,7 @@ export function ComponentEditor(props: Props) {
         <Button
           variant="default"
           leftSection={<IconPlus size={16} />}
-          onClick={props.onAdd}
+          onClick={add}
           disabled={components.length >= 60}
         >
           Add field

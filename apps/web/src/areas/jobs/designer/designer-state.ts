@@ -1,5 +1,4 @@
 import {
-  NODE_WIDTH,
   ZStatus,
   newComponent,
   newType,
@@ -11,6 +10,7 @@ import {
   type TComponent,
   type TStatus,
 } from '@fieldbook/core';
+import { arrange, placeAfter } from './designer-layout';
 
 /** One appointment type as the designer edits it, with how its last save went. */
 export interface DraftType {
@@ -86,17 +86,26 @@ export function toSaveBody(d: DraftType, order: number): TAppointmentTypeSave {
   };
 }
 
-/** A new status right of the rightmost node, named so no other status has its name. */
-export function addStatus(d: DraftType): { draft: DraftType; id: string } {
+/**
+ * A new status right of `afterId` (the selected status, or the last one), so
+ * the diagram keeps reading in the order of the flow; named so no other
+ * status has its name.
+ */
+export function addStatus(d: DraftType, afterId?: string | null): { draft: DraftType; id: string } {
   const id = newId();
   let n = d.statuses.length + 1;
   while (d.statuses.some((s) => s.name === `Status ${n}`)) n++;
-  const right = Math.max(0, ...d.statuses.map((s) => s.draw.x + NODE_WIDTH + 60));
-  const top = d.statuses[0]?.draw.y ?? 80;
+  const after = d.statuses.find((s) => s.id === afterId) ?? d.statuses.at(-1);
   const s = ZStatus.parse(statusNode(id, `Status ${n}`, 0, []));
-  s.draw.x = right;
-  s.draw.y = top;
+  const at = placeAfter(d.statuses, after);
+  s.draw.x = at.x;
+  s.draw.y = at.y;
   return { draft: { ...d, statuses: [...d.statuses, s] }, id };
+}
+
+/** Every status placed in workflow order (the Arrange button). */
+export function arrangeStatuses(d: DraftType): DraftType {
+  return { ...d, statuses: arrange(d.statuses) };
 }
 
 /** Removes a status, the links into it and the component permissions it had. */

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { IconCheck, IconDeviceFloppy, IconLayoutColumns, IconPlus } from '@tabler/icons-react';
 import { checkWorkflow, type TAppointmentType, type TStatus } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../../api/api-client';
 import { useSaveJobType } from '../../../api/use-job-types';
@@ -9,6 +9,7 @@ import { useCurrentCompany } from '../../../app/company-context';
 import { confirmDelete } from '../../../ui/confirm';
 import { PageHeader } from '../../../ui/page-header';
 import { useUnsavedChangesPrompt } from '../../../ui/use-unsaved-changes-prompt';
+import { usePhone } from '../../../ui/use-phone';
 import { ComponentEditor } from './component-editor';
 import * as ops from './designer-state';
 import type { DraftType } from './designer-state';
@@ -32,12 +33,15 @@ export function Designer({ title, initial }: Props) {
   const [drafts, setDrafts] = useState<DraftType[]>(() => initial.map(ops.fromSaved));
   const [selectedKey, setSelectedKey] = useState<string | null>(drafts[0]?.key ?? null);
   const [statusId, setStatusId] = useState<string | null>(null);
+  const [addedKey, setAddedKey] = useState<string | null>(null);
+  const [arranged, setArranged] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
   const { save, refresh } = useSaveJobType();
   const invoiceList = useTemplates('invoice');
   const generalList = useTemplates('general');
   const groups = company?.userGroups ?? [];
+  const phone = usePhone();
 
   const draft = drafts.find((d) => d.key === selectedKey) ?? null;
   const status: TStatus | null =
@@ -80,10 +84,11 @@ export function Designer({ title, initial }: Props) {
     const d = ops.createDraft();
     setDrafts((ds) => [...ds, d]);
     selectType(d.key);
+    setAddedKey(d.key);
   };
   const addStatus = () => {
     if (!draft) return;
-    const { draft: next, id } = ops.addStatus(draft);
+    const { draft: next, id } = ops.addStatus(draft, status?.id);
     change(() => next);
     setStatusId(id);
   };
@@ -172,14 +177,18 @@ export function Designer({ title, initial }: Props) {
           {draft ? (
             <Stack gap="lg">
               <Paper withBorder p="md">
-                <TypeSettings type={draft} onChange={(p) => change((d) => ({ ...d, ...p }))} />
+                <TypeSettings
+                  type={draft}
+                  focusName={draft.key === addedKey}
+                  onChange={(p) => change((d) => ({ ...d, ...p }))}
+                />
               </Paper>
               <Paper withBorder p="md">
                 <Group justify="space-between" mb="xs">
                   <Title order={2} size="h4">
                     Workflow
                   </Title>
-                  <Group gap="xs">
+                  <Group gap="xs" wrap="wrap">
                     <Select
                       aria-label="Selected status"
                       size="xs"
@@ -192,6 +201,17 @@ export function Designer({ title, initial }: Props) {
                     <Button
                       variant="default"
                       size="xs"
+                      leftSection={<IconLayoutColumns size={14} />}
+                      onClick={() => {
+                        change(ops.arrangeStatuses);
+                        setArranged((n) => n + 1);
+                      }}
+                    >
+                      Arrange
+                    </Button>
+                    <Button
+                      variant="default"
+                      size="xs"
                       leftSection={<IconPlus size={14} />}
                       onClick={addStatus}
                       disabled={draft.statuses.length >= 40}
@@ -201,8 +221,9 @@ export function Designer({ title, initial }: Props) {
                   </Group>
                 </Group>
                 <Text size="xs" c="dimmed" mb="xs">
-                  Drag a status to place it. Draw a link from a status&apos;s right handle to the
-                  next status&apos;s left handle; a status without links is final. Select a link or
+                  Drag a status to place it. Draw a link from a status&apos;s{' '}
+                  {phone ? 'bottom' : 'right'} handle to the next status&apos;s{' '}
+                  {phone ? 'top' : 'left'} handle; a status without links is final. Select a link or
                   status and press Delete to remove it.
                 </Text>
                 <WorkflowDiagram
@@ -215,6 +236,8 @@ export function Designer({ title, initial }: Props) {
                   onLink={(a, b) => change((d) => ops.addLink(d, a, b))}
                   onUnlink={(a, b) => change((d) => ops.removeLink(d, a, b))}
                   onRemove={removeStatus}
+                  vertical={phone}
+                  fitKey={arranged}
                 />
                 <GraphProblems
                   problems={problems}

@@ -29,7 +29,15 @@ export function GraphProblems({ problems, statuses, onSelect }: Props) {
           return (
             <List.Item key={i}>
               {s ? (
-                <Anchor component="button" type="button" size="sm" onClick={() => onSelect(s.id)}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  ta="left"
+                  // Inline, so the bullet sits on its first line (a button is centred and boxed).
+                  style={{ display: 'inline', verticalAlign: 'baseline' }}
+                  onClick={() => onSelect(s.id)}
+                >
                   {p.message}
                 </Anchor>
               ) : (

@@ -77,7 +77,7 @@ export function StatusEditor(props: Props) {
       <MultiSelect
         label="Required fields"
         description="Fields that must be filled before a job may enter this status."
-        data={components.map((c) => ({ value: c.prop, label: `${c.label} (${c.prop})` }))}
+        data={components.map((c) => ({ value: c.prop, label: c.label || c.prop }))}
         value={s.requiredComponents.filter((p) => components.some((c) => c.prop === p))}
         onChange={(v) => onChange({ requiredComponents: v })}
         placeholder={components.length ? 'None' : 'Add fields below first'}

@@ -13,13 +13,16 @@ export interface StatusNodeData extends Record<string, unknown> {
   /** The graph check found something wrong here. */
   problem: boolean;
   first: boolean;
+  /** Laid out top to bottom (a phone): links go from the bottom handle to the top one. */
+  vertical: boolean;
 }
 
 export type StatusFlowNode = Node<StatusNodeData, 'status'>;
 
 /**
  * A status on the diagram (125 x 75): its colour, icon and name; a link goes
- * from the right handle to the left handle of the next status.
+ * from the right handle to the left handle of the next status (bottom to top
+ * on a phone).
  */
 export const StatusNode = memo(function StatusNode({ data, selected }: NodeProps<StatusFlowNode>) {
   const shade = COLOR_SHADE[data.color];
@@ -36,7 +39,7 @@ export const StatusNode = memo(function StatusNode({ data, selected }: NodeProps
         borderStyle: data.final ? 'double' : 'solid',
       }}
     >
-      <Handle type="target" position={Position.Left} />
+      <Handle type="target" position={data.vertical ? Position.Top : Position.Left} />
       <div className="status-node-name">
         <StatusIcon name={data.icon} size={14} />
         <span>{data.name}</span>
@@ -46,7 +49,7 @@ export const StatusNode = memo(function StatusNode({ data, selected }: NodeProps
         {data.final && <span>Final</span>}
         {data.hidden && !data.final && <span>Hidden</span>}
       </div>
-      <Handle type="source" position={Position.Right} />
+      <Handle type="source" position={data.vertical ? Position.Bottom : Position.Right} />
     </div>
   );
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Grid, List, Select, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { fieldLabel, type DraftType } from './designer-state';
@@ -5,11 +6,19 @@ import { COLOR_OPTIONS, ICON_OPTIONS } from './status-look';
 
 interface Props {
   type: DraftType;
+  /** A type just added: its name field takes the focus. */
+  focusName?: boolean;
   onChange: (patch: Partial<DraftType>) => void;
 }
 
 /** A type's name, description, icon and colour, and the server's refusal of its last save. */
-export function TypeSettings({ type: t, onChange }: Props) {
+export function TypeSettings({ type: t, focusName = false, onChange }: Props) {
+  const nameInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!focusName) return;
+    nameInput.current?.focus();
+    nameInput.current?.select();
+  }, [focusName, t.key]);
   const fields = Object.entries(t.fields ?? {});
   return (
     <>
@@ -36,6 +45,7 @@ export function TypeSettings({ type: t, onChange }: Props) {
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
             label="Type name"
+            ref={nameInput}
             required
             maxLength={60}
             value={t.name}

@@ -29,9 +29,24 @@ interface Props {
   onLink: (fromNode: string, toNode: string) => void;
   onUnlink: (fromNode: string, toNode: string) => void;
   onRemove: (statusId: string) => void;
+  /**
+   * Top to bottom (a phone): the saved places are shown turned a quarter,
+   * columns becoming rows, and a drop is saved turned back.
+   */
+  vertical?: boolean;
+  /** Changes when the statuses were arranged: the diagram fits them in view again. */
+  fitKey?: number;
 }
 
 const FIT = { padding: 0.2, maxZoom: 1.2 };
+// On a phone names stay readable: the diagram pans rather than shrinking below this.
+const PHONE_FIT = { padding: 0.1, maxZoom: 1.2, minZoom: 0.8 };
+
+/** Saved places (left to right) to places shown top to bottom, and back. */
+const SX = 0.7;
+const SY = 1.5;
+const turn = (p: { x: number; y: number }) => ({ x: p.y * SY, y: p.x * SX });
+const unturn = (p: { x: number; y: number }) => ({ x: p.y / SX, y: p.x / SY });
 
 const edgeId = (from: string, to: string) => `${from}->${to}`;
 
@@ -57,28 +72,33 @@ function confirmRemove(names: string[]): Promise<boolean> {
  * needs while a node is dragged and the sizes it measured.
  */
 export function WorkflowDiagram(props: Props) {
-  const { statuses, selectedId, problemIds } = props;
+  const { statuses, selectedId, problemIds, vertical = false } = props;
+  const fit = vertical ? PHONE_FIT : FIT;
+  const shown = (p: { x: number; y: number }) => (vertical ? turn(p) : p);
   const [dragging, setDragging] = useState<Record<string, { x: number; y: number }>>({});
   const [measured, setMeasured] = useState<Record<string, { width: number; height: number }>>({});
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
   const flow = useRef<ReactFlowInstance<StatusFlowNode, Edge> | null>(null);
 
-  // A status added (or removed) is brought into view with the rest.
+  // A status added (or removed), or all arranged, is brought into view with the rest.
   const count = statuses.length;
   useEffect(() => {
-    void flow.current?.fitView(FIT);
-  }, [count]);
+    // A frame later: React Flow takes the new places in its own effect first.
+    const frame = requestAnimationFrame(() => void flow.current?.fitView(fit));
+    return () => cancelAnimationFrame(frame);
+  }, [count, fit, props.fitKey]);
 
   const nodes = useMemo<StatusFlowNode[]>(
     () =>
       statuses.map((s, i) => ({
         id: s.draw.id,
         type: 'status',
-        position: dragging[s.draw.id] ?? { x: s.draw.x, y: s.draw.y },
+        position: dragging[s.draw.id] ?? shown({ x: s.draw.x, y: s.draw.y }),
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
         measured: measured[s.draw.id],
-        selected: s.id === selectedId,
+        // A selected link takes the selection: Delete then removes the link only.
+        selected: s.id === selectedId && !selectedEdge,
         dragging: !!dragging[s.draw.id],
         ariaLabel: `Status ${s.name}${isFinal(s) ? ' (final)' : ''}`,
         data: {
@@ -89,9 +109,11 @@ export function WorkflowDiagram(props: Props) {
           hidden: s.hide,
           problem: problemIds.has(s.id),
           first: i === 0,
+          vertical,
         },
       })),
-    [statuses, selectedId, problemIds, dragging, measured],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- shown follows vertical
+    [statuses, selectedId, selectedEdge, problemIds, dragging, measured, vertical],
   );
 
   const edges = useMemo<Edge[]>(() => {
@@ -125,14 +147,20 @@ export function WorkflowDiagram(props: Props) {
           setDragging((d) => ({ ...d, [c.id]: pos }));
         } else {
           // Dropped, or moved with the arrow keys: the place is saved in draw.
-          if (at) props.onMove(c.id, at.x, at.y);
+          if (at) {
+            const saved = vertical ? unturn(at) : at;
+            props.onMove(c.id, saved.x, saved.y);
+          }
           setDragging(({ [c.id]: _done, ...rest }) => rest);
         }
       } else if (c.type === 'select') {
         // The editor keeps the last status chosen: a tap on the background
         // (to pan on a phone) does not close it.
         const s = byNode.get(c.id);
-        if (c.selected && s) props.onSelect(s.id);
+        if (c.selected && s) {
+          setSelectedEdge(null);
+          props.onSelect(s.id);
+        }
       } else if (c.type === 'remove') {
         const s = byNode.get(c.id);
         if (s) props.onRemove(s.id);
@@ -159,11 +187,17 @@ export function WorkflowDiagram(props: Props) {
   // Statuses are asked about; links go at once (they are easily drawn again).
   const onBeforeDelete: OnBeforeDelete<StatusFlowNode, Edge> = async ({ nodes: gone, edges }) => {
     if (gone.length === 0) return { nodes: gone, edges };
+    // With a link selected only the link goes (the status stays selected in the editor).
+    if (selectedEdge) return { nodes: [], edges: edges.filter((e) => e.id === selectedEdge) };
     return (await confirmRemove(gone.map((n) => n.data.name))) ? { nodes: gone, edges } : false;
   };
 
   return (
-    <div className="workflow-diagram" data-testid="workflow-diagram">
+    <div
+      className="workflow-diagram"
+      data-testid="workflow-diagram"
+      data-vertical={vertical || undefined}
+    >
       <ReactFlow<StatusFlowNode, Edge>
         nodes={nodes}
         edges={edges}
@@ -176,8 +210,8 @@ export function WorkflowDiagram(props: Props) {
         deleteKeyCode={['Backspace', 'Delete']}
         onInit={(instance) => (flow.current = instance)}
         fitView
-        fitViewOptions={FIT}
-        minZoom={0.3}
+        fitViewOptions={fit}
+        minZoom={vertical ? 0.8 : 0.3}
         maxZoom={2}
         // A phone scrolls the page with one finger; the diagram pans with the
         // controls or by dragging the background.

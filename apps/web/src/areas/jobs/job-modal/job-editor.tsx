@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { IconCheck } from '@tabler/icons-react';
 import {
   allowedMoves,
   can,
@@ -21,7 +21,9 @@ import { confirmDelete } from '../../../ui/confirm';
 import { DynamicForm } from '../../../ui/dynamic-form/dynamic-form';
 import { useUnsavedChangesPrompt } from '../../../ui/use-unsaved-changes-prompt';
 import { JobFields } from './job-fields';
+import { JobInvoiceLink } from './job-invoice-link';
 import { JobLog } from './job-log';
+import { leavesJob } from './job-url';
 import { flagsFor, jobToValues, newJobValues, valuesToSave, type JobValues } from './job-values';
 
 /** What the modal needs to ask before closing. */
@@ -51,6 +53,13 @@ interface JobEditorProps {
   onSaved: (id: string) => void;
   onClose: () => void;
   onDeleted: () => void;
+  /**
+   * 'Job … saved', shown next to the buttons (a notification covered Save on
+   * a phone); kept by the modal, as a new job's editor is mounted again with
+   * the saved job.
+   */
+  saved: string | null;
+  onNotice: (notice: string | null) => void;
   /** Called after each render with what closing needs to know. */
   onGuard: (guard: CloseGuard) => void;
 }
@@ -89,6 +98,8 @@ export function JobEditor({
   onSaved,
   onClose,
   onDeleted,
+  saved,
+  onNotice: setSaved,
   onGuard,
 }: JobEditorProps) {
   const me = useCurrentUser();
@@ -147,6 +158,7 @@ export function JobEditor({
 
   const submit = async (): Promise<boolean> => {
     setError(null);
+    setSaved(null);
     setFieldErrors({});
     form.clearErrors();
     try {
@@ -156,11 +168,7 @@ export function JobEditor({
       // The saved job comes back as the server keeps it (what this user may see
       // in its new status): load it, even when its refetch arrived during the save.
       seen.current = null;
-      notifications.show({
-        color: 'green',
-        message: `Job ${r.appointmentNumber} saved`,
-        closeButtonProps: { 'aria-label': 'Dismiss' },
-      });
+      setSaved(`Job ${r.appointmentNumber} saved`);
       if (!job) onSaved(r._id);
       return true;
     } catch (e) {
@@ -177,7 +185,7 @@ export function JobEditor({
   const dirty = !readOnly && form.isDirty();
   useEffect(() => onGuard({ dirty, save: submit }));
   // Leaving the page (the invoice link, Back, the menu) with changes asks the same question.
-  useUnsavedChangesPrompt(dirty, submit);
+  useUnsavedChangesPrompt(dirty, submit, leavesJob);
 
   const remove = () =>
     job &&
@@ -210,6 +218,7 @@ export function JobEditor({
                 {job.appointmentType}
               </Text>
             )}
+            {job.invoiceId && <JobInvoiceLink invoiceId={job.invoiceId} />}
             {!job.positionVerified && (
               // A dark orange: Mantine's orange on white is below 4.5:1 contrast.
               <Text size="xs" c="#a34100">
@@ -254,6 +263,7 @@ export function JobEditor({
           documentPath={(templateId) =>
             job ? jobDocumentPaths(company._id, job._id, job.publicKey, templateId) : null
           }
+          saveFirst={() => void submit()}
           upload={(file, signature) => upload.mutateAsync({ file, signature }).then((r) => r.file)}
           readOnly={readOnly}
           tax={company.tax}
@@ -280,6 +290,11 @@ export function JobEditor({
             )}
           </div>
           <Group gap="xs">
+            {saved && !dirty && (
+              <Text size="sm" c="green.9" fw={600} role="status">
+                <IconCheck size={16} aria-hidden /> {saved}
+              </Text>
+            )}
             <Button variant="default" onClick={onClose}>
               Close
             </Button>

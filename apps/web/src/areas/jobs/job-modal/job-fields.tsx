@@ -42,10 +42,14 @@ export function JobFields({
 }: JobFieldsProps) {
   const v = form.values;
   const scheduleLocked = readOnly || statusFlags.viewOnlySchedule;
-  // 'Please select' stands for Unscheduled (spec §4).
+  // The type's statuses the job may move to first; 'Please select' (which
+  // stands for Unscheduled, spec §4) and Scheduled last.
   const statusData = [
+    ...allowed
+      .filter((s) => s !== UNSCHEDULED && s !== SCHEDULED)
+      .map((s) => ({ value: s, label: s })),
     { value: '', label: 'Please select' },
-    ...allowed.filter((s) => s !== UNSCHEDULED).map((s) => ({ value: s, label: s })),
+    { value: SCHEDULED, label: SCHEDULED },
   ];
   const chooseStatus = (s: string | null) => {
     if (!s) form.setValues({ status: null, hasSchedule: false });
@@ -56,7 +60,12 @@ export function JobFields({
     const t = types.find((x) => x._id === id);
     if (!t) return;
     // A new type starts at its own first status; values of the old type's components go.
-    form.setValues({ appointmentTypeId: t._id, status: t.statuses[0]?.name ?? null, values: {} });
+    form.setValues({
+      appointmentTypeId: t._id,
+      status: t.statuses[0]?.name ?? null,
+      hasSchedule: true,
+      values: {},
+    });
   };
   const dateInput = (field: 'startDate' | 'endDate', label: string) =>
     v.isAllDayEvent ? (

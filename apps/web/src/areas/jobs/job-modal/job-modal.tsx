@@ -13,6 +13,13 @@ export interface JobModalProps {
   jobId: string | null;
   /** For a new job: its client (opened from a client's page). */
   client?: { entityId: string; clientName: string } | null;
+  /** A new job's first save gave it this id. */
+  onSaved?: (id: string) => void;
+  /**
+   * The open job is in the address: closing navigates, and the navigation
+   * blocker asks about unsaved changes (as it does for Back).
+   */
+  routed?: boolean;
   onClose: () => void;
 }
 
@@ -21,10 +28,17 @@ export interface JobModalProps {
  * a phone. Closing with unsaved changes asks 'Do you want to save the
  * changes?' (Save / No). Mount it to open it.
  */
-export function JobModal({ jobId, client = null, onClose }: JobModalProps) {
+export function JobModal({
+  jobId,
+  client = null,
+  onSaved,
+  routed = false,
+  onClose,
+}: JobModalProps) {
   const phone = usePhone();
   // A new job gets its id on its first save; from then on the modal shows that job.
   const [id, setId] = useState(jobId);
+  const [saved, setSaved] = useState<string | null>(null);
   const job = useJob(id);
   const types = useJobTypes();
   const { company } = useCurrentCompany();
@@ -33,7 +47,7 @@ export function JobModal({ jobId, client = null, onClose }: JobModalProps) {
 
   const close = () => {
     const { dirty, save } = guard.current;
-    if (!dirty) return onClose();
+    if (!dirty || routed) return onClose();
     modals.openConfirmModal({
       title: 'Unsaved changes',
       children: 'Do you want to save the changes?',
@@ -71,9 +85,14 @@ export function JobModal({ jobId, client = null, onClose }: JobModalProps) {
         types={types.data as TAppointmentType[]}
         company={company!}
         client={client}
-        onSaved={(savedId) => setId(savedId)}
+        onSaved={(savedId) => {
+          setId(savedId);
+          onSaved?.(savedId);
+        }}
         onClose={close}
         onDeleted={onClose}
+        saved={saved}
+        onNotice={setSaved}
         onGuard={(g) => {
           guard.current = g;
         }}

@@ -49,7 +49,7 @@ export function statusChoice(v: Pick<JobValues, 'status' | 'hasSchedule'>): stri
   return v.hasSchedule ? (v.status ?? 'Scheduled') : '';
 }
 
-/** A new job (spec §4): unscheduled, all day, no reminder, the next half hour plus 30 minutes, the first type and its first status. */
+/** A new job (spec §4): in the first status of the type (so scheduled), all day, no reminder, the next half hour plus 30 minutes, the first type and its first status. */
 export function newJobValues(
   types: TAppointmentType[],
   client: { entityId: string; clientName: string } | null,
@@ -60,7 +60,8 @@ export function newJobValues(
   return {
     appointmentTypeId: type?._id ?? '',
     status: type?.statuses[0]?.name ?? null,
-    hasSchedule: false,
+    // Spec §4: the status defaults to the first status of the type.
+    hasSchedule: !!type?.statuses[0],
     startDate: toLocal(times.startDate),
     endDate: toLocal(times.endDate),
     isAllDayEvent: true,
