@@ -75,7 +75,9 @@ describe('an owner', () => {
     await e.shot(page, 'companies');
 
     // Settings: a group with chosen rights, and an invitation.
+    // The company's own settings link (the menu has 'Appointment Settings' too).
     await page
+      .getByRole('main')
       .getByRole('link', { name: /settings|edit/i })
       .first()
       .click();
