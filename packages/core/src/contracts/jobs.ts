@@ -376,6 +376,18 @@ export const ZAppointmentRange = z.object({
   entityId: z.string().max(64).optional(),
 });
 
+/**
+ * `GET /appointments/cards?from&to&types`: the scheduled jobs (active or
+ * done) overlapping from..to as cards, for the schedule, the planner and the
+ * calendar; `types` is a comma list of type ids. At most 100 days.
+ */
+export const ZCardRange = z.object({
+  from: z.string().max(40),
+  to: z.string().max(40),
+  types: z.string().max(2000).optional(),
+});
+export const MAX_CARD_RANGE_DAYS = 100;
+
 /** `POST /appointments/sortOrder`. */
 export const ZSortOrder = z
   .array(z.object({ _id: ZId, sortOrder: z.number().int().min(0).max(1_000_000) }))

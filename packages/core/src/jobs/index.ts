@@ -5,3 +5,4 @@ export * from './defaults.js';
 export * from './priority.js';
 export * from './placeholders.js';
 export * from './automations.js';
+export * from './board.js';

@@ -27,12 +27,25 @@ export async function listActiveCardsJson(
   companyId: string,
   hideAssignee: HideAssigneeByPlace,
   names: Record<string, string>,
+  range?: CardRange,
 ): Promise<string> {
   // node-postgres and PGlite both answer { rows }; the shared Db type does not say so.
-  const r = (await db.execute(activeCardsQuery(companyId, hideAssignee, names))) as unknown as {
+  const r = (await db.execute(
+    activeCardsQuery(companyId, hideAssignee, names, range),
+  )) as unknown as {
     rows: { json: string }[];
   };
   return r.rows[0]?.json ?? '[]';
+}
+
+/**
+ * Instead of the active jobs: the scheduled jobs (active or not) overlapping
+ * [from, to), for the calendar; optionally of some types only.
+ */
+export interface CardRange {
+  from: Date;
+  to: Date;
+  typeIds?: string[];
 }
 
 /** The query of `listActiveCardsJson`, apart so the bench can EXPLAIN it. */
@@ -40,6 +53,7 @@ export function activeCardsQuery(
   companyId: string,
   hideAssignee: HideAssigneeByPlace,
   names: Record<string, string>,
+  range?: CardRange,
 ) {
   const place = sql`case when ${a.hasSchedule} then ${a.appointmentTypeId}::text || E'\n' || ${a.status} end`;
   const byPlace = sql`${JSON.stringify(hideAssignee)}::jsonb`;
@@ -78,5 +92,17 @@ export function activeCardsQuery(
     left join ${clients} on ${clients.id} = ${a.entityId} and ${clients.companyId} = ${a.companyId}
     left join ${appointmentTypes} on ${appointmentTypes.id} = ${a.appointmentTypeId}
       and ${appointmentTypes.companyId} = ${a.companyId}
-    where ${a.companyId} = ${companyId} and ${a.active}`;
+    where ${a.companyId} = ${companyId} and ${range ? inRange(range) : a.active}`;
+}
+
+/** As listRange: overlapping, or starting inside (a job that ends when it starts). */
+function inRange({ from, to, typeIds }: CardRange) {
+  const types = typeIds?.length
+    ? sql` and ${a.appointmentTypeId}::text in (${sql.join(
+        typeIds.map((t) => sql`${t}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return sql`${a.hasSchedule} and ${a.startDate} < ${to.toISOString()}
+    and (${a.endDate} > ${from.toISOString()} or ${a.startDate} >= ${from.toISOString()})${types}`;
 }

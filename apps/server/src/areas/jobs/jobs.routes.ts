@@ -3,6 +3,7 @@ import {
   ZAppointment,
   ZAppointmentRange,
   ZAppointmentSave,
+  ZCardRange,
   ZJobCard,
   ZJobCommentSave,
   ZJobComments,
@@ -63,6 +64,21 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
     },
     handler: async (req, reply) =>
       sendJsonText(reply, await jobs.activeCardsJson(req.company!.id, caller(req))),
+  });
+
+  app.get(`${BASE}/cards`, {
+    config: { access: access.company('appointments', 'r') },
+    schema: {
+      tags,
+      description:
+        'Scheduled jobs (active or done) overlapping from..to (ISO, at most 100 days) as cards, ' +
+        'for the schedule, planner and calendar; types: a comma list of type ids.',
+      params: cid,
+      querystring: ZCardRange,
+      response: { 200: z.array(ZJobCard) },
+    },
+    handler: async (req, reply) =>
+      sendJsonText(reply, await jobs.rangeCardsJson(req.company!.id, caller(req), req.query)),
   });
 
   app.get(`${BASE}/activeJobs/:id`, {

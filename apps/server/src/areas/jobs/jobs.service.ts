@@ -1,5 +1,6 @@
 import {
   DEFAULT_TIME_ZONE,
+  MAX_CARD_RANGE_DAYS,
   can,
   formatDate,
   formatTime,
@@ -157,6 +158,24 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
     async activeCardsJson(companyId: string, who: Caller): Promise<string> {
       const { hideAssignee, names } = await activeCardsArgs(companyId, who);
       return listActiveCardsJson(db, companyId, hideAssignee, names);
+    },
+
+    /** The calendar's range as cards (ZCardRange): scheduled jobs overlapping from..to. */
+    async rangeCardsJson(
+      companyId: string,
+      who: Caller,
+      q: { from: string; to: string; types?: string },
+    ): Promise<string> {
+      const from = bound(q.from, 'from', new Date());
+      const to = bound(q.to, 'to', new Date());
+      if (to <= from) throw badField('to', 'must be after from');
+      if (to.getTime() - from.getTime() > MAX_CARD_RANGE_DAYS * DAY)
+        throw badField('to', `must be at most ${MAX_CARD_RANGE_DAYS} days after from`);
+      const typeIds = (q.types ?? '').split(',').filter(Boolean);
+      if (typeIds.length > 50 || typeIds.some((t) => !isUuid(t)))
+        throw badField('types', 'must be type ids');
+      const { hideAssignee, names } = await activeCardsArgs(companyId, who);
+      return listActiveCardsJson(db, companyId, hideAssignee, names, { from, to, typeIds });
     },
 
     activeCardsArgs,
