@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, buildCompany, buildMember, type TestUser } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
-import { buildJob, buildType, jobsUrl } from './jobs-helpers.js';
+import { buildClient } from './finance-factories.js';
+import { buildJob, buildType, jobsUrl, saveJob } from './jobs-helpers.js';
 
 let h: Harness;
 let cid: string;
@@ -81,5 +82,38 @@ describe('GET /appointments/cards (the calendar range as cards)', () => {
     });
     expect(ids((await cards(march)).body)).not.toContain(theirs._id);
     expect((await other.owner.api.get(`${jobsUrl(cid)}/cards?${march}`)).status).toBe(404);
+  });
+});
+
+describe('a board move is a patch', () => {
+  it('a save with only the status and times keeps the assignee, client and the rest', async () => {
+    const client = await buildClient(owner.api, cid);
+    const j = await buildJob(owner.api, cid, {
+      appointmentTypeId: type._id,
+      userId: owner.id,
+      entityId: client,
+      faultDescription: 'Burst geyser',
+    });
+    const moved = await saveJob(owner.api, cid, {
+      _id: j._id,
+      status: 'Scheduled',
+      hasSchedule: true,
+      startDate: '2026-03-11T08:00:00.000Z',
+      endDate: '2026-03-11T09:00:00.000Z',
+      isAllDayEvent: false,
+    });
+    expect(moved.status).toBe(200);
+    const now = await owner.api.get(`${jobsUrl(cid)}/activeJobs/${j._id}`);
+    expect(now.body).toMatchObject({
+      userId: owner.id,
+      entityId: client,
+      faultDescription: 'Burst geyser',
+      shownStatus: 'Scheduled',
+      startDate: '2026-03-11T08:00:00.000Z',
+    });
+    // null (or '') still clears them.
+    await saveJob(owner.api, cid, { _id: j._id, userId: null, entityId: '' });
+    const cleared = await owner.api.get(`${jobsUrl(cid)}/activeJobs/${j._id}`);
+    expect(cleared.body).toMatchObject({ userId: null, entityId: null });
   });
 });

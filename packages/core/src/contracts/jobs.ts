@@ -226,7 +226,15 @@ export function isJobDateTime(s: string): boolean {
 
 const ZDateTime = z.string().max(40).refine(isJobDateTime, 'must be a date and time');
 
-/** `POST /appointments`: create (no `_id`) or update one job. */
+/** An id that may be null or '' for "none"; absent keeps what the job has (a board move is a patch). */
+const keptId = z
+  .string()
+  .max(64)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v ? v : null));
+
+/** `POST /appointments`: create (no `_id`) or update one job; an absent field keeps its value. */
 export const ZAppointmentSave = z.object({
   _id: z.string().optional(),
   /** Absent on a new job: the company's first type (spec §4). */
@@ -240,7 +248,7 @@ export const ZAppointmentSave = z.object({
   isAllDayEvent: z.boolean().optional(),
   sendClientReminder: z.boolean().optional(),
   priority: z.union([z.enum(PRIORITIES), z.literal('')]).optional(),
-  userId: optId,
+  userId: keptId,
   /** User ids; the `{ userId, name }` entries a job is answered with are taken too. */
   assignedUsers: z
     .array(
@@ -251,7 +259,7 @@ export const ZAppointmentSave = z.object({
     )
     .max(50)
     .optional(),
-  entityId: optId,
+  entityId: keptId,
   faultDescription: optText(5000),
   resolution: optText(5000),
   /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ZAppointmentTypeSave, type TJobCard } from '../contracts/jobs.js';
 import {
   boardColumns,
+  cardMatches,
   calendarRange,
   columnOf,
   dropOnCalendar,
@@ -252,5 +253,21 @@ describe('calendarRange (spec §9: months load a 2-month range)', () => {
     expect(calendarRange('2026-11-02', '2026-11-09')).toEqual(
       calendarRange('2026-11-16', '2026-11-23'),
     );
+  });
+});
+
+describe('cardMatches', () => {
+  const c1 = card({ appointmentTypeId: 't1', userId: 'u1', shownStatus: 'New' });
+  it('keeps the selected types, users and statuses', () => {
+    expect(cardMatches(c1, { typeIds: ['t1'], userIds: null, statuses: null })).toBe(true);
+    expect(cardMatches(c1, { typeIds: ['t2'], userIds: null, statuses: null })).toBe(false);
+    expect(cardMatches(c1, { typeIds: ['t1'], userIds: ['u2'], statuses: null })).toBe(false);
+    expect(cardMatches(c1, { typeIds: ['t1'], userIds: ['u1'], statuses: ['New'] })).toBe(true);
+    expect(cardMatches(c1, { typeIds: ['t1'], userIds: null, statuses: ['Booked'] })).toBe(false);
+  });
+  it('an unassigned job shows only when everyone is shown', () => {
+    const free = card({ appointmentTypeId: 't1' });
+    expect(cardMatches(free, { typeIds: ['t1'], userIds: null, statuses: null })).toBe(true);
+    expect(cardMatches(free, { typeIds: ['t1'], userIds: ['u1'], statuses: null })).toBe(false);
   });
 });

@@ -182,3 +182,23 @@ export function calendarRange(
   const to = `${y + Math.floor((m2 - 1) / 12)}-${String(((m2 - 1) % 12) + 1).padStart(2, '0')}-01`;
   return { from, to: visibleEnd > to ? visibleEnd : to };
 }
+
+/**
+ * What the board, schedule and planner show: the selected types; the
+ * selected users' jobs (null: everyone's, unassigned ones too); the selected
+ * shown statuses (null: all).
+ */
+export interface BoardFilter {
+  typeIds: readonly string[];
+  userIds: readonly string[] | null;
+  statuses: readonly string[] | null;
+}
+
+export function cardMatches(
+  card: Pick<TJobCard, 'appointmentTypeId' | 'userId' | 'assignedUsers' | 'shownStatus'>,
+  f: BoardFilter,
+): boolean {
+  if (!f.typeIds.includes(card.appointmentTypeId)) return false;
+  if (f.statuses && !f.statuses.includes(card.shownStatus)) return false;
+  return !f.userIds || isAssignedTo(card, new Set(f.userIds));
+}

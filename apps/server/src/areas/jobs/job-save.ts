@@ -126,7 +126,7 @@ export async function writeJob(
   let assignee = old?.userId ?? null;
   let assignedUsers = old?.assignedUsers ?? [];
   if (!(old && view.hideAssignee)) {
-    assignee = body.userId ?? null;
+    assignee = body.userId === undefined ? assignee : body.userId;
     if (assignee && assignee !== old?.userId && !active.has(assignee))
       throw badField('userId', 'is not an active member of this company');
   }
@@ -138,7 +138,7 @@ export async function writeJob(
   }
   let entityId = old?.entityId ?? null;
   if (!(old && view.keepClient)) {
-    entityId = body.entityId ?? null;
+    entityId = body.entityId === undefined ? entityId : body.entityId;
     if (entityId && entityId !== old?.entityId) {
       const client = isUuid(entityId) ? await findClientForCompany(tx, companyId, entityId) : null;
       if (!client) throw badField('entityId', 'is not a client of this company');

@@ -1,4 +1,3 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -7,38 +6,18 @@ import { useCurrentCompany } from '../../app/company-context';
 import { useClientJobs } from '../../api/use-jobs';
 import { QueryState } from '../../ui/query-state';
 import { usePhone } from '../../ui/use-phone';
-import { JobModal } from './job-modal/job-modal';
-import { JOB_PARAM } from './job-modal/job-url';
+import { useRoutedJob } from './job-modal/use-routed-job';
 
 const when = (j: TAppointment) =>
   dayjs(j.startDate).format(j.isAllDayEvent ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm');
-
-/** Marks a history entry the modal pushed, so closing it goes Back rather than forward. */
-const OPENED = 'jobModal';
 
 /** A client's jobs (number, type, shown status, start, fault), with New job. */
 export function ClientJobs({ clientId, clientName }: { clientId: string; clientName: string }) {
   const { member } = useCurrentCompany();
   const jobs = useClientJobs(clientId);
   const phone = usePhone();
-  // The open job is in the address (?job=<id> or ?job=new): a reload reopens it, Back closes it.
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const open = params.get(JOB_PARAM);
-  const withJob = (job: string | null) => {
-    const next = new URLSearchParams(params);
-    if (job) next.set(JOB_PARAM, job);
-    else next.delete(JOB_PARAM);
-    const search = next.toString();
-    return { search: search ? `?${search}` : '' };
-  };
-  const setOpen = (o: { id: string | null }) =>
-    navigate(withJob(o.id ?? 'new'), { state: { [OPENED]: true } });
-  const close = () => {
-    if ((location.state as Record<string, unknown> | null)?.[OPENED]) navigate(-1);
-    else navigate(withJob(null), { replace: true });
-  };
+  const { openJob, modal } = useRoutedJob({ entityId: clientId, clientName });
+  const setOpen = (o: { id: string | null }) => openJob(o.id);
 
   return (
     <Stack gap="md">
@@ -118,17 +97,7 @@ export function ClientJobs({ clientId, clientName }: { clientId: string; clientN
           )
         }
       </QueryState>
-      {open && (
-        <JobModal
-          jobId={open === 'new' ? null : open}
-          client={{ entityId: clientId, clientName }}
-          routed
-          onSaved={(id) =>
-            navigate(withJob(id), { replace: true, state: location.state as unknown })
-          }
-          onClose={close}
-        />
-      )}
+      {modal}
     </Stack>
   );
 }

@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { TAppointmentSave, TJobCard, TJobSaved } from '@fieldbook/core';
+import { useCurrentCompany } from '../app/company-context';
+import { apiGet, apiPost } from './api-client';
+import { invalidateJob, jobKeys } from './use-jobs';
+
+/** Under jobKeys.lists, so every `updateActiveJobs` push refetches them. */
+export const boardKeys = {
+  active: (cid: string) => [...jobKeys.lists(cid), 'active'] as const,
+  range: (cid: string, from: string, to: string) =>
+    [...jobKeys.lists(cid), 'range', from, to] as const,
+};
+
+const base = (cid: string) => `/companies/${encodeURIComponent(cid)}/appointments`;
+
+function useCid(): string {
+  return useCurrentCompany().companyId ?? '';
+}
+
+/** The active jobs as cards (the board and the unscheduled column), in sortOrder. */
+export function useActiveCards() {
+  const cid = useCid();
+  return useQuery({
+    queryKey: boardKeys.active(cid),
+    queryFn: () => apiGet<TJobCard[]>(`${base(cid)}/activeJobs`),
+    enabled: !!cid,
+  });
+}
+
+/**
+ * The scheduled jobs (active or done) overlapping from..to as cards, for the
+ * schedule, planner and calendar. `from`/`to` are ISO instants; the range of
+ * a view comes from core's calendarRange, so nearby views share one load.
+ */
+export function useRangeCards(from: string, to: string, enabled = true) {
+  const cid = useCid();
+  return useQuery({
+    queryKey: boardKeys.range(cid, from, to),
+    queryFn: () =>
+      apiGet<TJobCard[]>(
+        `${base(cid)}/cards?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      ),
+    enabled: !!cid && !!from && !!to && enabled,
+    // A new range keeps showing the last one until it arrives (no flash of an empty week).
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** A move of one card: the fields a drop changes (core's dropOnColumn / dropOnCalendar). */
+export type CardMove = Pick<
+  TAppointmentSave,
+  'status' | 'hasSchedule' | 'startDate' | 'endDate' | 'isAllDayEvent'
+>;
+
+/** The card as the move will leave it, for the optimistic update. */
+function moved(card: TJobCard, m: CardMove): TJobCard {
+  const hasSchedule = m.hasSchedule ?? card.hasSchedule;
+  const status = m.status === undefined ? card.status : m.status === 'Scheduled' ? null : m.status;
+  return {
+    ...card,
+    status,
+    hasSchedule,
+    shownStatus: !hasSchedule ? 'Unscheduled' : status || 'Scheduled',
+    startDate: m.startDate ?? card.startDate,
+    endDate: m.endDate ?? card.endDate,
+    isAllDayEvent: m.isAllDayEvent ?? card.isAllDayEvent,
+  };
+}
+
+/**
+ * Saves a drop (a patch: only the moved fields; the server checks the move
+ * against the workflow). The card moves at once in every cached list; a
+ * refusal puts it back and rejects with the server's message for the caller
+ * to show. Either way the lists are refetched.
+ */
+export function useMoveJob() {
+  const cid = useCid();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ card, move }: { card: TJobCard; move: CardMove }) =>
+      apiPost<TJobSaved>(base(cid), { _id: card._id, ...move }),
+    onMutate: async ({ card, move }) => {
+      const filters = { queryKey: jobKeys.lists(cid) };
+      await qc.cancelQueries(filters);
+      const before: [QueryKey, unknown][] = qc.getQueriesData(filters);
+      const next = moved(card, move);
+      qc.setQueriesData<TJobCard[]>(filters, (list) =>
+        Array.isArray(list) ? list.map((c) => (c._id === card._id ? { ...c, ...next } : c)) : list,
+      );
+      // The card enters the calendar's ranges when it was not in them (a drop from Unscheduled).
+      for (const [key, list] of before)
+        if (key.includes('range') && Array.isArray(list) && !list.some((c) => c._id === card._id))
+          qc.setQueryData<TJobCard[]>(key, [...(list as TJobCard[]), next]);
+      return { before };
+    },
+    onError: (_e, _v, ctx) => {
+      for (const [key, data] of ctx?.before ?? []) qc.setQueryData(key, data);
+    },
+    onSettled: (_r, _e, { card }) =>
+      Promise.all([
+        invalidateJob(qc, cid, card._id),
+        // Entering a status may make an invoice (automations).
+        qc.invalidateQueries({ queryKey: ['company', cid, 'invoices'] }),
+      ]),
+  });
+}

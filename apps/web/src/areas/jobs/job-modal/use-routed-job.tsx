@@ -1,0 +1,41 @@
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { JobModal } from './job-modal';
+import { JOB_PARAM } from './job-url';
+
+/** Marks a history entry the modal pushed, so closing it goes Back rather than forward. */
+const OPENED = 'jobModal';
+
+/**
+ * The job modal held in the address (?job=<id> or ?job=new), so a reload
+ * reopens it and Back closes it. `openJob(id)` opens a job, `openJob(null)`
+ * a new one; `modal` is the element to render (null while none is open).
+ */
+export function useRoutedJob(client: { entityId: string; clientName: string } | null = null) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const open = params.get(JOB_PARAM);
+  const withJob = (job: string | null) => {
+    const next = new URLSearchParams(params);
+    if (job) next.set(JOB_PARAM, job);
+    else next.delete(JOB_PARAM);
+    const search = next.toString();
+    return { search: search ? `?${search}` : '' };
+  };
+  const openJob = (id: string | null) =>
+    navigate(withJob(id ?? 'new'), { state: { [OPENED]: true } });
+  const close = () => {
+    if ((location.state as Record<string, unknown> | null)?.[OPENED]) navigate(-1);
+    else navigate(withJob(null), { replace: true });
+  };
+  const modal = open ? (
+    <JobModal
+      jobId={open === 'new' ? null : open}
+      client={client}
+      routed
+      onSaved={(id) => navigate(withJob(id), { replace: true, state: location.state as unknown })}
+      onClose={close}
+    />
+  ) : null;
+  return { openJob, modal };
+}
