@@ -10,6 +10,7 @@ import { benchPdf } from './pdf.js';
 import { benchBulkSend, printBulkSendBench } from './bulk-send.js';
 import { benchJobDone, printJobDoneBench } from './job-done.js';
 import { benchJobs } from './jobs.js';
+import { benchBoardBrowser } from './board-browser.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -99,6 +100,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   'bulk-send': async () => printBulkSendBench(await benchBulkSend()),
   'job-done': async () => printJobDoneBench(await benchJobDone()),
   jobs: () => benchJobs(),
+  board: () => benchBoardBrowser(),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {

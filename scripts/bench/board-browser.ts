@@ -1,0 +1,249 @@
+// npm run bench -- board: the status board, the schedule and live updates in
+// Chromium (the built web app, PGlite), measured with a long-task observer and
+// performance.now() in the page. Build the web app first (npm run build).
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { DEFAULT_DISCOUNT, statusNode } from '@fieldbook/core';
+import { signIn, startE2E, type E2E } from '../../e2e/support/app.js';
+import { buildCompany, buildMember, type TestUser } from '../../apps/server/test/factories.js';
+import { appointments, clients } from '../../apps/server/src/db/schema/index.js';
+import { seededRandom } from '../../apps/server/src/seed/random.js';
+
+const ACTIVE = 1_000;
+const MONTH_EVENTS = 2_000;
+const WEEK_EVENTS = 500;
+const LIVE_RUNS = 20;
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+/** The schedule's month (January 2027) and its busy week (Monday 11 January). */
+const MONTH = Date.UTC(2027, 0, 1);
+const WEEK = Date.UTC(2027, 0, 11);
+
+interface Seeded {
+  cid: string;
+  typeId: string;
+  owner: TestUser;
+  tech: TestUser;
+}
+
+async function seed(e: E2E): Promise<Seeded> {
+  const { id: cid, owner } = await buildCompany(e.h);
+  const tech = await buildMember(e.h, cid, { appointments: { r: true, c: true, u: true } });
+  const type = await owner.api.post(`/api/companies/${cid}/appointments/types`, {
+    name: 'Geyser replacement',
+    description: 'Bench type',
+    statuses: [
+      statusNode('st-new', 'New', 0, ['st-booked']),
+      statusNode('st-booked', 'Booked', 1, ['st-site']),
+      statusNode('st-site', 'On site', 2, ['st-done']),
+      statusNode('st-done', 'Job Done', 3, []),
+    ],
+    components: [{ prop: 'client', label: 'Client', type: 'clientSelect' }],
+  });
+  if (type.status !== 200) throw new Error(`type: ${JSON.stringify(type.body)}`);
+  const typeId = type.body._id as string;
+  const db = e.h.deps.database.db;
+  const rand = seededRandom(11);
+  const clientRows = Array.from({ length: 300 }, (_, i) => ({
+    companyId: cid,
+    name: `Client ${i}`,
+    surname: 'Bench',
+    googlePosition: { lat: -33.9 + rand() / 10, lng: 18.4 + rand() / 10 },
+  }));
+  const clientIds = (await db.insert(clients).values(clientRows).returning({ id: clients.id })).map(
+    (r) => r.id,
+  );
+  const priorities = ['Critical', 'High', 'Medium', 'Low', ''];
+  const open = ['New', 'Booked', 'On site'];
+  const now = Date.now();
+  const job = (n: number, over: Record<string, unknown>) => ({
+    companyId: cid,
+    appointmentNumber: `JOB-${n + 1}`,
+    appointmentTypeId: typeId,
+    isAllDayEvent: false,
+    priority: priorities[n % priorities.length]!,
+    userId: n % 2 ? tech.id : owner.id,
+    assignedUsers: [n % 2 ? tech.id : owner.id],
+    entityId: clientIds[n % clientIds.length]!,
+    faultDescription: `Geyser leaking from the overflow pipe, unit ${n}`,
+    lineItems: [],
+    discount: DEFAULT_DISCOUNT,
+    values: {},
+    log: [],
+    ...over,
+  });
+  const rows = [];
+  // 1,000 active jobs: a tenth unscheduled, the rest in the three open statuses over a month.
+  for (let n = 0; n < ACTIVE; n++) {
+    const start = new Date(now + Math.floor(rand() * 30) * DAY - 15 * DAY);
+    rows.push(
+      job(n, {
+        status: n % 10 === 0 ? null : open[n % 3],
+        hasSchedule: n % 10 !== 0,
+        active: true,
+        startDate: start,
+        endDate: new Date(start.getTime() + HOUR),
+      }),
+    );
+  }
+  // 2,000 done jobs in January 2027, 500 of them in the week of the 11th.
+  for (let k = 0; k < MONTH_EVENTS; k++) {
+    const inWeek = k < WEEK_EVENTS;
+    const day = inWeek ? WEEK + (k % 5) * DAY : MONTH + (k % 31) * DAY;
+    const dayOk = inWeek || day < WEEK || day >= WEEK + 7 * DAY ? day : day + 7 * DAY;
+    const start = new Date(dayOk + (6 + (k % 10)) * HOUR);
+    rows.push(
+      job(ACTIVE + k, {
+        status: 'Job Done',
+        hasSchedule: true,
+        active: false,
+        startDate: start,
+        endDate: new Date(start.getTime() + HOUR),
+      }),
+    );
+  }
+  for (let i = 0; i < rows.length; i += 500)
+    await db.insert(appointments).values(rows.slice(i, i + 500));
+  await db.execute(sql`analyze`);
+  return { cid, typeId, owner, tech };
+}
+
+/** Long tasks (over 50 ms) seen by the page since it loaded, collected by an init script. */
+const OBSERVE = () => {
+  const w = window as unknown as { __long: number[] };
+  w.__long = [];
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) w.__long.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+};
+const longTasks = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
+
+async function signedIn(e: E2E, user: TestUser) {
+  const { context, page } = await e.newPage();
+  await context.addInitScript(OBSERVE);
+  page.setDefaultTimeout(60_000);
+  await signIn(page, user.username, user.password);
+  return page;
+}
+
+const ms = (n: number) => Math.round(n);
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!;
+
+async function benchBoard(page: Page, s: Seeded) {
+  const url = `/statuses?view=statuses&types=${s.typeId}`;
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.locator('[data-testid="job-card"]').first().waitFor();
+  const firstCard = Date.now() - t0;
+  await page.waitForLoadState('networkidle');
+  const loadLong = await longTasks(page);
+  const cards = await page.locator('[data-testid="job-card"]').count();
+  // A drag from New to Booked with the mouse, in small steps.
+  const card = page
+    .locator('[data-testid="board-column"][aria-label^="New,"] [data-testid="job-card"]')
+    .first();
+  const target = page.locator('[data-testid="board-column"][aria-label^="Booked,"]');
+  const a = (await card.boundingBox())!;
+  const b = (await target.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + 10);
+  await page.mouse.down();
+  const steps = 30;
+  for (let i = 1; i <= steps; i++)
+    await page.mouse.move(
+      a.x + a.width / 2 + ((b.x + b.width / 2 - a.x - a.width / 2) * i) / steps,
+      a.y + 10 + ((b.y + 100 - a.y - 10) * i) / steps,
+    );
+  await page.mouse.up();
+  await page.waitForLoadState('networkidle');
+  const dragLong = await longTasks(page);
+  return { firstCard, cards, loadLong, dragLong };
+}
+
+async function benchCalendar(page: Page, s: Seeded, cal: string, date: string) {
+  const url = `/statuses?view=schedule&types=${s.typeId}&cal=${cal}&date=${date}`;
+  await page.goto('/dashboard');
+  await page.waitForLoadState('networkidle');
+  await longTasks(page);
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.locator('.fc-event').first().waitFor();
+  const shown = Date.now() - t0;
+  await page.waitForLoadState('networkidle');
+  return { shown, events: await page.locator('.fc-event').count(), long: await longTasks(page) };
+}
+
+/**
+ * From a move saved (the same call a drop makes, sent by the first member)
+ * until the second member's board, open in Chromium, shows the card in its
+ * new column: save, push over socket.io, refetch, render.
+ */
+async function benchLive(b: Page, s: Seeded) {
+  await b.goto(`/statuses?view=statuses&types=${s.typeId}&sort=id`);
+  await b.locator('[data-testid="job-card"]').first().waitFor();
+  await b.waitForLoadState('networkidle');
+  const active = await s.owner.api.get(`/api/companies/${s.cid}/appointments/activeJobs`);
+  const moving = (active.body as { _id: string; appointmentNumber: string; shownStatus: string }[])
+    .filter((j) => j.shownStatus === 'New')
+    .slice(0, LIVE_RUNS);
+  const times: number[] = [];
+  for (const j of moving) {
+    const t0 = Date.now();
+    const r = await s.owner.api.post(`/api/companies/${s.cid}/appointments`, {
+      _id: j._id,
+      status: 'Booked',
+    });
+    if (r.status !== 200) throw new Error(`move answered ${r.status}: ${JSON.stringify(r.body)}`);
+    await b.waitForFunction(
+      (n) =>
+        !!document.querySelector(
+          `[data-testid="board-column"][aria-label^="Booked,"] [data-job="${n}"]`,
+        ),
+      j.appointmentNumber,
+      { polling: 'raf', timeout: 10_000 },
+    );
+    times.push(Date.now() - t0);
+  }
+  return times;
+}
+
+export async function benchBoardBrowser() {
+  const e = await startE2E();
+  try {
+    const t = Date.now();
+    const s = await seed(e);
+    console.log(
+      `seeded ${ACTIVE} active and ${MONTH_EVENTS} done jobs in ${ms(Date.now() - t)} ms`,
+    );
+    const page = await signedIn(e, s.owner);
+    const board = await benchBoard(page, s);
+    const month = await benchCalendar(page, s, 'dayGridMonth', '2027-01-15');
+    const week = await benchCalendar(page, s, 'timeGridWeek', '2027-01-12');
+    const second = await signedIn(e, s.tech);
+    const live = await benchLive(second, s);
+    const max = (xs: number[]) => ms(Math.max(0, ...xs));
+    console.log(`\n| measure | figure |\n|---|---:|`);
+    console.log(`| board, ${ACTIVE} active jobs: first card shown, ms | ${board.firstCard} |`);
+    console.log(`| board: cards in the DOM | ${board.cards} |`);
+    console.log(
+      `| board load: long tasks, count / longest ms | ${board.loadLong.length} / ${max(board.loadLong)} |`,
+    );
+    console.log(
+      `| board drag New -> Booked: long tasks, count / longest ms | ${board.dragLong.length} / ${max(board.dragLong)} |`,
+    );
+    console.log(
+      `| schedule month, ${MONTH_EVENTS} events: shown, ms | ${month.shown} (${month.events} in the DOM) |`,
+    );
+    console.log(`| schedule month: longest long task, ms | ${max(month.long)} |`);
+    console.log(
+      `| schedule week, ${WEEK_EVENTS} events: shown, ms | ${week.shown} (${week.events} in the DOM) |`,
+    );
+    console.log(`| schedule week: longest long task, ms | ${max(week.long)} |`);
+    console.log(
+      `| move in one browser until the other shows it, median / p95 ms (${live.length}) | ${ms(pct(live, 50))} / ${ms(pct(live, 95))} |`,
+    );
+  } finally {
+    await e.close();
+  }
+}
