@@ -29,7 +29,9 @@ describe('the calendar feed of a member (/calendarFeed)', () => {
     const on = await m.api.post(feedUrl(cid));
     expect(on.status).toBe(200);
     expect(on.body.enabled).toBe(true);
-    expect(on.body.url).toMatch(/^http:\/\/fieldbook\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(on.body.url).toMatch(
+      /^http:\/\/fieldbook\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/,
+    );
     expect((await m.api.get(feedUrl(cid))).body).toEqual(on.body);
 
     const got = await fetchFeed(on.body.url);
@@ -81,7 +83,9 @@ describe('the calendar feed of a member (/calendarFeed)', () => {
       urls.set(m, (await m.api.post(feedUrl(cid))).body.url);
       expect((await fetchFeed(urls.get(m)!)).status).toBe(200);
     }
-    const d = await owner.api.post(`/api/companies/${cid}/users/${disabled.id}`, { disabled: true });
+    const d = await owner.api.post(`/api/companies/${cid}/users/${disabled.id}`, {
+      disabled: true,
+    });
     expect(d.status).toBe(200);
     expect((await fetchFeed(urls.get(disabled)!)).status).toBe(404);
 
