@@ -12,6 +12,8 @@ const HINT =
   'Subscribe to this URL in Google Calendar (Other calendars › From URL), Apple Calendar ' +
   '(File › New Calendar Subscription) or Outlook (Add calendar › Subscribe from web).';
 
+const closeButtonProps = { 'aria-label': 'Close' };
+
 /**
  * /settings: the user's private calendar feed of their jobs in the current
  * company (docs/scheduling.md): Turn on, the URL with Copy, New URL, Turn off.
@@ -25,8 +27,9 @@ export function CalendarFeedCard() {
 
   const run = (action: 'renew' | 'off', done: string) =>
     change.mutate(action, {
-      onSuccess: () => notifications.show({ color: 'green', message: done }),
-      onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
+      onSuccess: () => notifications.show({ color: 'green', message: done, closeButtonProps }),
+      onError: (e) =>
+        notifications.show({ color: 'red', message: errorMessage(e), closeButtonProps }),
     });
   const renew = () =>
     modals.openConfirmModal({
