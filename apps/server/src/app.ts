@@ -12,6 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { VERSION } from '@fieldbook/core';
+import { calendarFeedsRoutes } from './areas/calendar-feeds/calendar-feeds.routes.js';
+import { createCalendarFeedsService } from './areas/calendar-feeds/calendar-feeds.service.js';
 import { adminRoutes } from './areas/admin/admin.routes.js';
 import { authRoutes } from './areas/auth/auth.routes.js';
 import { createAuthService } from './areas/auth/auth.service.js';
@@ -127,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(jobTypesRoutes, { types: createJobTypesService(deps) });
   await app.register(jobsRoutes, { jobs: createJobsService(deps) });
   await app.register(jobDocumentRoutes, { documents: createJobDocumentService(deps) });
+  await app.register(calendarFeedsRoutes, { feeds: createCalendarFeedsService(deps) });
   await app.register(dashboardRoutes, { service: createDashboardService(deps) });
   await app.register(sendHistoryRoutes, { service: createSendHistoryService(deps) });
 

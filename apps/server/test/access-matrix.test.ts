@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = [
   'GET /api/customer/:company/:client/:key/download',
   'GET /api/customer/:companyId/:key/:templateId/document',
   'POST /api/payfast/notify',
+  'GET /api/calendar/:token.ics',
 ];
 
 let h: Harness;

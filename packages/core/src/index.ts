@@ -25,4 +25,5 @@ export * from './contracts/delivery.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/send-history.js';
 export * from './contracts/jobs.js';
+export * from './contracts/calendar-feed.js';
 export * from './jobs/index.js';

@@ -372,7 +372,9 @@ export const ZJobCard = ZAppointment.pick({
   displayOrder: true,
   invoiceId: true,
   updatedAt: true,
-});
+  // The job's own address ('' when it is where its client is), for the planner.
+  address: true,
+}).partial({ address: true });
 export type TJobCard = z.infer<typeof ZJobCard>;
 
 /** `GET /appointments?from&to&type`: a calendar range. */

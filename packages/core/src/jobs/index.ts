@@ -6,3 +6,4 @@ export * from './priority.js';
 export * from './placeholders.js';
 export * from './automations.js';
 export * from './board.js';
+export * from './planner.js';

@@ -84,7 +84,7 @@ export function activeCardsQuery(
     'faultDescription', ${a.faultDescription},
     'googlePosition', ${position}, 'positionVerified', ${position} is not null,
     'order', ${a.order}, 'sortOrder', ${a.sortOrder}, 'displayOrder', ${a.displayOrder},
-    'invoiceId', ${a.invoiceId}, 'updatedAt', ${iso(a.updatedAt)})`;
+    'invoiceId', ${a.invoiceId}, 'updatedAt', ${iso(a.updatedAt)}, 'address', ${a.address})`;
   return sql`
     select coalesce(json_agg(${row}
       order by ${a.sortOrder}, ${a.startDate}, ${a.appointmentNumber}), '[]')::text as json

@@ -15,3 +15,5 @@ export {
   statusEntryKey,
   type StatusAutomationPayload,
 } from './automations.js';
+// The calendar feeds area reads one user's scheduled jobs.
+export { listFeedJobs, type FeedJob } from './feed-jobs.repo.js';

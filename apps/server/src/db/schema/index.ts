@@ -10,3 +10,4 @@ export * from './documents.js';
 export * from './limits.js';
 export * from './invitations.js';
 export * from './jobs.js';
+export * from './calendar-feeds.js';

@@ -7,6 +7,7 @@ import { ErrorAlert, QueryState } from '../../ui/query-state';
 import { PageHeader } from '../../ui/page-header';
 import { useLoadForm } from '../../ui/use-load-form';
 import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
+import { CalendarFeedCard } from './calendar-feed-card';
 
 /** /settings: the user's own profile. */
 export function ProfilePage() {
@@ -93,6 +94,7 @@ export function ProfilePage() {
           </Paper>
         )}
       </QueryState>
+      <CalendarFeedCard />
     </>
   );
 }
