@@ -45,6 +45,8 @@ export const theme = createTheme({
     },
     // The default toggle name contains 'password', which would make a field's
     // label ambiguous for assistive tech and for getByLabel('Password').
+    // Notifications' close button has no name of its own (axe: critical).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } },
     },

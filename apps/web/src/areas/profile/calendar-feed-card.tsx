@@ -12,8 +12,6 @@ const HINT =
   'Subscribe to this URL in Google Calendar (Other calendars › From URL), Apple Calendar ' +
   '(File › New Calendar Subscription) or Outlook (Add calendar › Subscribe from web).';
 
-const closeButtonProps = { 'aria-label': 'Close' };
-
 /**
  * /settings: the user's private calendar feed of their jobs in the current
  * company (docs/scheduling.md): Turn on, the URL with Copy, New URL, Turn off.
@@ -27,9 +25,8 @@ export function CalendarFeedCard() {
 
   const run = (action: 'renew' | 'off', done: string) =>
     change.mutate(action, {
-      onSuccess: () => notifications.show({ color: 'green', message: done, closeButtonProps }),
-      onError: (e) =>
-        notifications.show({ color: 'red', message: errorMessage(e), closeButtonProps }),
+      onSuccess: () => notifications.show({ color: 'green', message: done }),
+      onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
     });
   const renew = () =>
     modals.openConfirmModal({
