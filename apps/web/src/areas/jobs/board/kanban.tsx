@@ -113,6 +113,8 @@ export function Kanban({ type, cards, sort, col, onCol, onOpen, canMove, timeZon
     <DndContext
       sensors={sensors}
       collisionDetection={boardCollision}
+      // Scroll the board sideways only when the card nears its very edge.
+      autoScroll={{ threshold: { x: 0.08, y: 0.15 }, acceleration: 6 }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDrag(null)}
@@ -129,7 +131,14 @@ export function Kanban({ type, cards, sort, col, onCol, onOpen, canMove, timeZon
           comboboxProps={{ withinPortal: true }}
         />
       )}
-      <Box ref={board} style={{ overflowX: phone ? 'hidden' : 'auto' }} pb="xs">
+      <Box
+        ref={board}
+        data-testid="board-scroll"
+        pb="xs"
+        // The columns scroll sideways inside the board, never the page
+        // (contain: the board's width never follows its columns).
+        style={{ overflowX: phone ? 'hidden' : 'auto', width: '100%', contain: 'inline-size' }}
+      >
         <Group gap="sm" align="flex-start" wrap="nowrap" w={phone ? '100%' : 'max-content'}>
           {visible.map((column) => (
             <BoardColumn
