@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../apps/server/test/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
+import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
 const SHOTS = '/tmp/shots/board';
@@ -83,8 +84,9 @@ beforeAll(async () => {
 afterAll(() => e.close());
 
 // fullPage resizes the window, which ends a drag: the drag's shot is of the viewport.
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+async function shot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
 const column = (page: Page, name: string) =>
   page.locator(`[data-testid="board-column"][data-column="${name}"]`);
 const card = (page: Page, name: string) =>
@@ -139,6 +141,8 @@ describe('the status board', () => {
     const border = await card(page, 'burst').evaluate((el) => getComputedStyle(el).borderLeftWidth);
     expect(border).toBe('10px');
     await shot(page, 'desktop-board');
+    const findings = await axeFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
 
     // A mouse drag New -> Booked is saved.
     await mouseDrag(page, 'leak', 'Booked');
@@ -170,12 +174,15 @@ describe('the status board', () => {
 
     // The required field: the server refuses and the card goes back.
     await mouseDrag(page, 'leak', 'Job Done');
-    await page.getByText("Fill in 'Reference' before moving the job to 'Job Done'").waitFor();
+    // The server's words, as they are (not prefixed with the field's name).
+    await page
+      .getByText("Fill in 'Reference' before moving the job to 'Job Done'", { exact: true })
+      .waitFor();
     await expect.poll(() => columnOfCard(page, 'leak')).toBe('Booked');
     await shot(page, 'desktop-refused');
 
     // The keyboard: Space picks up, the right arrow goes to Booked, Space drops.
-    await card(page, 'burst').focus();
+    await card(page, 'burst').getByTestId('job-card-handle').focus();
     await page.keyboard.press('Space');
     await page.waitForTimeout(150);
     await page.keyboard.press('ArrowRight');
@@ -246,6 +253,8 @@ describe('the status board', () => {
     expect(await page.locator('[data-testid="board-column"]').count()).toBe(1);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'phone-board');
+    const findings = await axeFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
 
     // The office moves the burst pipe back to Scheduled; the phone's Booked column loses it.
     await card(page, 'burst').waitFor();

@@ -78,7 +78,7 @@ interface JobCardProps extends CardBodyProps {
  * screen readers).
  */
 export function JobCard({ card, timeZone, moves, onOpen, onMove, disabled }: JobCardProps) {
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: card._id,
     disabled,
   });
@@ -90,30 +90,35 @@ export function JobCard({ card, timeZone, moves, onOpen, onMove, disabled }: Job
     }
     listeners?.onKeyDown?.(e);
   };
+  // The card's text is the handle (a button named by what it shows); the
+  // menu sits beside it, not inside it, so no control is nested in another.
   return (
     <Paper
       ref={setNodeRef}
       withBorder
       radius="sm"
       p="xs"
-      {...attributes}
-      {...listeners}
-      onKeyDown={onKeyDown}
-      onClick={onOpen}
-      aria-roledescription="draggable job"
-      aria-label={`Job ${card.appointmentNumber}${card.faultDescription ? `: ${cardText(card.faultDescription)}` : ''}`}
       data-testid="job-card"
       data-job={card.appointmentNumber}
-      style={{
-        borderLeft: border(card),
-        cursor: disabled ? 'pointer' : 'grab',
-        opacity: isDragging ? 0.4 : 1,
-        touchAction: 'manipulation',
-        position: 'relative',
-      }}
+      style={{ borderLeft: border(card), opacity: isDragging ? 0.4 : 1 }}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap={4}>
-        <div style={{ minWidth: 0 }}>
+        <div
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          onKeyDown={onKeyDown}
+          onClick={onOpen}
+          aria-roledescription="draggable job"
+          data-testid="job-card-handle"
+          style={{
+            minWidth: 0,
+            flex: 1,
+            cursor: disabled ? 'pointer' : 'grab',
+            touchAction: 'manipulation',
+            borderRadius: 4,
+          }}
+        >
           <CardBody card={card} timeZone={timeZone} />
         </div>
         {!disabled && moves.length > 0 && (
