@@ -190,6 +190,27 @@ describe('the status board', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => columnOfCard(page, 'burst')).toBe('Booked');
 
+    // A push in the middle of a drag (someone edits the dragged job) neither drops nor breaks it.
+    await showColumn(page, 'Unscheduled');
+    const held = (await card(page, 'leak').boundingBox())!;
+    await page.mouse.move(held.x + 30, held.y + 15);
+    await page.mouse.down();
+    await page.mouse.move(held.x + 40, held.y + 25, { steps: 4 });
+    const edit = await owner.api.post(jobsUrl(), {
+      _id: job.leak!.id,
+      faultDescription: 'Leaking tap in the kitchen',
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    await page.waitForTimeout(800);
+    const left = (await column(page, 'Unscheduled').boundingBox())!;
+    await page.mouse.move(left.x + left.width / 2, left.y + 150, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(() => columnOfCard(page, 'leak')).toBe('Unscheduled');
+    await card(page, 'leak').getByText('Leaking tap in the kitchen').waitFor();
+    await page.reload();
+    await column(page, 'Unscheduled').waitFor();
+    expect(await columnOfCard(page, 'leak')).toBe('Unscheduled');
+
     // The card opens the job; Back closes it.
     await card(page, 'burst').click();
     await page.getByRole('dialog', { name: `Job ${job.burst!.number}` }).waitFor();
@@ -249,7 +270,7 @@ describe('the status board', () => {
     await signIn(page, tech.username, tech.password);
     await page.goto(`/statuses?types=${repairs}&col=Booked`);
     await column(page, 'Booked').waitFor();
-    await card(page, 'leak').waitFor();
+    await card(page, 'burst').waitFor();
     expect(await page.locator('[data-testid="board-column"]').count()).toBe(1);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'phone-board');
@@ -257,7 +278,6 @@ describe('the status board', () => {
     expect(findings, describeFindings(findings)).toEqual([]);
 
     // The office moves the burst pipe back to Scheduled; the phone's Booked column loses it.
-    await card(page, 'burst').waitFor();
     await office.page.getByRole('button', { name: `Move job ${job.burst!.number} to…` }).click();
     const t0 = Date.now();
     await office.page.getByRole('menuitem', { name: 'Scheduled', exact: true }).click();
@@ -266,7 +286,7 @@ describe('the status board', () => {
 
     // The status switcher names each column and its count.
     await page.getByRole('combobox', { name: 'Status', exact: true }).click();
-    await page.getByRole('option', { name: 'Scheduled (1)' }).click();
+    await page.getByRole('option', { name: 'Scheduled (1)', exact: true }).click();
     await card(page, 'burst').waitFor();
     expect(new URL(page.url()).searchParams.get('col')).toBe('Scheduled');
 
@@ -278,7 +298,7 @@ describe('the status board', () => {
     await expect.poll(() => columnOfCard(office.page, 'burst')).toBe('Unscheduled');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('combobox', { name: 'Status', exact: true }).click();
-    await page.getByRole('option', { name: 'Unscheduled (1)' }).click();
+    await page.getByRole('option', { name: 'Unscheduled (2)', exact: true }).click();
     await card(page, 'burst').waitFor();
     await shot(page, 'phone-unscheduled');
     await office.page.context().close();
