@@ -107,13 +107,14 @@ const showColumn = (page: Page, name: string) =>
   column(page, name).evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
 
 /** Drags a card with the mouse onto a column, in small steps as a hand does. */
-async function mouseDrag(page: Page, name: string, to: string) {
+async function mouseDrag(page: Page, name: string, to: string, whileHeld?: () => Promise<void>) {
   await showColumn(page, to);
   const from = (await card(page, name).boundingBox())!;
   const target = (await column(page, to).boundingBox())!;
   await page.mouse.move(from.x + 40, from.y + 15);
   await page.mouse.down();
   await page.mouse.move(from.x + 50, from.y + 20, { steps: 3 });
+  await whileHeld?.();
   await page.mouse.move(target.x + target.width / 2, target.y + 120, { steps: 12 });
   // The board may have scrolled sideways under the card: aim again.
   const again = (await column(page, to).boundingBox())!;
@@ -159,16 +160,10 @@ describe('the status board', () => {
     await page.getByRole('button', { name: 'Sort by: ID' }).waitFor();
 
     // Against the links: New may not jump to Job Done; the column says so while dragging.
-    await showColumn(page, 'Job Done');
-    const from = (await card(page, 'burst').boundingBox())!;
-    await page.mouse.move(from.x + 40, from.y + 15);
-    await page.mouse.down();
-    await page.mouse.move(from.x + 60, from.y + 25, { steps: 4 });
-    await expect.poll(() => column(page, 'Job Done').getAttribute('data-allowed')).toBe('false');
-    await shot(page, 'desktop-dragging', false);
-    const done = (await column(page, 'Job Done').boundingBox())!;
-    await page.mouse.move(done.x + 100, done.y + 120, { steps: 10 });
-    await page.mouse.up();
+    await mouseDrag(page, 'burst', 'Job Done', async () => {
+      await expect.poll(() => column(page, 'Job Done').getAttribute('data-allowed')).toBe('false');
+      await shot(page, 'desktop-dragging', false);
+    });
     await page.getByText("A job in 'New' may move only to").waitFor();
     expect(await columnOfCard(page, 'burst')).toBe('New');
 
@@ -191,25 +186,16 @@ describe('the status board', () => {
     await expect.poll(() => columnOfCard(page, 'burst')).toBe('Booked');
 
     // A push in the middle of a drag (someone edits the dragged job) neither drops nor breaks it.
-    await showColumn(page, 'Unscheduled');
-    const held = (await card(page, 'leak').boundingBox())!;
-    await page.mouse.move(held.x + 30, held.y + 15);
-    await page.mouse.down();
-    await page.mouse.move(held.x + 40, held.y + 25, { steps: 4 });
-    const edit = await owner.api.post(jobsUrl(), {
-      _id: job.leak!.id,
-      faultDescription: 'Leaking tap in the kitchen',
+    await mouseDrag(page, 'leak', 'Unscheduled', async () => {
+      const edit = await owner.api.post(jobsUrl(), {
+        _id: job.leak!.id,
+        faultDescription: 'Leaking tap in the kitchen',
+      });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+      await page.waitForTimeout(800);
     });
-    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
-    await page.waitForTimeout(800);
-    const left = (await column(page, 'Unscheduled').boundingBox())!;
-    await page.mouse.move(left.x + left.width / 2, left.y + 150, { steps: 10 });
-    await page.mouse.up();
     await expect.poll(() => columnOfCard(page, 'leak')).toBe('Unscheduled');
     await card(page, 'leak').getByText('Leaking tap in the kitchen').waitFor();
-    await page.reload();
-    await column(page, 'Unscheduled').waitFor();
-    expect(await columnOfCard(page, 'leak')).toBe('Unscheduled');
 
     // The card opens the job; Back closes it.
     await card(page, 'burst').click();
