@@ -1,6 +1,6 @@
 import {
   KeyboardSensor,
-  PointerSensor,
+  MouseSensor,
   TouchSensor,
   pointerWithin,
   rectIntersection,
@@ -50,13 +50,14 @@ function columnStepper(board: RefObject<HTMLElement | null>): KeyboardCoordinate
 
 /**
  * Mouse (after a 5 px move, so a click still opens the card), touch (after a
- * short press, so a finger can still scroll the column) and keyboard (Space
+ * short press, so a finger can still scroll the column; the mouse sensor,
+ * unlike a pointer sensor, leaves fingers to it) and keyboard (Space
  * picks up and drops, arrows move between columns, Escape cancels; Enter is
  * left to open the job).
  */
 export function useBoardSensors(board: RefObject<HTMLElement | null>) {
   return useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
     useSensor(KeyboardSensor, {
       coordinateGetter: columnStepper(board),
