@@ -17,11 +17,11 @@ const SHOTS = '/tmp/shots/board';
 
 let e: E2E;
 let owner: TestUser;
-let tech: TestUser & { groupId: string | null };
+let tech: TestUser;
 let cid: string;
 let repairs: string;
 let installs: string;
-/** Job numbers by name. */
+/** Job ids and numbers by name. */
 const job: Record<string, { id: string; number: string }> = {};
 
 const jobsUrl = () => `/api/companies/${cid}/appointments`;
@@ -51,35 +51,23 @@ beforeAll(async () => {
     name: 'Installs',
     description: '',
     order: 1,
-    statuses: [statusNode('i-new', 'Quoted', 0, ['i-done']), statusNode('i-done', 'Done', 1, [])],
+    statuses: [statusNode('i-q', 'Quoted', 0, ['i-d']), statusNode('i-d', 'Done', 1, [])],
     components: [],
   });
   expect(i.status, JSON.stringify(i.body)).toBe(200);
   installs = i.body._id;
   const start = new Date(Date.now() + 86_400_000).toISOString();
-  const make = async (name: string, body: Record<string, unknown>) => {
+  const make = async (name: string, fault: string, body: Record<string, unknown>) => {
     const r = await owner.api.post(jobsUrl(), {
-      appointmentTypeId: repairs,
-      hasSchedule: true,
-      startDate: start,
-      endDate: start,
-      status: 'New',
-      ...body,
+      ...{ appointmentTypeId: repairs, hasSchedule: true, startDate: start, endDate: start },
+      ...{ status: 'New', faultDescription: fault, ...body },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     job[name] = { id: r.body._id, number: r.body.appointmentNumber };
   };
-  await make('leak', {
-    faultDescription: 'Leaking tap',
-    priority: 'Low',
-    assignedUsers: [tech.id],
-  });
-  await make('burst', { faultDescription: 'Burst pipe', priority: 'Critical' });
-  await make('install', {
-    appointmentTypeId: installs,
-    status: 'Quoted',
-    faultDescription: 'New geyser',
-  });
+  await make('leak', 'Leaking tap', { priority: 'Low', assignedUsers: [tech.id] });
+  await make('burst', 'Burst pipe', { priority: 'Critical' });
+  await make('install', 'New geyser', { appointmentTypeId: installs, status: 'Quoted' });
 });
 afterAll(() => e.close());
 
@@ -244,6 +232,16 @@ describe('the status board', () => {
     await page.locator('label', { hasText: 'Statuses' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('types')).toBe(installs);
     await page.context().close();
+  });
+
+  it('is not there for a member without appointment rights', async () => {
+    const clerk = await buildMember(e.h, cid, { clients: { r: true } });
+    const { page, context } = await newSizedPage(e, 'desktop');
+    await signIn(page, clerk.username, clerk.password);
+    await page.goto(`/statuses?types=${repairs}`);
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    expect(await page.locator('[data-testid="job-card"]').count()).toBe(0);
+    await context.close();
   });
 
   it('a second member follows a move within a second; on a phone one column at a time with Move to…', async () => {
