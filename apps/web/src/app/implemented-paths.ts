@@ -16,4 +16,5 @@ export const IMPLEMENTED_MENU_PATHS: ReadonlySet<string> = new Set([
   '/statementTemplates',
   '/templates',
   '/diagram',
+  '/statuses',
 ]);
