@@ -222,9 +222,12 @@ describe('view mode rules (spec §4)', () => {
     ).toEqual(['u1']);
   });
   it('at least one type stays selected', () => {
-    expect(
-      normaliseSelection({ view: 'schedule', types: [], users: [] }, types, users).types,
-    ).toEqual(['t1']);
+    const none = (view: 'statuses' | 'schedule' | 'planner') =>
+      normaliseSelection({ view, types: ['zz'], users: [] }, types, users).types;
+    // None chosen: the list view shows the first type, the schedule and planner all.
+    expect(none('statuses')).toEqual(['t1']);
+    expect(none('schedule')).toEqual(types);
+    expect(none('planner')).toEqual(types);
     expect(toggleType({ view: 'schedule', types: ['t1'], users: [] }, 't1')).toEqual(['t1']);
     expect(toggleType({ view: 'schedule', types: ['t1', 't2'], users: [] }, 't1')).toEqual(['t2']);
     expect(toggleType({ view: 'schedule', types: ['t1'], users: [] }, 't2')).toEqual(['t1', 't2']);

@@ -137,7 +137,8 @@ export interface BoardSelection {
 /**
  * The view mode rules of spec §4: the list view shows one type, the schedule
  * and planner several; the planner exactly one user; at least one type stays
- * selected. Unknown ids are dropped; an empty choice falls back to the first.
+ * selected. Unknown ids are dropped; with none chosen the list view shows the
+ * first type, the schedule and planner all of them.
  */
 export function normaliseSelection(
   sel: BoardSelection,
@@ -145,7 +146,8 @@ export function normaliseSelection(
   userIds: readonly string[],
 ): BoardSelection {
   let types = sel.types.filter((t) => typeIds.includes(t));
-  if (!types.length && typeIds.length) types = [typeIds[0]!];
+  // None chosen: the list view shows the first type, the schedule and planner all of them.
+  if (!types.length) types = sel.view === 'statuses' ? typeIds.slice(0, 1) : [...typeIds];
   if (sel.view === 'statuses') types = types.slice(0, 1);
   let users = sel.users.filter((u) => userIds.includes(u));
   if (sel.view === 'planner') {
