@@ -43,6 +43,7 @@ const SCREENS: [string, ReactElement][] = [
   ['invoiceTemplate/:id', screen(editors, 'InvoiceTemplatePage')],
   ['statementTemplate/:id', screen(editors, 'StatementTemplatePage')],
   ['template/:id', screen(editors, 'TemplatePage')],
+  ['calendar', screen(() => import('../areas/jobs/schedule/calendar-page'), 'CalendarPage')],
   ['diagram', screen(() => import('../areas/jobs/designer/designer-page'), 'DiagramPage')],
   ['termsandconditions', screen(() => import('../areas/public/terms-page'), 'TermsPage')],
   ['privacypolicy', screen(() => import('../areas/public/privacy-page'), 'PrivacyPage')],

@@ -1,20 +1,32 @@
+import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { can, cardText, type TAppointment } from '@fieldbook/core';
+import { can, cardText, DEFAULT_TIME_ZONE, type TAppointment } from '@fieldbook/core';
 import { useCurrentCompany } from '../../app/company-context';
 import { useClientJobs } from '../../api/use-jobs';
 import { QueryState } from '../../ui/query-state';
 import { usePhone } from '../../ui/use-phone';
+import type { CalendarView } from './board/board-url';
 import { useRoutedJob } from './job-modal/use-routed-job';
+import { JobCalendar } from './schedule/job-calendar';
 
 const when = (j: TAppointment) =>
   dayjs(j.startDate).format(j.isAllDayEvent ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm');
 
-/** A client's jobs (number, type, shown status, start, fault), with New job. */
+/**
+ * The client's Calendar tab: their scheduled jobs on the calendar (a month
+ * to begin with), the list of all their jobs (number, type, shown status,
+ * start, fault) below it, and New job with the client filled in.
+ */
 export function ClientJobs({ clientId, clientName }: { clientId: string; clientName: string }) {
-  const { member } = useCurrentCompany();
+  const { member, company } = useCurrentCompany();
   const jobs = useClientJobs(clientId);
+  const [shown, setShown] = useState<{ date: string | null; view: CalendarView }>({
+    date: null,
+    view: 'dayGridMonth',
+  });
+  const scheduled = useMemo(() => (jobs.data ?? []).filter((j) => j.hasSchedule), [jobs.data]);
   const phone = usePhone();
   const { openJob, modal } = useRoutedJob({ entityId: clientId, clientName });
   const setOpen = (o: { id: string | null }) => openJob(o.id);
@@ -29,6 +41,14 @@ export function ClientJobs({ clientId, clientName }: { clientId: string; clientN
           </Button>
         )}
       </Group>
+      <JobCalendar
+        cards={scheduled}
+        timeZone={company?.timeZone || DEFAULT_TIME_ZONE}
+        date={shown.date}
+        view={shown.view}
+        onNavigate={(date, view) => setShown({ date, view })}
+        onOpenJob={(id) => setOpen({ id })}
+      />
       <QueryState query={jobs}>
         {(list) =>
           list.length === 0 ? (
