@@ -43,9 +43,8 @@ export function cardEvent(card: TJobCard, editable: boolean): EventInput {
     start: card.startDate,
     end: card.endDate && card.endDate > card.startDate ? card.endDate : undefined,
     allDay: card.isAllDayEvent,
-    backgroundColor: colour,
-    borderColor: colour,
-    textColor: '#fff',
+    color: colour,
+    contrastColor: '#fff',
     editable,
     extendedProps: { card },
   };

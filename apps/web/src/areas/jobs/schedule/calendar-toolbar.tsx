@@ -48,8 +48,8 @@ export function CalendarToolbar(p: CalendarToolbarProps) {
             aria-label="Day starts"
             placeholder="Day starts"
             leftSection={<Text size="xs">Day starts</Text>}
-            leftSectionWidth={76}
-            w={150}
+            leftSectionWidth={72}
+            w={160}
             data={DAY_START_CHOICES}
             value={p.dayStart}
             onChange={(v) => v && p.onDayStart(v)}
