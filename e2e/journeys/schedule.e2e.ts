@@ -6,6 +6,7 @@ import { statusNode } from '@fieldbook/core';
 import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
 import { buildClient } from '../../apps/server/test/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
+import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 import { centre, mouseDrag, slotPoint, touchDrag, zoned } from '../support/calendar.js';
 
@@ -13,7 +14,10 @@ const SHOTS = '/tmp/shots/schedule';
 const HOUR = 3_600_000;
 /** The board's /statuses page (another helper's) renders the schedule; until it is merged its journeys wait. */
 const HAS_BOARD = fs
-  .readFileSync(path.resolve(import.meta.dirname, '../../apps/web/src/app/signed-in-router.tsx'), 'utf8')
+  .readFileSync(
+    path.resolve(import.meta.dirname, '../../apps/web/src/app/signed-in-router.tsx'),
+    'utf8',
+  )
   .includes("['statuses'");
 
 let e: E2E;
@@ -60,8 +64,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 const eventOf = (page: Page, key: string) =>
   page.getByTestId('job-calendar').getByRole('button').filter({ hasText: jobs[key]!.number });
-const cardOf = (page: Page, key: string) =>
-  page.locator(`[data-card-id="${jobs[key]!.id}"]`);
+const cardOf = (page: Page, key: string) => page.locator(`[data-card-id="${jobs[key]!.id}"]`);
 
 beforeAll(async () => {
   e = await startE2E();
@@ -118,7 +121,11 @@ describe.skipIf(!HAS_BOARD)('the schedule on /statuses', () => {
     // Moved to Thursday 13:00 (grabbed near its top edge, so the drop is the new start).
     const ev = eventOf(page, 'gate');
     const eb = (await ev.boundingBox())!;
-    await mouseDrag(page, { x: eb.x + eb.width / 2, y: eb.y + 4 }, await slotPoint(page, '2026-12-10', '13:00'));
+    await mouseDrag(
+      page,
+      { x: eb.x + eb.width / 2, y: eb.y + 4 },
+      await slotPoint(page, '2026-12-10', '13:00'),
+    );
     job = await stored('gate', (j) => ms(j.startDate) === zoned('2026-12-10T13:00'));
     expect(ms(job.endDate)).toBe(zoned('2026-12-10T14:00'));
 
@@ -163,6 +170,8 @@ describe.skipIf(!HAS_BOARD)('the schedule on /statuses', () => {
     expect(await page.getByRole('radio', { name: 'Week' }).count()).toBe(0);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'schedule-phone-day');
+    const findings = await axeFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
 
     // Schedule… with a date and time.
     await page.getByRole('button', { name: `Schedule… job ${jobs.phoneA!.number}` }).click();
@@ -185,7 +194,11 @@ describe.skipIf(!HAS_BOARD)('the schedule on /statuses', () => {
 
     // And the event on to 14:00 the same way.
     const eb = (await eventOf(page, 'phoneB').boundingBox())!;
-    await touchDrag(page, { x: eb.x + eb.width / 2, y: eb.y + 4 }, await slotPoint(page, '2026-12-09', '14:00'));
+    await touchDrag(
+      page,
+      { x: eb.x + eb.width / 2, y: eb.y + 4 },
+      await slotPoint(page, '2026-12-09', '14:00'),
+    );
     job = await stored('phoneB', (j) => ms(j.startDate) === zoned('2026-12-09T14:00'));
     expect(ms(job.endDate)).toBe(zoned('2026-12-09T15:00'));
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
@@ -202,6 +215,8 @@ describe('/calendar and the client Calendar tab', () => {
     await eventOf(page, 'tap').waitFor();
     expect(await eventOf(page, 'tap').textContent()).toContain('Naledi Mokoena · Leaking tap');
     await shot(page, 'calendar-desktop-week');
+    const findings = await axeFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
 
     // Day starts 12:00 scrolls the grid down by four hours.
     const before = (await page.locator('[data-time="12:00:00"]').last().boundingBox())!.y;
@@ -213,6 +228,10 @@ describe('/calendar and the client Calendar tab', () => {
     expect(await page.evaluate(() => localStorage.getItem('fieldbook.schedule.dayStart'))).toBe(
       '12:00',
     );
+
+    // Another person's new job shows within a moment.
+    await makeJob('live', 'Live visit', '2026-12-11T09:00');
+    await eventOf(page, 'live').waitFor({ timeout: 3000 });
 
     // Next, previous, today; the views; all in the address.
     await page.getByRole('button', { name: 'Next' }).click();
@@ -230,12 +249,7 @@ describe('/calendar and the client Calendar tab', () => {
     await page.waitForURL(/cal=timeGridWeek/);
     await page.getByRole('button', { name: 'Today' }).click();
     await expect.poll(() => page.url()).not.toContain('date=2026-12-07');
-    await page.goBack();
     await page.goto('/calendar?date=2026-12-07&cal=timeGridWeek');
-
-    // Another person's new job shows within a moment.
-    await makeJob('live', 'Live visit', '2026-12-11T09:00');
-    await eventOf(page, 'live').waitFor({ timeout: 3000 });
 
     // A click opens the job; Back closes it and keeps the week.
     await eventOf(page, 'tap').click();

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { Temporal } from 'temporal-polyfill';
-import type { TJobCard } from '@fieldbook/core';
-import { eventTitle } from './calendar-time';
+import { ymdOfInstant, type TJobCard } from '@fieldbook/core';
+import { eventTitle, readDayStart } from './calendar-time';
 
 interface ScheduleAtModalProps {
   card: TJobCard | null;
   timeZone: string;
-  /** The wall-clock time offered first, 'YYYY-MM-DDTHH:mm' in the company's zone. */
-  initial: string;
+  /** The day the calendar shows (null: today); offered at the 'Day starts' time. */
+  day: string | null;
   onClose: () => void;
   onSchedule: (card: TJobCard, start: Date) => void;
 }
@@ -20,11 +20,13 @@ interface ScheduleAtModalProps {
 export function ScheduleAtModal({
   card,
   timeZone,
-  initial,
+  day,
   onClose,
   onSchedule,
 }: ScheduleAtModalProps) {
-  const [value, setValue] = useState(initial);
+  const [value, setValue] = useState(
+    () => `${day ?? ymdOfInstant(Date.now(), timeZone)}T${readDayStart()}`,
+  );
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     try {

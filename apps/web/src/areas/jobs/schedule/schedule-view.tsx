@@ -5,7 +5,6 @@ import {
   can,
   cardMatches,
   DEFAULT_TIME_ZONE,
-  ymdOfInstant,
   type BoardFilter,
   type TJobCard,
 } from '@fieldbook/core';
@@ -14,7 +13,7 @@ import { errorMessage } from '../../../api/api-client';
 import { useActiveCards, useRangeCards } from '../../../api/use-board';
 import { usePhone } from '../../../ui/use-phone';
 import type { CalendarView } from '../board/board-url';
-import { loadRange, readDayStart } from './calendar-time';
+import { loadRange } from './calendar-time';
 import { JobCalendar } from './job-calendar';
 import { ScheduleAtModal } from './schedule-at-modal';
 import { UnscheduledColumn } from './unscheduled-column';
@@ -101,7 +100,6 @@ export function ScheduleView({ unscheduled: withColumn = true, ...p }: ScheduleV
   );
   if (!withColumn) return calendar;
 
-  const day = p.date ?? ymdOfInstant(Date.now(), tz);
   return (
     <Flex direction={phone ? 'column' : 'row'} gap="md" align="stretch">
       <UnscheduledColumn
@@ -116,7 +114,7 @@ export function ScheduleView({ unscheduled: withColumn = true, ...p }: ScheduleV
         key={scheduling?._id ?? 'none'}
         card={scheduling}
         timeZone={tz}
-        initial={`${day}T${readDayStart()}`}
+        day={p.date}
         onClose={() => setScheduling(null)}
         onSchedule={moves.scheduleAt}
       />

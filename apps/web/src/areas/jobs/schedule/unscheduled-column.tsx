@@ -60,9 +60,7 @@ export function UnscheduledColumn({
     <Group justify="space-between" wrap="nowrap" mb={open ? 'xs' : 0}>
       <Group gap="xs">
         <Text fw={600}>Unscheduled</Text>
-        <Badge variant="light" aria-label={`${cards.length} unscheduled`}>
-          {cards.length}
-        </Badge>
+        <Badge variant="light">{cards.length}</Badge>
       </Group>
       {phone && (
         <ActionIcon
@@ -118,7 +116,6 @@ export function UnscheduledColumn({
                     <UnstyledButton
                       style={{ flex: 1, minWidth: 0 }}
                       onClick={() => onOpenJob(c._id)}
-                      aria-label={`Open job ${c.appointmentNumber}`}
                     >
                       <Text size="sm" fw={600}>
                         {c.appointmentNumber} ·{' '}
