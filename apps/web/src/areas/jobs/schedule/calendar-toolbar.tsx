@@ -35,13 +35,13 @@ export function CalendarToolbar(p: CalendarToolbarProps) {
         <ActionIcon variant="default" size="lg" aria-label="Next" onClick={p.onNext}>
           <IconChevronRight size={18} />
         </ActionIcon>
-        <Button variant="default" onClick={p.onToday}>
+        <Button variant="default" onClick={p.onToday} style={{ flexShrink: 0 }}>
           Today
         </Button>
-        <Text fw={600} ml="xs" data-testid="calendar-title">
-          {p.title}
-        </Text>
       </Group>
+      <Text fw={600} data-testid="calendar-title" style={{ flex: 1 }}>
+        {p.title}
+      </Text>
       <Group gap="xs" wrap="wrap">
         {timed && (
           <Select
