@@ -60,8 +60,9 @@ async function stored(key: string, until: (j: Record<string, unknown>) => boolea
 }
 const ms = (v: unknown) => new Date(String(v)).getTime();
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
 const eventOf = (page: Page, key: string) =>
   page.getByTestId('job-calendar').getByRole('button').filter({ hasText: jobs[key]!.number });
 const cardOf = (page: Page, key: string) => page.locator(`[data-card-id="${jobs[key]!.id}"]`);
