@@ -206,6 +206,11 @@ describe.skipIf(!HAS_BOARD)('the schedule on /statuses', () => {
     expect(ms(job.endDate)).toBe(zoned('2026-12-09T15:00'));
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'schedule-phone-after');
+    // The column folds away and comes back.
+    await page.getByRole('button', { name: 'Hide unscheduled jobs' }).click();
+    await expect.poll(() => cardOf(page, 'gate').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Show unscheduled jobs' }).click();
+    await expect.poll(() => cardOf(page, 'gate').isVisible()).toBe(true);
   }, 120_000);
 });
 
@@ -278,6 +283,8 @@ describe('/calendar and the client Calendar tab', () => {
       await page.getByRole('button', { name: 'Next' }).click();
     await eventOf(page, 'tap').waitFor();
     await shot(page, 'client-calendar-desktop');
+    const findings = await axeFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
 
     const before = (await owner.api.get(`${url()}?entityId=${clientId}`)).body.length;
     await page.getByRole('button', { name: 'New job' }).click();
