@@ -259,6 +259,28 @@ describe('/calendar and the client Calendar tab', () => {
     await expect.poll(() => page.url()).not.toContain('date=2026-12-07');
     await page.goto('/calendar?date=2026-12-07&cal=timeGridWeek');
 
+    // A refused move (the server's 400) puts the event back and shows the server's message.
+    const saves = `**/api/companies/${cid}/appointments`;
+    await page.route(saves, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 400, json: { error: 'This job cannot move now' } })
+        : route.continue(),
+    );
+    await eventOf(page, 'tap').scrollIntoViewIfNeeded();
+    const to = await slotPoint(page, '2026-12-09', '11:00');
+    const was = (await eventOf(page, 'tap').boundingBox())!;
+    await mouseDrag(page, { x: was.x + was.width / 2, y: was.y + 4 }, to);
+    await page.getByText('This job cannot move now').waitFor();
+    await expect
+      .poll(async () => {
+        const now = (await eventOf(page, 'tap').boundingBox())!;
+        return Math.abs(now.x - was.x) + Math.abs(now.y - was.y);
+      })
+      .toBeLessThan(2);
+    await page.unroute(saves);
+    const tap = await stored('tap', () => true);
+    expect(ms(tap.startDate)).toBe(zoned('2026-12-08T10:00'));
+
     // A click opens the job; Back closes it and keeps the week.
     await eventOf(page, 'tap').click();
     await page.getByRole('dialog', { name: `Job ${jobs.tap!.number}` }).waitFor();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box } from '@mantine/core';
 import FullCalendar, {
   type CalendarRef,
@@ -78,15 +78,21 @@ export function JobCalendar(p: JobCalendarProps) {
     }
   }, [p.date, view, p.timeZone]);
 
+  // FullCalendar may call datesSet with the callback of an earlier render: it reads the latest.
+  const latest = useRef({ p, view });
+  useLayoutEffect(() => {
+    latest.current = { p, view };
+  });
   const onDatesSet = (info: DatesSetInfo) => {
+    const { p: now, view: asView } = latest.current;
     setTitle(info.view.title);
-    p.onVisible?.(info.startStr, info.endStr);
-    const first = ymdOfInstant(info.view.currentStart, p.timeZone);
-    const end = ymdOfInstant(info.view.currentEnd, p.timeZone);
-    const shown = p.date ?? today(p.timeZone);
+    now.onVisible?.(info.startStr, info.endStr);
+    const first = ymdOfInstant(info.view.currentStart, now.timeZone);
+    const end = ymdOfInstant(info.view.currentEnd, now.timeZone);
+    const shown = now.date ?? today(now.timeZone);
     const type = info.view.type as CalendarView;
     // The user moved: the address follows (a view of today opened without a date stays so).
-    if (type !== view || shown < first || shown >= end) p.onNavigate(first, type);
+    if (type !== asView || shown < first || shown >= end) now.onNavigate(first, type);
   };
 
   const pickDayStart = (v: string) => {
@@ -130,7 +136,7 @@ export function JobCalendar(p: JobCalendarProps) {
         longPressDelay={350}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
-          p.onOpenJob(info.event.id);
+          latest.current.p.onOpenJob(info.event.id);
         }}
         datesSet={onDatesSet}
         eventDragStart={() => setHeld(live)}
@@ -139,13 +145,13 @@ export function JobCalendar(p: JobCalendarProps) {
         eventDragStop={(info) => {
           setHeld(null);
           const card = info.event.extendedProps.card as TJobCard | undefined;
-          if (card) p.onDragOut?.(card, info);
+          if (card) latest.current.p.onDragOut?.(card, info);
         }}
-        eventDrop={(info) => change(p, info)}
-        eventResize={(info) => change(p, info)}
+        eventDrop={(info) => change(latest.current.p, info)}
+        eventResize={(info) => change(latest.current.p, info)}
         drop={(info) => {
           const id = info.draggedEl.dataset.cardId;
-          if (id) p.onDropCard?.(id, info);
+          if (id) latest.current.p.onDropCard?.(id, info);
         }}
       />
     </Box>
