@@ -337,4 +337,20 @@ describe('/calendar and the client Calendar tab', () => {
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'client-calendar-phone');
   }, 120_000);
+
+  it('runs under the Content-Security-Policy without a refusal', async () => {
+    const { page } = await e.newPage();
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Refused to|Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    await signIn(page, 'thandi', 'owner password 1');
+    await page.goto('/calendar?date=2026-12-07&cal=timeGridWeek');
+    await eventOf(page, 'tap').waitFor();
+    await page.getByText('Month', { exact: true }).click();
+    await page.waitForURL(/cal=dayGridMonth/);
+    await page.goto(`/clients/${clientId}?tab=calendar`);
+    await page.getByTestId('job-calendar').waitFor();
+    expect(refused).toEqual([]);
+  }, 120_000);
 });
