@@ -44,6 +44,7 @@ const SCREENS: [string, ReactElement][] = [
   ['statementTemplate/:id', screen(editors, 'StatementTemplatePage')],
   ['template/:id', screen(editors, 'TemplatePage')],
   ['statuses', screen(() => import('../areas/jobs/board/board-page'), 'StatusesPage')],
+  ['calendar', screen(() => import('../areas/jobs/schedule/calendar-page'), 'CalendarPage')],
   ['diagram', screen(() => import('../areas/jobs/designer/designer-page'), 'DiagramPage')],
   ['termsandconditions', screen(() => import('../areas/public/terms-page'), 'TermsPage')],
   ['privacypolicy', screen(() => import('../areas/public/privacy-page'), 'PrivacyPage')],

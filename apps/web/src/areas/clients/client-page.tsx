@@ -11,9 +11,11 @@ import { ClientStatement } from './client-statement';
 
 const TABS = [
   { value: 'details', label: 'Details' },
+  { value: 'calendar', label: 'Calendar' },
   { value: 'account', label: 'Account' },
-  { value: 'jobs', label: 'Jobs' },
 ];
+/** Earlier links named the Calendar tab 'jobs'. */
+const ALIASES: Record<string, string> = { jobs: 'calendar' };
 
 const loading = (
   <Center py="xl">
@@ -21,7 +23,7 @@ const loading = (
   </Center>
 );
 
-/** /clients/{id} ('new' for a new client): tabs Details, Account and Jobs (with appointments read). */
+/** /clients/{id} ('new' for a new client): tabs Details, Calendar (with appointments read) and Account. */
 export function ClientPage() {
   const { id = '' } = useParams();
   const isNew = id === 'new';
@@ -29,8 +31,9 @@ export function ClientPage() {
   const types = useClientTypes();
   const [params, setParams] = useSearchParams();
   const seesJobs = can(useCurrentCompany().member, 'appointments', 'r');
-  const tabs = TABS.filter((t) => t.value !== 'jobs' || seesJobs);
-  const asked = params.get('tab');
+  const tabs = TABS.filter((t) => t.value !== 'calendar' || seesJobs);
+  const raw = params.get('tab');
+  const asked = raw && (ALIASES[raw] ?? raw);
   const tab = !isNew && tabs.some((t) => t.value === asked) ? asked! : 'details';
   const name = client.data ? `${client.data.name} ${client.data.surname}`.trim() : 'Client';
   const title = isNew ? 'New client' : name;
@@ -66,8 +69,8 @@ export function ClientPage() {
           {tab === 'account' && <ClientStatement clientId={id} clientName={name} />}
         </Tabs.Panel>
         {seesJobs && (
-          <Tabs.Panel value="jobs">
-            {tab === 'jobs' && <ClientJobs clientId={id} clientName={name} />}
+          <Tabs.Panel value="calendar">
+            {tab === 'calendar' && <ClientJobs clientId={id} clientName={name} />}
           </Tabs.Panel>
         )}
       </Tabs>

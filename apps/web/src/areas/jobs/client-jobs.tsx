@@ -1,20 +1,42 @@
+import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { can, cardText, type TAppointment } from '@fieldbook/core';
+import {
+  can,
+  cardText,
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  formatTime,
+  type TAppointment,
+} from '@fieldbook/core';
 import { useCurrentCompany } from '../../app/company-context';
 import { useClientJobs } from '../../api/use-jobs';
 import { QueryState } from '../../ui/query-state';
 import { usePhone } from '../../ui/use-phone';
+import type { CalendarView } from './board/board-url';
 import { useRoutedJob } from './job-modal/use-routed-job';
+import { JobCalendar } from './schedule/job-calendar';
 
-const when = (j: TAppointment) =>
-  dayjs(j.startDate).format(j.isAllDayEvent ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm');
+/** The start in the company's zone, YYYY-MM-DD HH:mm (spec §9); the date alone for all day. */
+const when = (j: TAppointment, tz: string) =>
+  j.isAllDayEvent
+    ? formatDate(j.startDate, tz)
+    : `${formatDate(j.startDate, tz)} ${formatTime(j.startDate, tz)}`;
 
-/** A client's jobs (number, type, shown status, start, fault), with New job. */
+/**
+ * The client's Calendar tab: their scheduled jobs on the calendar (a month
+ * to begin with), the list of all their jobs (number, type, shown status,
+ * start, fault) below it, and New job with the client filled in.
+ */
 export function ClientJobs({ clientId, clientName }: { clientId: string; clientName: string }) {
-  const { member } = useCurrentCompany();
+  const { member, company } = useCurrentCompany();
   const jobs = useClientJobs(clientId);
+  const tz = company?.timeZone || DEFAULT_TIME_ZONE;
+  const [shown, setShown] = useState<{ date: string | null; view: CalendarView }>({
+    date: null,
+    view: 'dayGridMonth',
+  });
+  const scheduled = useMemo(() => (jobs.data ?? []).filter((j) => j.hasSchedule), [jobs.data]);
   const phone = usePhone();
   const { openJob, modal } = useRoutedJob({ entityId: clientId, clientName });
   const setOpen = (o: { id: string | null }) => openJob(o.id);
@@ -29,6 +51,14 @@ export function ClientJobs({ clientId, clientName }: { clientId: string; clientN
           </Button>
         )}
       </Group>
+      <JobCalendar
+        cards={scheduled}
+        timeZone={tz}
+        date={shown.date}
+        view={shown.view}
+        onNavigate={(date, view) => setShown({ date, view })}
+        onOpenJob={(id) => setOpen({ id })}
+      />
       <QueryState query={jobs}>
         {(list) =>
           list.length === 0 ? (
@@ -49,7 +79,7 @@ export function ClientJobs({ clientId, clientName }: { clientId: string; clientN
                       </Text>
                     </Group>
                     <Text size="sm" c="dimmed">
-                      {when(j)}
+                      {when(j, tz)}
                     </Text>
                     {j.faultDescription && <Text size="sm">{cardText(j.faultDescription)}</Text>}
                   </UnstyledButton>
@@ -88,7 +118,7 @@ export function ClientJobs({ clientId, clientName }: { clientId: string; clientN
                     </Table.Td>
                     <Table.Td>{j.appointmentType}</Table.Td>
                     <Table.Td data-testid="job-row-status">{j.shownStatus}</Table.Td>
-                    <Table.Td>{when(j)}</Table.Td>
+                    <Table.Td>{when(j, tz)}</Table.Td>
                     <Table.Td>{cardText(j.faultDescription, 60)}</Table.Td>
                   </Table.Tr>
                 ))}

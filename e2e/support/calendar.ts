@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * The instant of a wall-clock time ('YYYY-MM-DDTHH:mm') in a company's default
+ * zone, Africa/Johannesburg (UTC+2 all year, no daylight saving), in ms. The
+ * browser runs in UTC, so a right answer proves the calendar is in the
+ * company's zone.
+ */
+export function zoned(wall: string): number {
+  return Date.parse(`${wall}:00+02:00`);
+}
+
+/** A point just inside the time grid's slot of `date` at `time` ('HH:mm'). */
+export async function slotPoint(page: Page, date: string, time: string): Promise<Point> {
+  const cal = page.getByTestId('job-calendar');
+  const row = cal.locator(`[data-time="${time}:00"]`).last();
+  await row.scrollIntoViewIfNeeded();
+  const rb = (await row.boundingBox())!;
+  const header = cal.locator(`[role="columnheader"][data-date="${date}"]`).first();
+  const hb = (await header.count()) ? await header.boundingBox() : null;
+  return { x: hb ? hb.x + hb.width / 2 : rb.x + rb.width * 0.6, y: rb.y + 4 };
+}
+
+/** A mouse drag in small steps, as a hand does (FullCalendar needs movement to start). */
+export async function mouseDrag(page: Page, from: Point, to: Point) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 4, from.y + 4, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 20 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+}
+
+/** A finger: a long press, then a drag, then letting go (Chromium's touch input). */
+export async function touchDrag(page: Page, from: Point, to: Point) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (p: Point) => [{ x: p.x, y: p.y }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(from) });
+  await page.waitForTimeout(800);
+  for (let i = 1; i <= 15; i++)
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: at({
+        x: from.x + ((to.x - from.x) * i) / 15,
+        y: from.y + ((to.y - from.y) * i) / 15,
+      }),
+    });
+  await page.waitForTimeout(150);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+export const centre = (b: { x: number; y: number; width: number; height: number }): Point => ({
+  x: b.x + b.width / 2,
+  y: b.y + Math.min(b.height / 2, 8),
+});
