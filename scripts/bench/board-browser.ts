@@ -168,10 +168,11 @@ async function benchCalendar(page: Page, s: Seeded, cal: string, date: string) {
   await longTasks(page);
   const t0 = Date.now();
   await page.goto(url);
-  await page.locator('.fc-event').first().waitFor();
+  const events = page.getByTestId('job-calendar').getByRole('button').filter({ hasText: 'JOB-' });
+  await events.first().waitFor();
   const shown = Date.now() - t0;
   await page.waitForLoadState('networkidle');
-  return { shown, events: await page.locator('.fc-event').count(), long: await longTasks(page) };
+  return { shown, events: await events.count(), long: await longTasks(page) };
 }
 
 /**

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { migrateDatabase, openDatabase, type Database } from '../src/db/client.js';
 import { createSealer } from '../src/platform/crypto.js';
 import { createCaches, type AppDeps } from '../src/platform/deps.js';
 import { printAssets } from '../src/areas/files/print-assets.js';
@@ -20,6 +20,12 @@ import { jobAutomationHandlers } from '../src/areas/jobs/automations.js';
 
 /** A fresh migrated database for one test file: PGlite from the dump, or a copy of the PostgreSQL template. */
 export async function freshDatabase(): Promise<Database> {
+  // Outside vitest (the browser bench) there is no global setup: a new migrated PGlite.
+  if (!process.env.VITEST) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await migrateDatabase(database);
+    return database;
+  }
   const template = inject('pgTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (template && url) {

@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useRef, type ReactNode } from 'react';
+import { Badge, Box, Group, Paper, Text } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { BOARD } from '@fieldbook/core';
 
-interface BoardColumnProps {
+/** A card's height before it is measured, and the gap between cards (px). */
+const CARD_ESTIMATE = 96;
+const GAP = 10;
+
+interface BoardColumnProps<T> {
   name: string;
   count: number;
   /**
@@ -13,12 +18,39 @@ interface BoardColumnProps {
   allowed: boolean | null;
   /** On a phone the column fills the width. */
   fill: boolean;
-  children: ReactNode;
+  /** The column's cards, in order; only those in view are rendered. */
+  items: T[];
+  itemKey: (item: T) => string;
+  render: (item: T) => ReactNode;
 }
 
-/** One status column: 280 wide and 600 high, its cards scrolling inside (spec §9). */
-export function BoardColumn({ name, count, allowed, fill, children }: BoardColumnProps) {
+/**
+ * One status column: 280 wide and 600 high, its cards scrolling inside (spec
+ * §9). The cards are virtual: a column of 400 jobs renders the ten in view,
+ * so a board of a thousand jobs renders, and re-renders on every push, in a
+ * few milliseconds (docs/performance.md, "Board in Chromium").
+ */
+export function BoardColumn<T>({
+  name,
+  count,
+  allowed,
+  fill,
+  items,
+  itemKey,
+  render,
+}: BoardColumnProps<T>) {
   const { setNodeRef, isOver } = useDroppable({ id: name });
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => CARD_ESTIMATE,
+    getItemKey: (i) => itemKey(items[i]!),
+    gap: GAP,
+    overscan: 4,
+    paddingStart: 2,
+    paddingEnd: 2,
+  });
   const refused = allowed === false;
   const tone = !isOver ? undefined : refused ? 'red' : 'blue';
   return (
@@ -57,14 +89,31 @@ export function BoardColumn({ name, count, allowed, fill, children }: BoardColum
           Not allowed from this job&apos;s status
         </Text>
       )}
-      <Stack gap="xs" style={{ overflowY: 'auto', flex: 1, minHeight: 0 }} p={2}>
-        {children}
+      <Box ref={scroller} style={{ overflowY: 'auto', flex: 1, minHeight: 0 }} px={2}>
+        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {virtual.getVirtualItems().map((v) => (
+            <div
+              key={v.key}
+              data-index={v.index}
+              ref={virtual.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                transform: `translateY(${v.start}px)`,
+              }}
+            >
+              {render(items[v.index]!)}
+            </div>
+          ))}
+        </div>
         {count === 0 && (
           <Text size="sm" c="dimmed" ta="center" py="md">
             No jobs
           </Text>
         )}
-      </Stack>
+      </Box>
     </Paper>
   );
 }

@@ -151,10 +151,10 @@ export function Kanban({ type, cards, sort, col, onCol, onOpen, canMove, timeZon
               count={count(column)}
               fill={phone}
               allowed={allowedHere ? allowedHere.includes(column) : null}
-            >
-              {byColumn.get(column)!.map((card) => (
+              items={byColumn.get(column)!}
+              itemKey={(card) => card._id}
+              render={(card) => (
                 <JobCard
-                  key={card._id}
                   card={card}
                   timeZone={timeZone}
                   disabled={!canMove || !!pending[card._id]}
@@ -162,8 +162,8 @@ export function Kanban({ type, cards, sort, col, onCol, onOpen, canMove, timeZon
                   onOpen={() => onOpen(card._id)}
                   onMove={(to) => void save(card, to, true)}
                 />
-              ))}
-            </BoardColumn>
+              )}
+            />
           ))}
         </Group>
       </Box>

@@ -125,6 +125,10 @@ export function JobCalendar(p: JobCalendarProps) {
         height={phone ? 620 : 720}
         firstDay={1}
         nowIndicator
+        // A busy month shows what fits in a day and '+N more'; a busy hour four side by side
+        // and '+N': thousands of events never all reach the page (docs/performance.md).
+        dayMaxEvents
+        eventMaxStack={4}
         allDaySlot
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
