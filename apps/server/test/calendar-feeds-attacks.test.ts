@@ -1,0 +1,108 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymous, buildCompany, buildMember, type TestUser } from './factories.js';
+import { buildClient } from './finance-factories.js';
+import { startHarness, type Harness } from './harness.js';
+import { buildJob, buildType } from './jobs-helpers.js';
+
+/** Hostile input against the public calendar feed (docs/scheduling.md, "Calendar feed"). */
+let h: Harness;
+let cid: string;
+let owner: TestUser;
+let tech: TestUser;
+let type: { _id: string };
+const DAY = 24 * 60 * 60 * 1000;
+const feedOf = async (who: TestUser) => {
+  const url = (await who.api.post(`/api/companies/${cid}/calendarFeed`)).body.url as string;
+  const r = await anonymous(h).get(new URL(url).pathname);
+  expect(r.status).toBe(200);
+  return String(r.body);
+};
+const inDays = (n: number, hourUtc: number) => {
+  const d = new Date(Date.now() + n * DAY);
+  d.setUTCHours(hourUtc, 0, 0, 0);
+  return d.toISOString();
+};
+
+beforeAll(async () => {
+  h = await startHarness();
+  const c = await buildCompany(h);
+  cid = c.id;
+  owner = c.owner;
+  tech = await buildMember(h, cid, { appointments: { r: true } });
+  type = await buildType(owner.api, cid);
+});
+afterAll(() => h.close());
+
+describe('the calendar feed against hostile text', () => {
+  it('a company or client name with line breaks and control characters adds no lines', async () => {
+    const evil = 'Acme\r\nEND:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Pay here\r\nURL:http://evil.test';
+    const renamed = await owner.api.post(`/api/companies/${cid}`, { companyName: evil });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const entityId = await buildClient(owner.api, cid, {
+      name: 'Bob\u0007\r\nATTACH:http://evil.test/x',
+      surname: 'Smith\u000b',
+      address: 'Street 1\r\nEND:VEVENT',
+    });
+    await buildJob(owner.api, cid, {
+      appointmentTypeId: type._id,
+      hasSchedule: true,
+      status: 'New',
+      entityId,
+      userId: tech.id,
+      faultDescription: 'Leak\u0001\r\nEND:VEVENT\r\nBEGIN:VEVENT' + ' long'.repeat(400),
+      isAllDayEvent: false,
+      startDate: inDays(2, 8),
+      endDate: inDays(2, 9),
+    });
+    const text = await feedOf(tech);
+    // Only CRLF ends a line and no control character other than a tab is left (RFC 5545 3.3.11).
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f]/);
+    const lines = text.split('\r\n');
+    for (const l of lines) expect(Buffer.byteLength(l), l).toBeLessThanOrEqual(75);
+    for (const bad of ['URL:', 'ATTACH:', 'SUMMARY:Pay here'])
+      expect(lines.filter((l) => l.startsWith(bad)), bad).toEqual([]);
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
+    expect(lines.filter((l) => l === 'END:VCALENDAR')).toHaveLength(1);
+    const cal = new ICAL.Component(ICAL.parse(text));
+    expect(cal.getAllSubcomponents('vevent')).toHaveLength(1);
+    expect(String(cal.getFirstPropertyValue('x-wr-calname'))).toMatch(/^Acme END:VCALENDAR/);
+  });
+});
+
+describe('the calendar feed in a zone the VTIMEZONE library lacks', () => {
+  it('times are still the right instants (Europe/Kyiv)', async () => {
+    const c = await buildCompany(h);
+    const set = await c.owner.api.post(`/api/companies/${c.id}`, {
+      companyName: 'Kyiv Co',
+      timeZone: 'Europe/Kyiv',
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const t = await buildType(c.owner.api, c.id);
+    const start = inDays(3, 7);
+    const job = await buildJob(c.owner.api, c.id, {
+      appointmentTypeId: t._id,
+      hasSchedule: true,
+      userId: c.owner.id,
+      isAllDayEvent: false,
+      startDate: start,
+      endDate: inDays(3, 8),
+    });
+    const url = (await c.owner.api.post(`/api/companies/${c.id}/calendarFeed`)).body.url as string;
+    const r = await anonymous(h).get(new URL(url).pathname);
+    expect(r.status).toBe(200);
+    const cal = new ICAL.Component(ICAL.parse(String(r.body)));
+    for (const tz of cal.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
+    // Every TZID used is defined in the feed, or the time is UTC.
+    const tzids = new Set(
+      cal.getAllSubcomponents('vtimezone').map((z) => String(z.getFirstPropertyValue('tzid'))),
+    );
+    const ev = cal
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v))
+      .find((e) => e.uid === `${job._id}@fieldbook`)!;
+    const zone = ev.startDate.zone?.tzid;
+    expect(zone === 'UTC' || tzids.has(String(zone)), String(zone)).toBe(true);
+    expect(ev.startDate.toJSDate().toISOString()).toBe(start);
+  });
+});
