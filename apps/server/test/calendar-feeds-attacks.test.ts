@@ -36,7 +36,8 @@ afterAll(() => h.close());
 
 describe('the calendar feed against hostile text', () => {
   it('a company or client name with line breaks and control characters adds no lines', async () => {
-    const evil = 'Acme\r\nEND:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Pay here\r\nURL:http://evil.test';
+    const evil =
+      'Acme\r\nEND:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Pay here\r\nURL:http://evil.test';
     const renamed = await owner.api.post(`/api/companies/${cid}`, { companyName: evil });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     const entityId = await buildClient(owner.api, cid, {
@@ -57,11 +58,15 @@ describe('the calendar feed against hostile text', () => {
     });
     const text = await feedOf(tech);
     // Only CRLF ends a line and no control character other than a tab is left (RFC 5545 3.3.11).
+    // eslint-disable-next-line no-control-regex
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f]/);
     const lines = text.split('\r\n');
     for (const l of lines) expect(Buffer.byteLength(l), l).toBeLessThanOrEqual(75);
     for (const bad of ['URL:', 'ATTACH:', 'SUMMARY:Pay here'])
-      expect(lines.filter((l) => l.startsWith(bad)), bad).toEqual([]);
+      expect(
+        lines.filter((l) => l.startsWith(bad)),
+        bad,
+      ).toEqual([]);
     expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
     expect(lines.filter((l) => l === 'END:VCALENDAR')).toHaveLength(1);
     const cal = new ICAL.Component(ICAL.parse(text));
