@@ -14,7 +14,7 @@ import { buildJob, buildType, jobsUrl, plumbingType, saveJob } from './jobs-help
 let h: Harness;
 let cid: string;
 let owner: TestUser;
-let tech: TestUser;
+let tech: Awaited<ReturnType<typeof buildMember>>;
 let typeId: string;
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (n: number, hourUtc: number) => {
@@ -35,7 +35,10 @@ beforeAll(async () => {
   t.statuses[1]!.permissions = { hideAssignee: true };
   t.components = t.components.map((comp) =>
     comp.prop === 'client'
-      ? { ...comp, permissions: { 'st-quoted': { groups: { [tech.groupId!]: { viewOnly: true } } } } }
+      ? {
+          ...comp,
+          permissions: { 'st-quoted': { groups: { [tech.groupId!]: { viewOnly: true } } } },
+        }
       : comp,
   );
   typeId = (await buildType(owner.api, cid, t))._id;
@@ -99,7 +102,7 @@ describe('GET /appointments/cards with hostile input', () => {
 });
 
 describe('a board move (partial save) against the status permissions', () => {
-  it("a member cannot clear or change a hidden assignee or a view-only client", async () => {
+  it('a member cannot clear or change a hidden assignee or a view-only client', async () => {
     const { id, client } = await quotedJob();
     const other = await buildClient(owner.api, cid);
     const r = await saveJob(tech.api, cid, {
