@@ -2,6 +2,8 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, buildCompany, buildMember, type TestUser } from './factories.js';
 import { buildClient } from './finance-factories.js';
+import { addMember } from '../src/areas/companies/companies.repo.js';
+import { invalidateCompany } from '../src/platform/access.js';
 import { startHarness, type Harness } from './harness.js';
 import { buildJob, buildType } from './jobs-helpers.js';
 
@@ -109,5 +111,25 @@ describe('the calendar feed in a zone the VTIMEZONE library lacks', () => {
     const zone = ev.startDate.zone?.tzid;
     expect(zone === 'UTC' || tzids.has(String(zone)), String(zone)).toBe(true);
     expect(ev.startDate.toJSDate().toISOString()).toBe(start);
+  });
+});
+
+describe('the calendar feed of a member who was removed', () => {
+  it('stays dead when the member is added again', async () => {
+    const m = await buildMember(h, cid, { appointments: { r: true } });
+    const url = (await m.api.post(`/api/companies/${cid}/calendarFeed`)).body.url as string;
+    const path = new URL(url).pathname;
+    expect((await anonymous(h).get(path)).status).toBe(200);
+    const rm = await owner.api.post(`/api/companies/${cid}/users/${m.id}/delete`);
+    expect(rm.status).toBe(200);
+    expect((await anonymous(h).get(path)).status).toBe(404);
+    // Invited again later: the old URL (perhaps still in a calendar it was shared to) stays off.
+    await addMember(h.deps.database.db, cid, m.id, m.groupId);
+    invalidateCompany(h.deps, cid, m.id);
+    expect((await m.api.get(`/api/companies/${cid}/calendarFeed`)).status).toBe(200);
+    const back = await anonymous(h).get(path);
+    expect(back.status).toBe(404);
+    expect(back.body).toEqual({ error: 'Calendar feed not found' });
+    expect((await m.api.get(`/api/companies/${cid}/calendarFeed`)).body.enabled).toBe(false);
   });
 });
