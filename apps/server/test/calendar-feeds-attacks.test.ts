@@ -133,3 +133,14 @@ describe('the calendar feed of a member who was removed', () => {
     expect((await m.api.get(`/api/companies/${cid}/calendarFeed`)).body.enabled).toBe(false);
   });
 });
+
+// Last in this file: it spends the minute's allowance of the test client's address.
+describe('GET /api/calendar/{token}.ics is rate limited per address', () => {
+  it('answers 429 after 60 requests in a minute, whatever the token', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++)
+      codes.push((await anonymous(h).get(`/api/calendar/${'A'.repeat(43)}.ics`)).status);
+    expect(codes.slice(0, 60).every((c) => c === 404 || c === 429)).toBe(true);
+    expect(codes[60]).toBe(429);
+  });
+});
