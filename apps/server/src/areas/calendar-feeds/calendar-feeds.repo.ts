@@ -1,23 +1,46 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lte, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { calendarFeeds } from '../../db/schema/index.js';
+import { calendarFeeds, companyMembers } from '../../db/schema/index.js';
 
 export type FeedRow = typeof calendarFeeds.$inferSelect;
 
+const membership = and(
+  eq(companyMembers.companyId, calendarFeeds.companyId),
+  eq(companyMembers.userId, calendarFeeds.userId),
+);
+/**
+ * A feed turned on before its member (re)joined the company is off: a member
+ * removed and added again must turn it on again, with a new URL.
+ */
+const notBeforeJoining = or(
+  isNull(companyMembers.joinedAt),
+  lte(companyMembers.joinedAt, calendarFeeds.createdAt),
+);
+
+/** The member's feed (see notBeforeJoining). */
 export async function findFeed(db: Tx, companyId: string, userId: string) {
   const [row] = await db
-    .select()
+    .select(getTableColumns(calendarFeeds))
     .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.companyId, companyId), eq(calendarFeeds.userId, userId)))
+    .leftJoin(companyMembers, membership)
+    .where(
+      and(
+        eq(calendarFeeds.companyId, companyId),
+        eq(calendarFeeds.userId, userId),
+        notBeforeJoining,
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
 
+/** The feed with this token (see notBeforeJoining). */
 export async function findFeedByHash(db: Tx, tokenHash: string): Promise<FeedRow | null> {
   const [row] = await db
-    .select()
+    .select(getTableColumns(calendarFeeds))
     .from(calendarFeeds)
-    .where(eq(calendarFeeds.tokenHash, tokenHash))
+    .leftJoin(companyMembers, membership)
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash), notBeforeJoining))
     .limit(1);
   return row ?? null;
 }

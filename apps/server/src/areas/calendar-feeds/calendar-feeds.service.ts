@@ -65,7 +65,7 @@ export function createCalendarFeedsService(
       const jobs = await listFeedJobs(
         db,
         feed.companyId,
-        feed.userId,
+        { userId: feed.userId, isOwner: member.isOwner },
         new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS),
         new Date(now.getTime() + FEED_AHEAD_DAYS * DAY_MS),
       );

@@ -19,20 +19,30 @@ export interface FeedJob {
   updatedAt: Date;
 }
 
+/** A feed row with where the job is, for the member's permissions (feed-jobs.ts). */
+export interface FeedRow extends FeedJob {
+  appointmentTypeId: string;
+  hasSchedule: boolean;
+  rawStatus: string | null;
+  lastStatus: string | null;
+}
+
 /**
  * The scheduled jobs of one user (theirs, or assigned to them) overlapping
  * [from, to), by start: what their private calendar feed lists.
  */
-export async function listFeedJobs(
+export async function queryFeedJobs(
   db: Tx,
   companyId: string,
   userId: string,
   from: Date,
   to: Date,
-): Promise<FeedJob[]> {
+): Promise<FeedRow[]> {
   const rows = await db
     .select({
       id: a.id,
+      appointmentTypeId: a.appointmentTypeId,
+      lastStatus: a.lastStatus,
       appointmentNumber: a.appointmentNumber,
       startDate: a.startDate,
       endDate: a.endDate,
@@ -61,6 +71,10 @@ export async function listFeedJobs(
     .limit(2000);
   return rows.map((r) => ({
     id: r.id,
+    appointmentTypeId: r.appointmentTypeId,
+    hasSchedule: r.hasSchedule,
+    rawStatus: r.status,
+    lastStatus: r.lastStatus,
     appointmentNumber: r.appointmentNumber,
     startDate: r.startDate,
     endDate: r.endDate,

@@ -16,4 +16,5 @@ export {
   type StatusAutomationPayload,
 } from './automations.js';
 // The calendar feeds area reads one user's scheduled jobs.
-export { listFeedJobs, type FeedJob } from './feed-jobs.repo.js';
+export { listFeedJobs } from './feed-jobs.js';
+export type { FeedJob } from './feed-jobs.repo.js';
