@@ -41,6 +41,8 @@ export function BoardColumn<T>({
 }: BoardColumnProps<T>) {
   const { setNodeRef, isOver } = useDroppable({ id: name });
   const scroller = useRef<HTMLDivElement>(null);
+  // The compiler cannot memoise the virtualiser's API; this component is not memoised on purpose.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtual = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,

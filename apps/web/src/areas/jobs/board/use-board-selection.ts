@@ -57,11 +57,20 @@ export function useBoardSelection(
     ...new Set([UNSCHEDULED, SCHEDULED, ...selected.flatMap((t) => t.statuses.map((s) => s.name))]),
   ];
   const statuses = params.statuses?.filter((s) => statusChoices.includes(s)) ?? null;
-  const filter: BoardFilter = {
-    typeIds: sel.types,
-    userIds: users,
-    statuses: params.view === 'statuses' ? null : statuses,
-  };
+  // One object while the choice stays the same: the calendar redraws its events only when it changes.
+  const filterKey = JSON.stringify([
+    sel.types,
+    users,
+    params.view === 'statuses' ? null : statuses,
+  ]);
+  const filter = useMemo<BoardFilter>(() => {
+    const [typeIds, userIds, shown] = JSON.parse(filterKey) as [
+      string[],
+      string[] | null,
+      string[] | null,
+    ];
+    return { typeIds, userIds, statuses: shown };
+  }, [filterKey]);
 
   return {
     params,
