@@ -26,6 +26,31 @@ export async function slotPoint(page: Page, date: string, time: string): Promise
   return { x: hb ? hb.x + hb.width / 2 : rb.x + rb.width * 0.6, y: rb.y + 4 };
 }
 
+/**
+ * Scrolls the page so the calendar starts just below the app's fixed top bar,
+ * as a user scrolls down to it past the board's filters; its grid is then in
+ * view and measured points are not covered by the bar. Measure after this.
+ */
+export async function calendarToTop(page: Page) {
+  await page.getByTestId('job-calendar').waitFor();
+  await page.evaluate(() => {
+    const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    const top = document.querySelector('[data-testid="job-calendar"]')!.getBoundingClientRect().top;
+    window.scrollBy(0, top - Math.max(bar, 0));
+  });
+}
+
+/**
+ * The height of the time grid from one time to another ('HH:mm'), measured
+ * without scrolling anything (so earlier measurements stay true).
+ */
+export async function slotSpan(page: Page, from: string, to: string): Promise<number> {
+  const cal = page.getByTestId('job-calendar');
+  const y = async (t: string) =>
+    (await cal.locator(`[data-time="${t}:00"]`).last().boundingBox())!.y;
+  return (await y(to)) - (await y(from));
+}
+
 /** A mouse drag in small steps, as a hand does (FullCalendar needs movement to start). */
 export async function mouseDrag(page: Page, from: Point, to: Point) {
   await page.mouse.move(from.x, from.y);
