@@ -10,6 +10,7 @@ import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 import {
   calendarToTop,
+  scrollBelowBar,
   centre,
   mouseDrag,
   slotPoint,
@@ -187,11 +188,11 @@ describe('the schedule on /statuses', () => {
     expect(findings, describeFindings(findings)).toEqual([]);
 
     // A long press and a drag of the finger: the card onto 11:00.
-    await touchDrag(
-      page,
-      centre((await cardOf(page, 'phoneB').boundingBox())!),
-      await slotPoint(page, '2026-12-09', '11:00'),
-    );
+    // (The card scrolled to just below the top bar, so 11:00 is in view too: nothing scrolls
+    // between measuring and dragging.)
+    await scrollBelowBar(page, cardOf(page, 'phoneB'));
+    const to11 = await slotPoint(page, '2026-12-09', '11:00');
+    await touchDrag(page, centre((await cardOf(page, 'phoneB').boundingBox())!), to11);
     job = await stored('phoneB', (j) => j.hasSchedule === true);
     expect(ms(job.startDate)).toBe(zoned('2026-12-09T11:00'));
 

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export interface Point {
   x: number;
@@ -27,18 +27,21 @@ export async function slotPoint(page: Page, date: string, time: string): Promise
 }
 
 /**
- * Scrolls the page so the calendar starts just below the app's fixed top bar,
- * as a user scrolls down to it past the board's filters; its grid is then in
- * view and measured points are not covered by the bar. Measure after this.
+ * Scrolls the page so the element starts just below the app's fixed top bar,
+ * as a user scrolls down to it past the board's filters; what lies below it is
+ * then in view and not covered by the bar. Measure after this.
  */
-export async function calendarToTop(page: Page) {
-  await page.getByTestId('job-calendar').waitFor();
-  await page.evaluate(() => {
+export async function scrollBelowBar(page: Page, target: Locator) {
+  await target.waitFor();
+  const top = (await target.boundingBox())!.y;
+  await page.evaluate((y) => {
     const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-    const top = document.querySelector('[data-testid="job-calendar"]')!.getBoundingClientRect().top;
-    window.scrollBy(0, top - Math.max(bar, 0));
-  });
+    window.scrollBy(0, y - Math.max(bar, 0));
+  }, top);
 }
+
+/** The calendar's top just below the top bar (its grid in view). */
+export const calendarToTop = (page: Page) => scrollBelowBar(page, page.getByTestId('job-calendar'));
 
 /**
  * The height of the time grid from one time to another ('HH:mm'), measured
