@@ -8,7 +8,16 @@ import { buildClient } from '../../apps/server/test/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
-import { centre, mouseDrag, slotPoint, touchDrag, zoned } from '../support/calendar.js';
+import {
+  calendarToTop,
+  scrollBelowBar,
+  centre,
+  mouseDrag,
+  slotPoint,
+  slotSpan,
+  touchDrag,
+  zoned,
+} from '../support/calendar.js';
 
 const SHOTS = '/tmp/shots/schedule';
 const HOUR = 3_600_000;
@@ -88,10 +97,6 @@ afterAll(() => e.close());
 const board = (q = '') =>
   `/statuses?view=schedule&types=${typeId}&date=2026-12-07&cal=timeGridWeek${q}`;
 
-/** Scrolls the page so the calendar's top is at the top of the screen: its hours below are in view. */
-const calendarToTop = (page: Page) =>
-  page.evaluate(() => document.querySelector('.fc')?.scrollIntoView({ block: 'start' }));
-
 describe('the schedule on /statuses', () => {
   it('drops an unscheduled job on the week, moves it, makes it three hours, takes it back', async () => {
     const { page } = await newSizedPage(e, 'desktop');
@@ -126,17 +131,16 @@ describe('the schedule on /statuses', () => {
     job = await stored('gate', (j) => ms(j.startDate) === zoned('2026-12-10T13:00'));
     expect(ms(job.endDate)).toBe(zoned('2026-12-10T14:00'));
 
-    // Resized at its bottom edge to three hours (the calendar scrolled up, as a user would).
+    // Resized at its bottom edge to three hours (the calendar scrolled up, as a user would;
+    // everything measured after the last scroll). The pointer rests on it first: hovering shows
+    // the resizer.
     await calendarToTop(page);
+    const twoHours = await slotSpan(page, '14:00', '16:00');
     const rb = (await eventOf(page, 'gate').boundingBox())!;
-    const y14 = (await slotPoint(page, '2026-12-10', '14:00')).y;
-    const y16 = (await slotPoint(page, '2026-12-10', '16:00')).y;
+    const edge = { x: rb.x + rb.width / 2, y: rb.y + rb.height - 3 };
+    expect(edge.y + twoHours).toBeLessThan(page.viewportSize()!.height);
     await page.mouse.move(rb.x + rb.width / 2, rb.y + rb.height / 2);
-    await mouseDrag(
-      page,
-      { x: rb.x + rb.width / 2, y: rb.y + rb.height - 3 },
-      { x: rb.x + rb.width / 2, y: rb.y + rb.height - 3 + (y16 - y14) },
-    );
+    await mouseDrag(page, edge, { x: edge.x, y: edge.y + twoHours });
     job = await stored('gate', (j) => ms(j.endDate) === zoned('2026-12-10T16:00'));
     expect(ms(job.startDate)).toBe(zoned('2026-12-10T13:00'));
     await shot(page, 'schedule-desktop-resized');
@@ -184,22 +188,20 @@ describe('the schedule on /statuses', () => {
     expect(findings, describeFindings(findings)).toEqual([]);
 
     // A long press and a drag of the finger: the card onto 11:00.
-    await touchDrag(
-      page,
-      centre((await cardOf(page, 'phoneB').boundingBox())!),
-      await slotPoint(page, '2026-12-09', '11:00'),
-    );
+    // (The card scrolled to just below the top bar, so 11:00 is in view too: nothing scrolls
+    // between measuring and dragging.)
+    await scrollBelowBar(page, cardOf(page, 'phoneB'));
+    const to11 = await slotPoint(page, '2026-12-09', '11:00');
+    await touchDrag(page, centre((await cardOf(page, 'phoneB').boundingBox())!), to11);
     job = await stored('phoneB', (j) => j.hasSchedule === true);
     expect(ms(job.startDate)).toBe(zoned('2026-12-09T11:00'));
 
-    // And the event on to 14:00 the same way (the calendar scrolled up first).
+    // And the event on to 14:00 the same way (the calendar scrolled up first; the target is
+    // found before the event is measured, since finding it may scroll).
     await calendarToTop(page);
+    const to14 = await slotPoint(page, '2026-12-09', '14:00');
     const eb = (await eventOf(page, 'phoneB').boundingBox())!;
-    await touchDrag(
-      page,
-      { x: eb.x + eb.width / 2, y: eb.y + 4 },
-      await slotPoint(page, '2026-12-09', '14:00'),
-    );
+    await touchDrag(page, { x: eb.x + eb.width / 2, y: eb.y + 4 }, to14);
     job = await stored('phoneB', (j) => ms(j.startDate) === zoned('2026-12-09T14:00'));
     expect(ms(job.endDate)).toBe(zoned('2026-12-09T15:00'));
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export interface Point {
   x: number;
@@ -24,6 +24,34 @@ export async function slotPoint(page: Page, date: string, time: string): Promise
   const header = cal.locator(`[role="columnheader"][data-date="${date}"]`).first();
   const hb = (await header.count()) ? await header.boundingBox() : null;
   return { x: hb ? hb.x + hb.width / 2 : rb.x + rb.width * 0.6, y: rb.y + 4 };
+}
+
+/**
+ * Scrolls the page so the element starts just below the app's fixed top bar,
+ * as a user scrolls down to it past the board's filters; what lies below it is
+ * then in view and not covered by the bar. Measure after this.
+ */
+export async function scrollBelowBar(page: Page, target: Locator) {
+  await target.waitFor();
+  const top = (await target.boundingBox())!.y;
+  await page.evaluate((y) => {
+    const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    window.scrollBy(0, y - Math.max(bar, 0));
+  }, top);
+}
+
+/** The calendar's top just below the top bar (its grid in view). */
+export const calendarToTop = (page: Page) => scrollBelowBar(page, page.getByTestId('job-calendar'));
+
+/**
+ * The height of the time grid from one time to another ('HH:mm'), measured
+ * without scrolling anything (so earlier measurements stay true).
+ */
+export async function slotSpan(page: Page, from: string, to: string): Promise<number> {
+  const cal = page.getByTestId('job-calendar');
+  const y = async (t: string) =>
+    (await cal.locator(`[data-time="${t}:00"]`).last().boundingBox())!.y;
+  return (await y(to)) - (await y(from));
 }
 
 /** A mouse drag in small steps, as a hand does (FullCalendar needs movement to start). */
