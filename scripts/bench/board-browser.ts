@@ -174,11 +174,14 @@ async function benchCalendar(page: Page, s: Seeded, cal: string, date: string) {
   await page.waitForLoadState('networkidle');
   const long = await longTasks(page);
   // The render alone, with the range already loaded: to the list view and back by the toolbar.
-  await page.getByRole('radio', { name: 'List' }).click();
+  await page.getByTestId('job-calendar').getByText('List', { exact: true }).click();
   await page.waitForLoadState('networkidle');
   await longTasks(page);
   const t1 = Date.now();
-  await page.getByRole('radio', { name: cal === 'dayGridMonth' ? 'Month' : 'Week' }).click();
+  await page
+    .getByTestId('job-calendar')
+    .getByText(cal === 'dayGridMonth' ? 'Month' : 'Week', { exact: true })
+    .click();
   await events.first().waitFor();
   await page.evaluate(
     () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),

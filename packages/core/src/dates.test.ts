@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  instantOfWallTime,
+  wallTimeOf,
   daysBetween,
   daysInMonth,
   formatDate,
@@ -192,5 +194,23 @@ describe('formatTime', () => {
     expect(formatTime('2026-11-21')).toBe('');
     expect(formatTime('late')).toBe('');
     expect(formatTime(new Date(NaN))).toBe('');
+  });
+});
+
+describe('wall times in a zone (the job form shows the company clock)', () => {
+  it('shows an instant as the wall time of the zone, not the machine', () => {
+    expect(wallTimeOf('2026-11-24T22:30:00.000Z', 'Africa/Johannesburg')).toBe('2026-11-25T00:30');
+    expect(wallTimeOf('2026-07-01T12:00:00.000Z', 'Europe/London')).toBe('2026-07-01T13:00');
+  });
+  it('reads a wall time back as the instant', () => {
+    expect(instantOfWallTime('2026-11-25T00:30', 'Africa/Johannesburg')).toBe(
+      '2026-11-24T22:30:00.000Z',
+    );
+    expect(instantOfWallTime('2026-01-15T09:00', 'Europe/London')).toBe('2026-01-15T09:00:00.000Z');
+    expect(instantOfWallTime('nope', 'Africa/Johannesburg')).toBeNull();
+  });
+  it('round-trips', () => {
+    const iso = '2026-03-10T06:15:00.000Z';
+    expect(instantOfWallTime(wallTimeOf(iso, 'Asia/Kolkata'), 'Asia/Kolkata')).toBe(iso);
   });
 });

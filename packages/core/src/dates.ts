@@ -169,3 +169,23 @@ export function formatTime(value: Date | string, timeZone: string = DEFAULT_TIME
   const d = inZone(instant, timeZone);
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
+
+/**
+ * An instant as the wall time of `timeZone`, 'YYYY-MM-DDTHH:mm' (what a
+ * date-time field shows): the company's clock, whatever the browser's zone.
+ */
+export function wallTimeOf(instant: Date | string, timeZone: string): string {
+  const d = typeof instant === 'string' ? new Date(instant) : instant;
+  const t = new TZDate(d.getTime(), timeZone);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${t.getFullYear()}-${p(t.getMonth() + 1)}-${p(t.getDate())}T${p(t.getHours())}:${p(t.getMinutes())}`;
+}
+
+/** The instant (ISO) of a wall time 'YYYY-MM-DDTHH:mm' in `timeZone`; null when it is not one. */
+export function instantOfWallTime(wall: string, timeZone: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/.exec(wall);
+  if (!m) return null;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const t = new TZDate(y, mo - 1, d, h, mi, 0, timeZone);
+  return isNaN(t.getTime()) ? null : new Date(t.getTime()).toISOString();
+}

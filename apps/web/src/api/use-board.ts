@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TAppointmentSave, TJobCard, TJobSaved } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
-import { apiGet, apiPost } from './api-client';
+import { ApiError, apiGet, apiPost, errorMessage } from './api-client';
 import { invalidateJob, jobKeys } from './use-jobs';
 
 /** Under jobKeys.lists, so every `updateActiveJobs` push refetches them. */
@@ -104,3 +104,10 @@ export function useMoveJob() {
       ]),
   });
 }
+
+/**
+ * The server's words for a refused move: the status field's message when it
+ * names one (the `error` text carries the field's name in front).
+ */
+export const moveRefusalMessage = (err: unknown) =>
+  (err instanceof ApiError && err.fields?.status) || errorMessage(err);

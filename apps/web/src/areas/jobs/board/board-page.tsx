@@ -54,7 +54,8 @@ function Board() {
   const memberIds = members.map((u) => u.userId);
   const s = useBoardSelection(types.data, memberIds, me._id);
   const { params, setParams } = s;
-  const { openJob, modal } = useRoutedJob();
+  // New makes a job of the type the board shows (the first selected one).
+  const { openJob, modal } = useRoutedJob(null, s.types[0] ?? null);
   const timeZone = company?.timeZone;
 
   const userSet = s.users ? new Set(s.users) : null;

@@ -13,8 +13,7 @@ import {
   type TAppointmentType,
   type TJobCard,
 } from '@fieldbook/core';
-import { ApiError, errorMessage } from '../../../api/api-client';
-import { useMoveJob } from '../../../api/use-board';
+import { moveRefusalMessage, useMoveJob } from '../../../api/use-board';
 import { usePhone } from '../../../ui/use-phone';
 import { BoardColumn } from './board-column';
 import {
@@ -24,10 +23,6 @@ import {
   useBoardSensors,
 } from './board-dnd';
 import { DraggedCard, JobCard } from './job-card';
-
-/** The server's words for a refused move: the status field's message when it names one. */
-const refusalOf = (err: unknown) =>
-  (err instanceof ApiError && err.fields?.status) || errorMessage(err);
 
 interface KanbanProps {
   type: TAppointmentType;
@@ -88,7 +83,7 @@ export function Kanban({ type, cards, sort, col, onCol, onOpen, canMove, timeZon
           message: `Job ${card.appointmentNumber} moved to ${column}`,
         });
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Not moved', message: refusalOf(err) });
+      notifications.show({ color: 'red', title: 'Not moved', message: moveRefusalMessage(err) });
     } finally {
       setPending(({ [card._id]: _, ...rest }) => rest);
     }

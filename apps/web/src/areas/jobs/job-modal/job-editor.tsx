@@ -13,6 +13,7 @@ import {
   type TComponent,
   type TCompany,
   type TStatus,
+  DEFAULT_TIME_ZONE,
 } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../../api/api-client';
 import { useDeleteJob, useSaveJob, useUploadJobImage } from '../../../api/use-jobs';
@@ -50,6 +51,8 @@ interface JobEditorProps {
   types: TAppointmentType[];
   company: TCompany;
   client: { entityId: string; clientName: string } | null;
+  /** For a new job: its type (the board's), else the first. */
+  initialTypeId?: string | null;
   onSaved: (id: string) => void;
   onClose: () => void;
   onDeleted: () => void;
@@ -95,6 +98,7 @@ export function JobEditor({
   types,
   company,
   client,
+  initialTypeId = null,
   onSaved,
   onClose,
   onDeleted,
@@ -107,8 +111,12 @@ export function JobEditor({
   const save = useSaveJob();
   const del = useDeleteJob();
   const upload = useUploadJobImage(job?._id ?? '');
+  // Dates and times in the company's zone, as on the board and the calendar.
+  const timeZone = company.timeZone || DEFAULT_TIME_ZONE;
   const [initial] = useState(() =>
-    job ? jobToValues(job) : newJobValues(types, client, Date.now()),
+    job
+      ? jobToValues(job, timeZone)
+      : newJobValues(types, client, Date.now(), timeZone, initialTypeId),
   );
   const form = useForm<JobValues>({ initialValues: initial });
   const [error, setError] = useState<string | null>(null);
@@ -117,7 +125,7 @@ export function JobEditor({
   const seen = useRef<string | null>(job?.updatedAt ?? null);
 
   const load = (j: TAppointment) => {
-    const values = jobToValues(j);
+    const values = jobToValues(j, timeZone);
     form.setValues(values);
     form.resetDirty(values);
   };
@@ -162,7 +170,9 @@ export function JobEditor({
     setFieldErrors({});
     form.clearErrors();
     try {
-      const r = await save.mutateAsync(valuesToSave(form.getValues(), job, type, flagsOf));
+      const r = await save.mutateAsync(
+        valuesToSave(form.getValues(), job, type, flagsOf, timeZone),
+      );
       form.setFieldValue('updatedAt', r.updatedAt);
       form.resetDirty({ ...form.getValues(), updatedAt: r.updatedAt });
       // The saved job comes back as the server keeps it (what this user may see

@@ -13,6 +13,8 @@ export interface JobModalProps {
   jobId: string | null;
   /** For a new job: its client (opened from a client's page). */
   client?: { entityId: string; clientName: string } | null;
+  /** For a new job: its type (the one the board shows), else the company's first. */
+  typeId?: string | null;
   /** A new job's first save gave it this id. */
   onSaved?: (id: string) => void;
   /**
@@ -31,6 +33,7 @@ export interface JobModalProps {
 export function JobModal({
   jobId,
   client = null,
+  typeId = null,
   onSaved,
   routed = false,
   onClose,
@@ -85,6 +88,7 @@ export function JobModal({
         types={types.data as TAppointmentType[]}
         company={company!}
         client={client}
+        initialTypeId={typeId}
         onSaved={(savedId) => {
           setId(savedId);
           onSaved?.(savedId);

@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
 import {
   componentFlags,
+  instantOfWallTime,
   newJobTimes,
   shownStatus,
   statusOf,
@@ -9,6 +9,7 @@ import {
   type TAppointmentType,
   type TComponent,
   type TComponentFlags,
+  wallTimeOf,
 } from '@fieldbook/core';
 import {
   emptyDiscount,
@@ -37,12 +38,10 @@ export interface JobValues extends DynamicValues {
   updatedAt: string | null;
 }
 
-const LOCAL = 'YYYY-MM-DDTHH:mm';
-export const toLocal = (iso: string) => dayjs(iso).format(LOCAL);
-export const fromLocal = (local: string) => {
-  const d = dayjs(local);
-  return d.isValid() ? d.toISOString() : local;
-};
+/** The form's date-time fields show the company's clock ('YYYY-MM-DDTHH:mm'), whatever the browser's zone. */
+export const toLocal = (iso: string, timeZone: string) => wallTimeOf(iso, timeZone);
+export const fromLocal = (local: string, timeZone: string) =>
+  instantOfWallTime(local, timeZone) ?? local;
 
 /** The status select's value: '' is 'Please select' (Unscheduled). */
 export function statusChoice(v: Pick<JobValues, 'status' | 'hasSchedule'>): string {
@@ -54,16 +53,18 @@ export function newJobValues(
   types: TAppointmentType[],
   client: { entityId: string; clientName: string } | null,
   now: number,
+  timeZone: string,
+  typeId: string | null = null,
 ): JobValues {
-  const type = types[0];
+  const type = types.find((t) => t._id === typeId) ?? types[0];
   const times = newJobTimes(now);
   return {
     appointmentTypeId: type?._id ?? '',
     status: type?.statuses[0]?.name ?? null,
     // Spec §4: the status defaults to the first status of the type.
     hasSchedule: !!type?.statuses[0],
-    startDate: toLocal(times.startDate),
-    endDate: toLocal(times.endDate),
+    startDate: toLocal(times.startDate, timeZone),
+    endDate: toLocal(times.endDate, timeZone),
     isAllDayEvent: true,
     sendClientReminder: false,
     userId: '',
@@ -80,13 +81,13 @@ export function newJobValues(
   };
 }
 
-export function jobToValues(job: TAppointment): JobValues {
+export function jobToValues(job: TAppointment, timeZone: string): JobValues {
   return {
     appointmentTypeId: job.appointmentTypeId,
     status: job.status,
     hasSchedule: job.hasSchedule,
-    startDate: toLocal(job.startDate),
-    endDate: toLocal(job.endDate),
+    startDate: toLocal(job.startDate, timeZone),
+    endDate: toLocal(job.endDate, timeZone),
     isAllDayEvent: job.isAllDayEvent,
     sendClientReminder: job.sendClientReminder,
     userId: job.userId ?? '',
@@ -152,6 +153,7 @@ export function valuesToSave(
   job: TAppointment | undefined,
   type: TAppointmentType | undefined,
   flagsOf: (c: TComponent) => Required<TComponentFlags>,
+  timeZone: string,
 ): TAppointmentSave {
   const hidden = new Set(
     (type?.components ?? []).filter((c) => flagsOf(c).hide).map((c) => c.prop),
@@ -165,8 +167,8 @@ export function valuesToSave(
     // (a new job's first status stays the form's until a status is chosen).
     status: v.hasSchedule ? v.status : null,
     hasSchedule: v.hasSchedule,
-    startDate: fromLocal(v.startDate),
-    endDate: fromLocal(v.endDate),
+    startDate: fromLocal(v.startDate, timeZone),
+    endDate: fromLocal(v.endDate, timeZone),
     isAllDayEvent: v.isAllDayEvent,
     sendClientReminder: v.sendClientReminder,
     priority: v.priority as TAppointmentSave['priority'],

@@ -8,9 +8,12 @@ const OPENED = 'jobModal';
 /**
  * The job modal held in the address (?job=<id> or ?job=new), so a reload
  * reopens it and Back closes it. `openJob(id)` opens a job, `openJob(null)`
- * a new one; `modal` is the element to render (null while none is open).
+ * a new one (of `typeId` when given); `modal` is the element to render (null while none is open).
  */
-export function useRoutedJob(client: { entityId: string; clientName: string } | null = null) {
+export function useRoutedJob(
+  client: { entityId: string; clientName: string } | null = null,
+  typeId: string | null = null,
+) {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -32,6 +35,7 @@ export function useRoutedJob(client: { entityId: string; clientName: string } | 
     <JobModal
       jobId={open === 'new' ? null : open}
       client={client}
+      typeId={typeId}
       routed
       onSaved={(id) => navigate(withJob(id), { replace: true, state: location.state as unknown })}
       onClose={close}

@@ -38,6 +38,8 @@ export interface JobCalendarProps {
   /** The visible range changed (FullCalendar's range strings, with the zone's offset). */
   onVisible?: (startStr: string, endStr: string) => void;
   onOpenJob: (id: string) => void;
+  /** Jobs that stay where they are (finished: their status is final or hidden). */
+  fixed?: (card: TJobCard) => boolean;
   /** Moving or resizing an event; `revert` puts it back when the save is refused. */
   onChange?: (card: TJobCard, change: EventChangeInfo) => void;
   /** A card from the unscheduled column dropped on the calendar. */
@@ -61,7 +63,11 @@ export function JobCalendar(p: JobCalendarProps) {
   const asked = p.view && views.includes(p.view) ? p.view : null;
   const view: CalendarView = asked ?? (phone ? 'timeGridDay' : 'timeGridWeek');
   const editable = !!p.onChange;
-  const live = useMemo(() => p.cards.map((c) => cardEvent(c, editable)), [p.cards, editable]);
+  const fixed = p.fixed;
+  const live = useMemo(
+    () => p.cards.map((c) => cardEvent(c, editable && !fixed?.(c))),
+    [p.cards, editable, fixed],
+  );
   // A refetch while an event is held must not pull it from under the finger.
   const [held, setHeld] = useState<EventInput[] | null>(null);
   const events = held ?? live;

@@ -5,12 +5,14 @@ import {
   can,
   cardMatches,
   DEFAULT_TIME_ZONE,
+  isHidden,
   type BoardFilter,
   type TJobCard,
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../../../app/company-context';
 import { errorMessage } from '../../../api/api-client';
 import { useActiveCards, useRangeCards } from '../../../api/use-board';
+import { useJobTypes } from '../../../api/use-jobs';
 import { usePhone } from '../../../ui/use-phone';
 import type { CalendarView } from '../board/board-url';
 import { loadRange } from './calendar-time';
@@ -57,6 +59,17 @@ export function ScheduleView({ unscheduled: withColumn = true, ...p }: ScheduleV
   const [scheduling, setScheduling] = useState<TJobCard | null>(null);
   const mayMove = can(member, 'appointments', 'u');
 
+  // A finished job (its status final or hidden) is not dragged on the calendar: moving it
+  // back to Unscheduled would reopen work that was done and invoiced.
+  const types = useJobTypes();
+  const finished = useMemo(() => {
+    const done = new Set(
+      (types.data ?? []).flatMap((t) =>
+        t.statuses.filter((st) => isHidden(st)).map((st) => `${t._id}\n${st.name}`),
+      ),
+    );
+    return (c: TJobCard) => c.hasSchedule && done.has(`${c.appointmentTypeId}\n${c.shownStatus}`);
+  }, [types.data]);
   const events = useMemo(
     () => (scheduled.data ?? []).filter((c) => cardMatches(c, p.filter)),
     [scheduled.data, p.filter],
@@ -92,6 +105,7 @@ export function ScheduleView({ unscheduled: withColumn = true, ...p }: ScheduleV
         onNavigate={p.onNavigate}
         onVisible={onVisible}
         onOpenJob={p.onOpenJob}
+        fixed={finished}
         onChange={mayMove ? moves.onChange : undefined}
         onDropCard={withColumn && mayMove ? moves.onDropCard : undefined}
         onDragOut={onDragOut}

@@ -1,8 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { DropInfo, EventChangeInfo } from '@fullcalendar/react';
 import { dropOnCalendar, dropOnColumn, UNSCHEDULED, type TJobCard } from '@fieldbook/core';
-import { errorMessage } from '../../../api/api-client';
-import { useMoveJob, type CardMove } from '../../../api/use-board';
+import { moveRefusalMessage, useMoveJob, type CardMove } from '../../../api/use-board';
 
 /**
  * The saves the schedule makes (spec §4): a card dropped on the calendar,
@@ -17,7 +16,7 @@ export function useCalendarMoves(unscheduled: readonly TJobCard[]) {
       {
         onError: (e) => {
           revert?.();
-          notifications.show({ color: 'red', title: 'Not moved', message: errorMessage(e) });
+          notifications.show({ color: 'red', title: 'Not moved', message: moveRefusalMessage(e) });
         },
       },
     );
