@@ -154,6 +154,24 @@ export function mainScreens(d: Demo): Screen[] {
       // The workflow of the first type, drawn.
       ready: (p) => p.locator('.react-flow__node').first().waitFor(),
     },
+    {
+      name: 'board',
+      path: '/statuses',
+      signedIn: true,
+      ready: (p) => p.getByTestId('board-column').first().waitFor(),
+    },
+    {
+      name: 'planner',
+      path: '/statuses?view=planner',
+      signedIn: true,
+      ready: (p) => p.getByTestId('planner').waitFor(),
+    },
+    {
+      name: 'calendar',
+      path: '/calendar?cal=dayGridMonth',
+      signedIn: true,
+      ready: (p) => p.getByTestId('job-calendar').waitFor(),
+    },
     { name: 'people', path: '/people', signedIn: true, ready: heading('People') },
     { name: 'profile', path: '/settings', signedIn: true, ready: heading('Profile Settings') },
   ];
