@@ -89,7 +89,7 @@ it(`sends each of ${INVOICES} invoices after a SIGKILL mid-send, repeating only 
 
   const r = await api.post(`/api/companies/${companyId}/invoices/bulkemail`, { ids });
   expect(r).toEqual({ message: 'Enqueued' });
-  await smtp.until(() => smtp.perInvoice.size >= KILL_AFTER, 30_000, `${KILL_AFTER} mails`);
+  await smtp.until(() => smtp.perInvoice.size >= KILL_AFTER, 120_000, `${KILL_AFTER} mails`);
   await server.kill('SIGKILL');
   const atKill = smtp.perInvoice.size;
   expect(atKill, 'the kill came before the end of the send').toBeLessThan(INVOICES);

@@ -53,9 +53,12 @@ export async function startMailCatcher() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** The newest mail to `to` (waits up to 5 s for it). */
+    /**
+     * The newest mail to `to`, waiting up to 20 s for it: a queued send renders a PDF
+     * in Chromium, slow on two cores beside the rest of the suite.
+     */
     async last(to: string): Promise<CaughtMail> {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       for (;;) {
         const m = [...mails].reverse().find((x) => x.to.includes(to));
         if (m) return m;
