@@ -154,7 +154,7 @@ describe('the schedule on /statuses', () => {
     job = await stored('gate', (j) => j.hasSchedule === false);
     expect(job.shownStatus).toBe('Unscheduled');
     await cardOf(page, 'gate').waitFor();
-    expect(await eventOf(page, 'gate').count()).toBe(0);
+    await expect.poll(() => eventOf(page, 'gate').count()).toBe(0);
 
     // Reload keeps the date and view.
     await page.reload();
@@ -216,7 +216,7 @@ describe('the schedule on /statuses', () => {
 
 describe('/calendar and the client Calendar tab', () => {
   it('shows the jobs, moves through dates and views, opens a job, follows others live', async () => {
-    const { page } = await newSizedPage(e, 'desktop');
+    const { page } = await newSizedPage(e, 'desktop', { blockServiceWorker: true });
     onTestFailed(() => shot(page, 'failed-calendar'));
     await signIn(page, 'thandi', 'owner password 1');
     await page.goto('/calendar?date=2026-12-07&cal=timeGridWeek');

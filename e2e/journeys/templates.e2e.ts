@@ -113,7 +113,11 @@ describe('an owner', () => {
     await html.fill(
       original.replace('<h1>{{invoice.title}}</h1>', '<h1>Naledi {{invoice.title}}</h1>'),
     );
-    await preview(page).getByRole('heading', { name: 'Naledi Tax Invoice' }).waitFor();
+    // (The preview waits 400 ms for typing to stop, then asks the server; on a loaded
+    // two-core machine that has taken over 10 s.)
+    await preview(page)
+      .getByRole('heading', { name: 'Naledi Tax Invoice' })
+      .waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Add field' }).click();
     await page.getByLabel('Field name').fill('orderNo');
     await page.getByLabel('Field label').fill('Order number');

@@ -11,11 +11,15 @@ export type Size = 'phone' | 'desktop';
 /**
  * A page at phone or desktop size. The phone has touch and a mobile viewport,
  * as Chromium's device emulation does. CSP is bypassed only so that a journey
- * can inject axe-core; the app's own scripts are unaffected.
+ * can inject axe-core; the app's own scripts are unaffected. A journey that
+ * fakes the server's answers with `page.route` blocks the service worker: once
+ * it controls the page, requests pass through it and Playwright no longer sees
+ * them.
  */
 export async function newSizedPage(
   e: E2E,
   size: Size,
+  { blockServiceWorker = false }: { blockServiceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const phone = size === 'phone';
   const context = await e.browser.newContext({
@@ -24,6 +28,7 @@ export async function newSizedPage(
     isMobile: phone,
     hasTouch: phone,
     bypassCSP: true,
+    ...(blockServiceWorker ? { serviceWorkers: 'block' as const } : {}),
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
