@@ -27,3 +27,6 @@ export * from './contracts/send-history.js';
 export * from './contracts/jobs.js';
 export * from './contracts/calendar-feed.js';
 export * from './jobs/index.js';
+export * from './recurrence.js';
+export * from './contracts/recurring.js';
+export * from './contracts/ledger.js';

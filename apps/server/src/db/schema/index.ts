@@ -11,3 +11,5 @@ export * from './limits.js';
 export * from './invitations.js';
 export * from './jobs.js';
 export * from './calendar-feeds.js';
+export * from './recurring.js';
+export * from './ledger.js';

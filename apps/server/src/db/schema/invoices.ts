@@ -89,6 +89,8 @@ export const invoices = pgTable(
     emails: jsonb('emails').$type<TEmailRecord[]>().notNull().default([]),
     queuedForSending: boolean('queued_for_sending').notNull().default(false),
     queuedForSendingError: text('queued_for_sending_error'),
+    /** When the invoice was marked resolved to the accounting package (an export's Resolve all). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /**
      * The key of the public link (DECISIONS §7): 244 random bits, never the id.
      * Two v4 uuids give 244 random bits with functions both databases have.
