@@ -68,6 +68,13 @@ beforeAll(async () => {
   await make('leak', 'Leaking tap', { priority: 'Low', assignedUsers: [tech.id] });
   await make('burst', 'Burst pipe', { priority: 'Critical' });
   await make('install', 'New geyser', { appointmentTypeId: installs, status: 'Quoted' });
+  await make('fitting', 'Fit a tap', {
+    ...{ appointmentTypeId: installs, status: 'Quoted', isAllDayEvent: false },
+    endDate: new Date(Date.parse(start) + 3_600_000).toISOString(),
+  });
+  await make('gutters', 'Gutters cleaned', {
+    ...{ appointmentTypeId: installs, status: 'Quoted', isAllDayEvent: true },
+  });
 });
 afterAll(() => e.close());
 
@@ -232,6 +239,16 @@ describe('the status board', () => {
     await page.locator('label', { hasText: 'Statuses' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('types')).toBe(installs);
     await page.context().close();
+  });
+
+  it('shows a start date and time, and only the date of an all-day job', async () => {
+    const { page } = await newSizedPage(e, 'desktop');
+    await signIn(page, 'lerato', 'owner password 1');
+    await page.goto(`/statuses?types=${installs}`);
+    const startOf = (name: string) => card(page, name).getByTestId('card-start');
+    await startOf('gutters').waitFor();
+    expect(await startOf('gutters').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} · All day$/);
+    expect(await startOf('fitting').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 
   it('is not there for a member without appointment rights', async () => {

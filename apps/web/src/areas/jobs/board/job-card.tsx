@@ -41,7 +41,9 @@ function CardBody({ card, timeZone }: CardBodyProps) {
       )}
       {card.hasSchedule && card.startDate && (
         <Text size="xs" fw={600} c={startTone(card.startDate)} data-testid="card-start">
-          {boardDate(card.startDate, timeZone)}
+          {card.isAllDayEvent
+            ? `${boardDate(card.startDate, timeZone).slice(0, 10)} · All day`
+            : boardDate(card.startDate, timeZone)}
         </Text>
       )}
       {names.length > 0 && (
