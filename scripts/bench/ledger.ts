@@ -83,9 +83,11 @@ async function benchOn(label: string, databaseUrl: string) {
       if (i >= 3) times.push(performance.now() - t);
     }
     const plan = (await db.execute(
-      sql`EXPLAIN SELECT to_char(date,'YYYY-MM'), ledger_account_id, income, sum(amount)
-          FROM account_items WHERE company_id = ${companyId} AND date BETWEEN '2025-03-01' AND '2026-02-28'
-          GROUP BY 1, 2, 3`,
+      // The statement's query (ledger.repo.ts statementSums): by day, then by month.
+      sql`EXPLAIN SELECT to_char(d, 'YYYY-MM'), a, i, sum(s) FROM (
+            SELECT date d, ledger_account_id a, income i, sum(amount) s FROM account_items
+            WHERE company_id = ${companyId} AND date BETWEEN '2025-03-01' AND '2026-02-28'
+            GROUP BY 1, 2, 3) daily GROUP BY 1, 2, 3`,
     )) as unknown as { rows: { 'QUERY PLAN': string }[] };
     const planRows = (plan.rows ?? (plan as unknown as { 'QUERY PLAN': string }[])).map(
       (r) => r['QUERY PLAN'],
