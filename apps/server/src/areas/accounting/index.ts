@@ -1,0 +1,13 @@
+// The accounting area's face: what other areas may use (docs/architecture.md, docs/accounting.md).
+export {
+  checkLedgerAccount,
+  checkLedgerAccounts,
+  defaultAccountIds,
+  removeSourceItems,
+  syncExpenseItems,
+  syncInvoiceItems,
+  withKnownLedgerAccounts,
+  type ExpenseForItems,
+  type InvoiceForItems,
+} from './ledger-sync.js';
+export { backfillAccountItems } from './ledger-backfill.js';
