@@ -30,3 +30,4 @@ export * from './jobs/index.js';
 export * from './recurrence.js';
 export * from './contracts/recurring.js';
 export * from './contracts/ledger.js';
+export * from './ledger-statement.js';
