@@ -1,0 +1,121 @@
+import { Alert, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
+import { formatMoney, monthHeading, type TAccountItem, type TLedgerAccount } from '@fieldbook/core';
+import { errorMessage } from '../../api/api-client';
+import {
+  useAccountItems,
+  useChangeItemAccount,
+  type StatementCell,
+} from '../../api/use-accounting';
+import { QueryState } from '../../ui/query-state';
+import { usePhone } from '../../ui/use-phone';
+import { accountOptions } from './ledger-account-select';
+
+interface AccountItemsModalProps {
+  cell: StatementCell;
+  accounts: TLedgerAccount[];
+  onClose: () => void;
+}
+
+const dateOf = (i: TAccountItem) => (i.sourceKind === 'invoice' ? i.invoiceDate : i.expenseDate);
+const sourceLink = (i: TAccountItem) =>
+  `/${i.sourceKind === 'invoice' ? 'invoices' : 'expenses'}/${encodeURIComponent(i.sourceId)}`;
+
+/**
+ * The account items behind one cell of the statement: date, number,
+ * description, qty, price and amount, each with its account. Choosing another
+ * account moves the item (changeItemAccount); the items and the statement
+ * reload, so the item leaves this list.
+ */
+export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModalProps) {
+  const phone = usePhone();
+  const items = useAccountItems(cell);
+  const change = useChangeItemAccount();
+  const account = accounts.find((a) => a._id === cell.accountId);
+  // An item stays on its side: income items move between income accounts.
+  const options = accountOptions(accounts, cell.income);
+
+  const move = (item: TAccountItem, ledgerAccountId: string | null) => {
+    if (!ledgerAccountId || ledgerAccountId === item.ledgerAccountId) return;
+    change.mutate(
+      { item: item._id, ledgerAccountId },
+      { onSuccess: () => notifications.show({ color: 'green', message: 'Item moved' }) },
+    );
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      fullScreen={phone}
+      title={`${account?.name ?? 'Unknown account'} · ${monthHeading(cell.month)}`}
+    >
+      <Stack gap="sm">
+        {change.error && (
+          <Alert color="red" role="alert" title="Not moved">
+            {errorMessage(change.error)}
+          </Alert>
+        )}
+        <QueryState query={items}>
+          {(list) =>
+            list.length === 0 ? (
+              <Text c="dimmed" ta="center" py="md">
+                No items in this month.
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={phone ? 640 : 0}>
+                <Table aria-label="Account items" verticalSpacing="xs" striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Date</Table.Th>
+                      <Table.Th>Number</Table.Th>
+                      <Table.Th>Description</Table.Th>
+                      <Table.Th ta="right">Qty</Table.Th>
+                      <Table.Th ta="right">Price</Table.Th>
+                      <Table.Th ta="right">Amount</Table.Th>
+                      <Table.Th miw={200}>Account</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((i, n) => (
+                      <Table.Tr key={i._id}>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateOf(i) ?? ''}</Table.Td>
+                        <Table.Td>
+                          <Link to={sourceLink(i)}>
+                            {i.invoiceNumber ?? (i.sourceKind === 'expense' ? 'Expense' : '')}
+                          </Link>
+                        </Table.Td>
+                        <Table.Td>{i.description}</Table.Td>
+                        <Table.Td ta="right">{i.qty}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {formatMoney(i.price)}
+                        </Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {formatMoney(i.amount)}
+                        </Table.Td>
+                        <Table.Td>
+                          <Select
+                            aria-label={`Account of item ${n + 1}`}
+                            size="xs"
+                            allowDeselect={false}
+                            data={options}
+                            value={i.ledgerAccountId}
+                            disabled={change.isPending}
+                            onChange={(id) => move(i, id)}
+                            comboboxProps={{ withinPortal: true }}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )
+          }
+        </QueryState>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+/** The accounting area's public face: other areas import only from here. */
+export { LedgerAccountSelect, accountLabel, accountOptions } from './ledger-account-select';
