@@ -1,4 +1,4 @@
-import { Alert, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Group, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { formatMoney, monthHeading, type TAccountItem, type TLedgerAccount } from '@fieldbook/core';
@@ -44,6 +44,25 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
     );
   };
 
+  const numberLink = (i: TAccountItem) => (
+    <Link to={sourceLink(i)}>
+      {i.invoiceNumber ?? (i.sourceKind === 'expense' ? 'Expense' : 'Invoice')}
+    </Link>
+  );
+  const accountSelect = (i: TAccountItem, n: number) => (
+    <Select
+      aria-label={`Account of item ${n + 1}`}
+      size="xs"
+      mt={phone ? 6 : 0}
+      allowDeselect={false}
+      data={options}
+      value={i.ledgerAccountId}
+      disabled={change.isPending}
+      onChange={(id) => move(i, id)}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+
   return (
     <Modal
       opened
@@ -64,8 +83,27 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
               <Text c="dimmed" ta="center" py="md">
                 No items in this month.
               </Text>
+            ) : phone ? (
+              <Stack gap="xs" role="list" aria-label="Account items">
+                {list.map((i, n) => (
+                  <Paper key={i._id} withBorder p="sm" radius="md" role="listitem">
+                    <Text fw={600} size="sm">
+                      {i.description}
+                    </Text>
+                    <Group justify="space-between" gap="xs" wrap="nowrap">
+                      <Text size="xs" c="dimmed">
+                        {dateOf(i) ?? ''} · {numberLink(i)}
+                      </Text>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {i.qty} × {formatMoney(i.price)} = <b>{formatMoney(i.amount)}</b>
+                      </Text>
+                    </Group>
+                    {accountSelect(i, n)}
+                  </Paper>
+                ))}
+              </Stack>
             ) : (
-              <Table.ScrollContainer minWidth={phone ? 640 : 0}>
+              <Table.ScrollContainer minWidth={0}>
                 <Table aria-label="Account items" verticalSpacing="xs" striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -82,12 +120,8 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
                     {list.map((i, n) => (
                       <Table.Tr key={i._id}>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateOf(i) ?? ''}</Table.Td>
-                        <Table.Td>
-                          <Link to={sourceLink(i)}>
-                            {i.invoiceNumber ?? (i.sourceKind === 'expense' ? 'Expense' : '')}
-                          </Link>
-                        </Table.Td>
-                        <Table.Td>{i.description}</Table.Td>
+                        <Table.Td>{numberLink(i)}</Table.Td>
+                        <Table.Td miw={160}>{i.description}</Table.Td>
                         <Table.Td ta="right">{i.qty}</Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                           {formatMoney(i.price)}
@@ -95,18 +129,7 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                           {formatMoney(i.amount)}
                         </Table.Td>
-                        <Table.Td>
-                          <Select
-                            aria-label={`Account of item ${n + 1}`}
-                            size="xs"
-                            allowDeselect={false}
-                            data={options}
-                            value={i.ledgerAccountId}
-                            disabled={change.isPending}
-                            onChange={(id) => move(i, id)}
-                            comboboxProps={{ withinPortal: true }}
-                          />
-                        </Table.Td>
+                        <Table.Td>{accountSelect(i, n)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -147,7 +147,7 @@ export function IncomeStatementTable({ layout, accounts, onOpenCell, onEdit, onD
                       {r.account ? (
                         <UnstyledButton
                           fz="sm"
-                          style={{ textDecoration: 'underline dotted' }}
+                          style={{ textDecoration: n === 0 ? undefined : 'underline dotted' }}
                           aria-label={`${r.label} ${monthHeading(month)}: ${formatMoney(n)}`}
                           onClick={() =>
                             onOpenCell({

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { TAccountItem, TIncomeStatement, TLedgerAccount } from '@fieldbook/core';
+import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
+import { signIn, startE2E, type E2E } from '../support/app.js';
+import { PHONE, newSizedPage, sidewaysOverflow, type Size } from '../support/viewport.js';
+
+/**
+ * The accounting screen's layout with many accounts over a whole financial
+ * year, at phone and desktop size. The ledger's answers are faked so the
+ * layout is tested whatever the figures: the statement scrolls sideways in its
+ * own box with the account column in view, the page never does, and the
+ * modals fill a phone's screen. (accounting.e2e.ts walks the real server.)
+ */
+
+let e: E2E;
+let owner: TestUser;
+let cid: string;
+beforeAll(async () => {
+  e = await startE2E();
+  owner = await buildUser(e.h, { password: 'layout password 1' });
+  cid = (await buildCompany(e.h, owner)).id;
+});
+afterAll(() => e.close());
+
+const acc = (
+  _id: string,
+  type: TLedgerAccount['type'],
+  name: string,
+  account: string,
+  isDefault = false,
+): TLedgerAccount => ({
+  _id,
+  type,
+  income: type === 'revenue' || type === 'otherIncome',
+  name,
+  account,
+  isDefault,
+});
+const ACCOUNTS = [
+  acc('a-sales', 'revenue', 'Sales', '1000', true),
+  acc('a-call', 'revenue', 'Call-out fees with a rather long account name', '1100'),
+  acc('a-int', 'otherIncome', 'Interest received', '1500'),
+  acc('a-mat', 'directCost', 'Materials', '4000'),
+  acc('a-gen', 'indirectCost', 'General expenses', '5000', true),
+  acc('a-fuel', 'indirectCost', 'Fuel', '5100'),
+];
+const MONTHS = [
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+  '2026-12',
+  '2027-01',
+  '2027-02',
+];
+const STATEMENT: TIncomeStatement = Object.fromEntries(
+  MONTHS.map((m, i) => [
+    m,
+    i === 5
+      ? [] // a month with nothing
+      : [
+          { ledgerAccountId: 'a-sales', income: true, total: 12345.67 + i },
+          { ledgerAccountId: 'a-call', income: true, total: 850 },
+          { ledgerAccountId: 'a-mat', income: false, total: 4200.5 },
+          { ledgerAccountId: 'a-gen', income: false, total: 999.99 },
+        ],
+  ]),
+);
+const ITEMS: TAccountItem[] = [
+  {
+    _id: 'i1',
+    ledgerAccountId: 'a-sales',
+    income: true,
+    sourceKind: 'invoice',
+    sourceId: '00000000-0000-4000-8000-000000000001',
+    invoiceDate: '2026-03-04',
+    invoiceNumber: 'INV00012',
+    expenseDate: null,
+    description: 'Geyser replacement, 150 litre, with the valves',
+    qty: 1,
+    price: 12345.67,
+    amount: 12345.67,
+  },
+];
+
+/** Answer the ledger calls from the fixtures above. */
+async function fakeLedger(page: Page) {
+  await page.route(`**/api/companies/${cid}/accounts**`, (route) => {
+    const url = new URL(route.request().url());
+    const rest = url.pathname.slice(`/api/companies/${cid}/accounts`.length);
+    if (rest === '' || rest === '/') return route.fulfill({ json: ACCOUNTS });
+    if (rest === '/incomeStatement') return route.fulfill({ json: STATEMENT });
+    if (rest.startsWith('/accountItems/')) return route.fulfill({ json: ITEMS });
+    return route.fulfill({ status: 404, json: { error: 'not faked' } });
+  });
+}
+
+describe.each<Size>(['phone', 'desktop'])('the accounting screen at %s size', (size) => {
+  it('fits: the statement scrolls in its box, the account column stays, modals fit', async () => {
+    const { page, context } = await newSizedPage(e, size, { blockServiceWorker: true });
+    onTestFailed(() => e.shot(page, `failed-accounting-layout-${size}`));
+    await fakeLedger(page);
+    await signIn(page, owner.username, 'layout password 1');
+    await page.goto('/accounting?from=2026-03-01&to=2027-02-28&type=1');
+    const table = page.getByRole('table', { name: 'Income statement' });
+    await table.waitFor();
+    await page.getByRole('columnheader', { name: 'Feb 2027' }).waitFor();
+    // Gross profit and net profit of the whole year, from the faked figures.
+    await table.getByRole('row', { name: /Net profit/ }).waitFor();
+    await page.waitForTimeout(300);
+    await e.shot(page, `accounting-${size}`);
+    expect(await sidewaysOverflow(page)).toBe(0);
+
+    const scroller = page.getByTestId('statement-scroller');
+    if (size === 'phone') {
+      // The months run past the screen inside the box; scrolled to the end the
+      // account names are still at the left edge.
+      const widths = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      expect(widths[0]!).toBeGreaterThan(widths[1]!);
+      await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      const name = page.getByRole('rowheader', { name: /^Materials/ });
+      await expect.poll(async () => (await name.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((await name.boundingBox())!.x).toBeLessThan(40);
+      await e.shot(page, `accounting-${size}-scrolled`);
+      expect(await sidewaysOverflow(page)).toBe(0);
+    }
+
+    // A cell opens its items in a modal (full screen on a phone).
+    await page.getByRole('button', { name: /^Sales Mar 2026/ }).click();
+    const dialog = page.getByRole('dialog', { name: /Sales · Mar 2026/ });
+    await dialog.getByText('INV00012').waitFor();
+    await dialog.getByText('R12,345.67').first().waitFor();
+    expect(await dialog.getByLabel('Account of item 1').inputValue()).toBe(
+      '1000 · Sales (default)',
+    );
+    await page.waitForTimeout(300);
+    await e.shot(page, `accounting-items-${size}`);
+    const box = (await dialog.boundingBox())!;
+    if (size === 'phone') expect(Math.round(box.width)).toBe(PHONE.width);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // 'Add new account': type defaults to revenue; a missing name is named in red.
+    await page.getByRole('button', { name: 'Add new account' }).click();
+    const form = page.getByRole('dialog', { name: 'Add new account' });
+    expect(await form.getByLabel('Type').inputValue()).toBe('Revenue');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Name is required').waitFor();
+    await page.waitForTimeout(300);
+    await e.shot(page, `accounting-add-${size}`);
+    await context.close();
+  });
+});
