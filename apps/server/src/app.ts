@@ -29,6 +29,8 @@ import { deliveryRoutes } from './areas/delivery/delivery.routes.js';
 import { createSendHistoryService, sendHistoryRoutes } from './areas/delivery/delivery-history.js';
 import { createDeliveryService } from './areas/delivery/delivery.service.js';
 import { expensesRoutes } from './areas/expenses/expenses.routes.js';
+import { ledgerRoutes } from './areas/accounting/ledger.routes.js';
+import { createLedgerService } from './areas/accounting/ledger.service.js';
 import { createExpensesService } from './areas/expenses/expenses.service.js';
 import { filesRoutes } from './areas/files/files.routes.js';
 import { createImportService } from './areas/incidents/import.service.js';
@@ -113,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(invoicesRoutes, { invoices: createInvoicesService(deps) });
   await app.register(deliveryRoutes, { delivery: createDeliveryService(deps) });
   await app.register(expensesRoutes, { expenses: createExpensesService(deps) });
+  await app.register(ledgerRoutes, { ledger: createLedgerService(deps) });
   await app.register(incidentsRoutes, {
     incidents: createIncidentsService(deps),
     imports: createImportService(deps),

@@ -119,3 +119,24 @@ export async function deleteExpense(
     .returning({ photo: expenses.photo });
   return e;
 }
+
+/** Sets (or with null clears) an expense's ledger account: the account item's choice written back. */
+export async function setExpenseLedgerAccount(
+  tx: Tx,
+  companyId: string,
+  id: string,
+  accountId: string | null,
+): Promise<void> {
+  await tx
+    .update(expenses)
+    .set({ ledgerAccountId: accountId })
+    .where(and(eq(expenses.companyId, companyId), eq(expenses.id, id)));
+}
+
+/** Clears an account that is being deleted from every expense that names it. */
+export async function clearExpensesLedgerAccount(tx: Tx, companyId: string, accountId: string) {
+  await tx
+    .update(expenses)
+    .set({ ledgerAccountId: null })
+    .where(and(eq(expenses.companyId, companyId), eq(expenses.ledgerAccountId, accountId)));
+}

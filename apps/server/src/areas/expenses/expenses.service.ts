@@ -11,6 +11,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { badField, forbidden, notFound } from '../../platform/errors.js';
 import { deleteFile, insertFile } from '../files/index.js';
 import { allocateNumber } from '../invoices/index.js';
+import { checkLedgerAccount, removeSourceItems, syncExpenseItems } from '../accounting/index.js';
 import { readPeriod, toExpenseValues } from './expenses.input.js';
 import { presentExpense, presentSummary } from './expenses.present.js';
 import * as repo from './expenses.repo.js';
@@ -99,6 +100,7 @@ export function createExpensesService(deps: Pick<AppDeps, 'database'>) {
         supplierName = [s.name, s.surname].filter(Boolean).join(' ');
       }
       const values = toExpenseValues(b, company.timeZone, supplierName);
+      await checkLedgerAccount(db, companyId, 'ledgerAccountId', values.ledgerAccountId);
 
       return db.transaction(async (tx) => {
         const existing = id ? await repo.findExpense(tx, companyId, id) : null;
@@ -114,20 +116,32 @@ export function createExpensesService(deps: Pick<AppDeps, 'database'>) {
         }
 
         let savedId: string;
-        if (id) {
+        let expenseNumber: string;
+        if (id && existing) {
           if (!(await repo.updateExpense(tx, companyId, id, { ...values, photo: photoId })))
             throw notFound(EXPENSE_NOT_FOUND);
           savedId = id;
+          expenseNumber = existing.expenseNumber;
         } else {
           // The invoice counter rule: the next free number, skipping any already taken.
           const numbering = { id: companyId, numbering: company.numbering };
+          expenseNumber = await allocateNumber(tx, numbering, 'expense', values.expenseDate);
           savedId = await repo.insertExpense(tx, companyId, {
             ...values,
             photo: photoId,
-            expenseNumber: await allocateNumber(tx, numbering, 'expense', values.expenseDate),
+            expenseNumber,
             createdBy: who.userId,
           });
         }
+        // The ledger's item of this expense, in the same transaction.
+        await syncExpenseItems(tx, companyId, {
+          id: savedId,
+          expenseDate: values.expenseDate,
+          expenseNumber,
+          description: values.description ?? '',
+          price: values.price,
+          ledgerAccountId: values.ledgerAccountId ?? null,
+        });
         // After the row no longer points at it.
         if (oldPhoto) await deleteFile(tx, oldPhoto);
         return { _id: savedId };
@@ -138,6 +152,7 @@ export function createExpensesService(deps: Pick<AppDeps, 'database'>) {
       await db.transaction(async (tx) => {
         const gone = await repo.deleteExpense(tx, companyId, id);
         if (!gone) throw notFound(EXPENSE_NOT_FOUND);
+        await removeSourceItems(tx, companyId, 'expense', id);
         if (gone.photo) await deleteFile(tx, gone.photo);
       });
       return { message: 'Deleted' };

@@ -1,3 +1,2 @@
 // The expenses area's face: what other areas may use (docs/architecture.md).
-// Nothing yet: the rest of the area is private to it.
-export {};
+export { clearExpensesLedgerAccount, setExpenseLedgerAccount } from './expenses.repo.js';

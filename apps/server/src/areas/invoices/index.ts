@@ -1,5 +1,5 @@
 // The invoices area's face: what other areas may use (docs/architecture.md).
 export { writeInvoice } from './invoice-writer.js';
 export { presentInvoice } from './invoices.present.js';
-export { findInvoice } from './invoices.repo.js';
+export { clearLinesLedgerAccount, findInvoice, setLineLedgerAccount } from './invoices.repo.js';
 export { allocateNumber } from './invoice-numbers.js';

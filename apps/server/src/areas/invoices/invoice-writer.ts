@@ -20,6 +20,7 @@ import { findClientForCompany, recomputeOutstanding } from '../clients/index.js'
 import * as repo from './invoices.repo.js';
 
 import { templateUsable } from '../templates/index.js';
+import { checkLedgerAccounts, syncInvoiceItems } from '../accounting/index.js';
 import { keepOnlinePayments, paidState } from '../payments/index.js';
 
 export { allocateNumber } from './invoice-numbers.js';
@@ -118,6 +119,14 @@ export async function writeInvoice(
     throw badField('isQuote', 'an invoice cannot become a quote');
   }
   await checkLineItemIds(tx, company.id, input.descriptions, existing?.descriptions);
+  await checkLedgerAccounts(
+    tx,
+    company.id,
+    input.descriptions.map((l, i) => ({
+      field: `descriptions.${i}.ledgerAccountId`,
+      id: l.ledgerAccountId,
+    })),
+  );
 
   const tax = input.tax ?? existing?.tax ?? company.tax;
   const discount = input.discount ?? existing?.discount ?? DEFAULT_DISCOUNT;
@@ -189,6 +198,16 @@ export async function writeInvoice(
   } else {
     id = await repo.insertInvoice(tx, company.id, { ...values, createdBy: userId });
   }
+  // The ledger's items of this document, in the same transaction (none for a quote).
+  await syncInvoiceItems(tx, company.id, {
+    id,
+    isQuote,
+    invoiceDate,
+    invoiceNumber,
+    descriptions: lines,
+    discount,
+    tax,
+  });
   const touched = [existing?.entityId, input.entityId].filter((c): c is string => !!c);
   await recomputeOutstanding(tx, company.id, touched);
   return { id, savedItems };

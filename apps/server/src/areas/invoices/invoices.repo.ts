@@ -58,6 +58,45 @@ export async function updateInvoice(db: Tx, companyId: string, id: string, v: In
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
 }
 
+/**
+ * Writes an account item's account back on its invoice line, so the next save
+ * of the invoice keeps the choice (the line's `ledgerAccountId`).
+ */
+export async function setLineLedgerAccount(
+  db: Tx,
+  companyId: string,
+  id: string,
+  lineIndex: number,
+  accountId: string,
+) {
+  const path = `{${Math.trunc(lineIndex)},ledgerAccountId}`;
+  await db
+    .update(invoices)
+    .set({
+      descriptions: sql`jsonb_set(${invoices.descriptions}, ${path}::text[], ${JSON.stringify(accountId)}::jsonb)`,
+    })
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.id, id),
+        sql`jsonb_array_length(${invoices.descriptions}) > ${Math.trunc(lineIndex)}`,
+      ),
+    );
+}
+
+/** Drops an account that is being deleted from every invoice line that names it. */
+export async function clearLinesLedgerAccount(db: Tx, companyId: string, accountId: string) {
+  const pattern = JSON.stringify([{ ledgerAccountId: accountId }]);
+  await db
+    .update(invoices)
+    .set({
+      descriptions: sql`(SELECT coalesce(jsonb_agg(CASE WHEN l.e->>'ledgerAccountId' = ${accountId} THEN l.e - 'ledgerAccountId' ELSE l.e END ORDER BY l.n), '[]'::jsonb) FROM jsonb_array_elements(${invoices.descriptions}) WITH ORDINALITY AS l(e, n))`,
+    })
+    .where(
+      and(eq(invoices.companyId, companyId), sql`${invoices.descriptions} @> ${pattern}::jsonb`),
+    );
+}
+
 /** Deletes and answers the deleted invoice's client (undefined when there was no such invoice). */
 export async function deleteInvoice(db: Tx, companyId: string, id: string) {
   const [row] = await db

@@ -20,6 +20,7 @@ import { HttpError, badField, forbidden, notFound } from '../../platform/errors.
 import { recomputeOutstanding } from '../clients/index.js';
 import { hasOnlinePayments } from '../payments/index.js';
 import { getCompany } from '../companies/index.js';
+import { removeSourceItems } from '../accounting/index.js';
 import type { Tx } from '../../db/client.js';
 import { withLiveItemIds } from './invoice-lines.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
@@ -146,6 +147,7 @@ export function createInvoicesService(deps: Pick<AppDeps, 'database'>) {
           throw new HttpError(400, INVOICE_PAID_ONLINE);
         const gone = await repo.deleteInvoice(tx, companyId, id);
         if (!gone) throw notFound('Invoice not found');
+        await removeSourceItems(tx, companyId, 'invoice', id);
         if (gone.entityId) await recomputeOutstanding(tx, companyId, [gone.entityId]);
         return { message: 'Deleted' };
       });

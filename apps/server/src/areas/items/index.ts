@@ -1,5 +1,6 @@
 // The items (price list) area's face: what other areas may use (docs/architecture.md).
 export {
+  clearLedgerAccount as clearItemsLedgerAccount,
   findItemByCodeAndDescription,
   insertItem,
   itemIdsOfCompany,

@@ -131,3 +131,15 @@ export async function isLiveSupplier(db: Tx, companyId: string, id: string): Pro
     .limit(1);
   return !!row;
 }
+
+/** Clears an account that is being deleted from the saved items that name it (as income or expense account). */
+export async function clearLedgerAccount(tx: Tx, companyId: string, accountId: string) {
+  await tx
+    .update(items)
+    .set({ ledgerAccountId: null })
+    .where(and(eq(items.companyId, companyId), eq(items.ledgerAccountId, accountId)));
+  await tx
+    .update(items)
+    .set({ expenseAccountId: null })
+    .where(and(eq(items.companyId, companyId), eq(items.expenseAccountId, accountId)));
+}

@@ -1,3 +1,4 @@
+import { checkLedgerAccounts } from '../accounting/index.js';
 import { amountText, can, type MemberAccess, type TItem, type ZItemSave } from '@fieldbook/core';
 import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
@@ -27,10 +28,10 @@ export function createItemsService(deps: Pick<AppDeps, 'database'>) {
       const ok = isUuid(b.supplierId) && (await repo.isLiveSupplier(db, companyId, b.supplierId));
       if (!ok) throw badField('supplierId', 'is not a supplier of this company');
     }
-    for (const field of ['ledgerAccountId', 'expenseAccountId'] as const) {
-      const v = b[field];
-      if (v && !isUuid(v)) throw badField(field, 'is not an account of this company');
-    }
+    await checkLedgerAccounts(db, companyId, [
+      { field: 'ledgerAccountId', id: b.ledgerAccountId },
+      { field: 'expenseAccountId', id: b.expenseAccountId },
+    ]);
   }
 
   return {

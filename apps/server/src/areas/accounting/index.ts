@@ -1,0 +1,11 @@
+// The accounting area's face: what other areas may use (docs/architecture.md, docs/accounting.md).
+export {
+  checkLedgerAccount,
+  checkLedgerAccounts,
+  defaultAccountIds,
+  removeSourceItems,
+  syncExpenseItems,
+  syncInvoiceItems,
+  type ExpenseForItems,
+  type InvoiceForItems,
+} from './ledger-sync.js';

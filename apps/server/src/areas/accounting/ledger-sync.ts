@@ -1,0 +1,169 @@
+import {
+  allocateLineAmounts,
+  amountText,
+  type TDiscount,
+  type TLine,
+  type TTax,
+} from '@fieldbook/core';
+import type { Tx } from '../../db/client.js';
+import { isUuid } from '../../platform/access.js';
+import { badField } from '../../platform/errors.js';
+import * as repo from './ledger.repo.js';
+
+/**
+ * Account items kept in step with their sources (docs/accounting.md): the
+ * invoice writer, invoice delete, expense save and delete call these inside
+ * their own transaction, so an item never outlives or lags its source.
+ */
+
+/** What an invoice's items are made from. */
+export interface InvoiceForItems {
+  id: string;
+  isQuote: boolean;
+  invoiceDate: string;
+  invoiceNumber: string | null;
+  descriptions: TLine[];
+  discount: TDiscount;
+  tax: TTax;
+}
+
+/** What an expense's item is made from. */
+export interface ExpenseForItems {
+  id: string;
+  expenseDate: string;
+  expenseNumber: string;
+  description: string;
+  price: string | number;
+  ledgerAccountId: string | null;
+}
+
+/** The company's default account ids, made on first use. */
+export async function defaultAccountIds(tx: Tx, companyId: string) {
+  let d = await repo.defaultAccounts(tx, companyId);
+  if (!d.income || !d.cost) {
+    await repo.insertDefaults(tx, companyId);
+    d = await repo.defaultAccounts(tx, companyId);
+  }
+  if (!d.income || !d.cost) throw new Error('default ledger accounts missing');
+  return { income: d.income, cost: d.cost };
+}
+
+/** `{field, id}` pairs that must each name an account of the company: a 400 naming the first that does not. */
+export async function checkLedgerAccounts(
+  tx: Tx,
+  companyId: string,
+  refs: { field: string; id: string | null | undefined }[],
+): Promise<void> {
+  const given = refs.filter((r): r is { field: string; id: string } => !!r.id);
+  const bad = (field: string) => badField(field, 'is not an account of this company');
+  const shape = given.find((r) => !isUuid(r.id));
+  if (shape) throw bad(shape.field);
+  const known = await repo.accountsOfCompany(tx, companyId, [
+    ...new Set(given.map((r) => r.id.toLowerCase())),
+  ]);
+  const missing = given.find((r) => !known.has(r.id.toLowerCase()));
+  if (missing) throw bad(missing.field);
+}
+
+/** One id that must name an account of the company (400 naming `field` otherwise). */
+export function checkLedgerAccount(
+  tx: Tx,
+  companyId: string,
+  field: string,
+  id: string | null | undefined,
+) {
+  return checkLedgerAccounts(tx, companyId, [{ field, id }]);
+}
+
+export async function removeSourceItems(
+  tx: Tx,
+  companyId: string,
+  kind: 'invoice' | 'expense',
+  sourceId: string,
+): Promise<void> {
+  await repo.deleteSourceItems(tx, companyId, kind, sourceId);
+}
+
+const uuidOrNull = (id: string | null | undefined) => (id && isUuid(id) ? id.toLowerCase() : null);
+
+/**
+ * Rebuilds an invoice's items: one per line, none for a quote. A line counts
+ * on its own account, else its saved item's, else the default income account;
+ * an id that names no account of the company (never stored by a checked save)
+ * falls through to the next rule rather than failing. `insertOnly` leaves the
+ * existing items (the backfill).
+ */
+export async function syncInvoiceItems(
+  tx: Tx,
+  companyId: string,
+  inv: InvoiceForItems,
+  opts: { insertOnly?: boolean } = {},
+): Promise<void> {
+  if (!opts.insertOnly) await repo.deleteSourceItems(tx, companyId, 'invoice', inv.id);
+  if (inv.isQuote || inv.descriptions.length === 0) return;
+  const defaults = await defaultAccountIds(tx, companyId);
+  const itemIds = [...new Set(inv.descriptions.map((l) => uuidOrNull(l.itemId)).filter(isId))];
+  const ofItem = await repo.itemAccounts(tx, companyId, itemIds);
+  const candidates = inv.descriptions.flatMap((l) => {
+    const itemId = uuidOrNull(l.itemId);
+    return [uuidOrNull(l.ledgerAccountId), itemId ? (ofItem.get(itemId) ?? null) : null];
+  });
+  const known = await repo.accountsOfCompany(tx, companyId, [
+    ...new Set([...candidates.filter(isId), defaults.income]),
+  ]);
+  const amounts = allocateLineAmounts(inv);
+  const rows = inv.descriptions.map((l, i): repo.AccountItemValues => {
+    const own = candidates[2 * i];
+    const fromItem = candidates[2 * i + 1];
+    const account = [own, fromItem].find((a) => a && known.has(a)) ?? defaults.income;
+    return {
+      ledgerAccountId: account,
+      income: known.get(account) ?? true,
+      sourceKind: 'invoice',
+      sourceId: inv.id,
+      lineIndex: i,
+      date: inv.invoiceDate,
+      number: inv.invoiceNumber ?? '',
+      description: l.description,
+      qty: String(l.qty ?? 1),
+      price: amountText(l.price),
+      amount: amountText(amounts[i] ?? 0),
+    };
+  });
+  await repo.insertItems(tx, companyId, rows);
+}
+
+const isId = (x: string | null | undefined): x is string => !!x;
+
+/** Rebuilds an expense's item: its account, else the default cost account; amount = its price. */
+export async function syncExpenseItems(
+  tx: Tx,
+  companyId: string,
+  e: ExpenseForItems,
+  opts: { insertOnly?: boolean } = {},
+): Promise<void> {
+  if (!opts.insertOnly) await repo.deleteSourceItems(tx, companyId, 'expense', e.id);
+  const defaults = await defaultAccountIds(tx, companyId);
+  const own = uuidOrNull(e.ledgerAccountId);
+  const known = await repo.accountsOfCompany(
+    tx,
+    companyId,
+    own ? [own, defaults.cost] : [defaults.cost],
+  );
+  const account = own && known.has(own) ? own : defaults.cost;
+  await repo.insertItems(tx, companyId, [
+    {
+      ledgerAccountId: account,
+      income: known.get(account) ?? false,
+      sourceKind: 'expense',
+      sourceId: e.id,
+      lineIndex: 0,
+      date: e.expenseDate,
+      number: e.expenseNumber,
+      description: e.description,
+      qty: '1',
+      price: amountText(e.price),
+      amount: amountText(e.price),
+    },
+  ]);
+}

@@ -1,0 +1,223 @@
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_LEDGER_ACCOUNTS, isIncomeType, type TLedgerType } from '@fieldbook/core';
+import type { Tx } from '../../db/client.js';
+import { accountItems, items, ledgerAccounts } from '../../db/schema/index.js';
+
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+export type AccountItemRow = typeof accountItems.$inferSelect;
+export type AccountItemValues = Omit<typeof accountItems.$inferInsert, 'id' | 'companyId'>;
+
+const byCompany = (companyId: string) => eq(ledgerAccounts.companyId, companyId);
+
+export async function listAccounts(db: Tx, companyId: string): Promise<LedgerAccountRow[]> {
+  return db
+    .select()
+    .from(ledgerAccounts)
+    .where(byCompany(companyId))
+    .orderBy(asc(ledgerAccounts.account), asc(ledgerAccounts.name), asc(ledgerAccounts.id));
+}
+
+/**
+ * Makes the company's two default accounts when missing. Race-safe: the
+ * partial unique index admits one default per kind, and a concurrent insert
+ * is skipped by ON CONFLICT DO NOTHING.
+ */
+export async function insertDefaults(db: Tx, companyId: string): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values(
+      Object.values(DEFAULT_LEDGER_ACCOUNTS).map((d) => ({
+        companyId,
+        type: d.type,
+        income: isIncomeType(d.type),
+        name: d.name,
+        account: d.account,
+        isDefault: true,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** The default account of each kind (income and cost), when they exist. */
+export async function defaultAccounts(db: Tx, companyId: string) {
+  const rows = await db
+    .select({ id: ledgerAccounts.id, income: ledgerAccounts.income })
+    .from(ledgerAccounts)
+    .where(and(byCompany(companyId), eq(ledgerAccounts.isDefault, true)));
+  return {
+    income: rows.find((r) => r.income)?.id ?? null,
+    cost: rows.find((r) => !r.income)?.id ?? null,
+  };
+}
+
+export async function findAccount(db: Tx, companyId: string, id: string) {
+  const [a] = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(and(byCompany(companyId), eq(ledgerAccounts.id, id)))
+    .limit(1);
+  return a ?? null;
+}
+
+/** Of the ids (all uuids), the company's accounts with their income flag. */
+export async function accountsOfCompany(
+  db: Tx,
+  companyId: string,
+  ids: string[],
+): Promise<Map<string, boolean>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: ledgerAccounts.id, income: ledgerAccounts.income })
+    .from(ledgerAccounts)
+    .where(and(byCompany(companyId), inArray(ledgerAccounts.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.income]));
+}
+
+export async function insertAccount(
+  tx: Tx,
+  companyId: string,
+  v: { type: TLedgerType; name: string; account: string },
+): Promise<string> {
+  const [a] = await tx
+    .insert(ledgerAccounts)
+    .values({ ...v, companyId, income: isIncomeType(v.type) })
+    .returning({ id: ledgerAccounts.id });
+  if (!a) throw new Error('insert returned nothing');
+  return a.id;
+}
+
+export async function updateAccount(
+  tx: Tx,
+  companyId: string,
+  id: string,
+  v: { type: TLedgerType; name: string; account: string },
+): Promise<void> {
+  await tx
+    .update(ledgerAccounts)
+    .set({ ...v, income: isIncomeType(v.type) })
+    .where(and(byCompany(companyId), eq(ledgerAccounts.id, id)));
+}
+
+export async function deleteAccount(tx: Tx, companyId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(ledgerAccounts)
+    .where(
+      and(byCompany(companyId), eq(ledgerAccounts.id, id), eq(ledgerAccounts.isDefault, false)),
+    )
+    .returning({ id: ledgerAccounts.id });
+  return rows.length > 0;
+}
+
+const itemsOf = (companyId: string) => eq(accountItems.companyId, companyId);
+
+/** Moves every item of one account to another (its `income` follows the new account). */
+export async function moveAccountItems(
+  tx: Tx,
+  companyId: string,
+  fromId: string,
+  to: { id: string; income: boolean },
+): Promise<void> {
+  await tx
+    .update(accountItems)
+    .set({ ledgerAccountId: to.id, income: to.income })
+    .where(and(itemsOf(companyId), eq(accountItems.ledgerAccountId, fromId)));
+}
+
+export async function deleteSourceItems(
+  tx: Tx,
+  companyId: string,
+  kind: 'invoice' | 'expense',
+  sourceId: string,
+): Promise<void> {
+  await tx
+    .delete(accountItems)
+    .where(
+      and(
+        itemsOf(companyId),
+        eq(accountItems.sourceKind, kind),
+        eq(accountItems.sourceId, sourceId),
+      ),
+    );
+}
+
+/** Inserts items; one already there for its source line is left as it is (a backfill rerun). */
+export async function insertItems(
+  tx: Tx,
+  companyId: string,
+  rows: AccountItemValues[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const out = await tx
+    .insert(accountItems)
+    .values(rows.map((r) => ({ ...r, companyId })))
+    .onConflictDoNothing()
+    .returning({ id: accountItems.id });
+  return out.length;
+}
+
+/** The statement's sums: one GROUP BY in numeric, per month, account and income flag. */
+export async function statementSums(db: Tx, companyId: string, from: string, to: string) {
+  const month = sql<string>`to_char(${accountItems.date}, 'YYYY-MM')`;
+  return db
+    .select({
+      period: month,
+      ledgerAccountId: accountItems.ledgerAccountId,
+      income: accountItems.income,
+      total: sql<string>`sum(${accountItems.amount})::text`,
+    })
+    .from(accountItems)
+    .where(and(itemsOf(companyId), between(accountItems.date, from, to)))
+    .groupBy(month, accountItems.ledgerAccountId, accountItems.income)
+    .orderBy(month);
+}
+
+/** The items of one statement cell, by date. */
+export async function cellItems(
+  db: Tx,
+  companyId: string,
+  cell: { from: string; to: string; accountId: string; income: boolean },
+): Promise<AccountItemRow[]> {
+  return db
+    .select()
+    .from(accountItems)
+    .where(
+      and(
+        itemsOf(companyId),
+        eq(accountItems.ledgerAccountId, cell.accountId),
+        eq(accountItems.income, cell.income),
+        between(accountItems.date, cell.from, cell.to),
+      ),
+    )
+    .orderBy(asc(accountItems.date), asc(accountItems.number), asc(accountItems.lineIndex));
+}
+
+export async function findItem(db: Tx, companyId: string, id: string) {
+  const [i] = await db
+    .select()
+    .from(accountItems)
+    .where(and(itemsOf(companyId), eq(accountItems.id, id)))
+    .limit(1);
+  return i ?? null;
+}
+
+export async function setItemAccount(
+  tx: Tx,
+  companyId: string,
+  id: string,
+  to: { id: string; income: boolean },
+): Promise<void> {
+  await tx
+    .update(accountItems)
+    .set({ ledgerAccountId: to.id, income: to.income })
+    .where(and(itemsOf(companyId), eq(accountItems.id, id)));
+}
+
+/** The saved items' income accounts (`items.ledger_account_id`), for lines without their own. */
+export async function itemAccounts(db: Tx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string | null>();
+  const rows = await db
+    .select({ id: items.id, ledgerAccountId: items.ledgerAccountId })
+    .from(items)
+    .where(and(eq(items.companyId, companyId), inArray(items.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.ledgerAccountId]));
+}

@@ -1,0 +1,225 @@
+import {
+  DEFAULT_TIME_ZONE,
+  PeriodError,
+  ZLedgerAccountSave,
+  can,
+  isIncomeType,
+  parsePeriodQuery,
+  toAmount,
+  type MemberAccess,
+  type Period,
+  type TAccountItem,
+  type TIncomeStatement,
+  type TLedgerAccount,
+} from '@fieldbook/core';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { isUuid } from '../../platform/access.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
+import { getCompany } from '../companies/index.js';
+import { clearExpensesLedgerAccount, setExpenseLedgerAccount } from '../expenses/index.js';
+import { clearLinesLedgerAccount, setLineLedgerAccount } from '../invoices/index.js';
+import { clearItemsLedgerAccount } from '../items/index.js';
+import { defaultAccountIds } from './ledger-sync.js';
+import { reportHtml } from './ledger-report.js';
+import { presentAccount, presentItem } from './ledger.present.js';
+import * as repo from './ledger.repo.js';
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
+type PeriodQuery = { from?: string; to?: string; type?: string };
+
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+export const ACCOUNT_ITEM_NOT_FOUND = 'Account item not found';
+export const DEFAULT_ACCOUNT_UNDELETABLE = 'The default account cannot be deleted';
+/** A statement has a column per month: a longer period would be unreadable (and unbounded). */
+export const MAX_STATEMENT_MONTHS = 120;
+
+/** Every month 'YYYY-MM' from the month of `from` to the month of `to`. */
+export function monthsOf(from: string, to: string): string[] {
+  let y = Number(from.slice(0, 4));
+  let m = Number(from.slice(5, 7));
+  const last = to.slice(0, 7);
+  const out: string[] = [];
+  for (;;) {
+    const key = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+    out.push(key);
+    if (key >= last || out.length > MAX_STATEMENT_MONTHS) return out;
+    m += 1;
+    if (m > 12) [y, m] = [y + 1, 1];
+  }
+}
+
+/** The first and last day of a month 'YYYY-MM'. */
+function monthRange(ym: string): { from: string; to: string } {
+  const y = Number(ym.slice(0, 4));
+  const m = Number(ym.slice(5, 7));
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${ym}-01`, to: `${ym}-${String(days).padStart(2, '0')}` };
+}
+
+export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
+  const db = deps.database.db;
+
+  async function companyOf(tx: Tx, companyId: string) {
+    const c = await getCompany(tx, companyId);
+    if (!c) throw notFound('Company not found');
+    return c;
+  }
+
+  /** The period of a query (DECISIONS §5), as the invoices list reads it; at most ten years of months. */
+  async function period(companyId: string, q: PeriodQuery): Promise<Period> {
+    const tz = q.from && q.to ? DEFAULT_TIME_ZONE : (await companyOf(db, companyId)).timeZone;
+    let p: Period;
+    try {
+      p = parsePeriodQuery(q, tz);
+    } catch (e) {
+      if (e instanceof PeriodError) throw new HttpError(400, e.message, { [e.field]: e.message });
+      throw e;
+    }
+    if (monthsOf(p.from, p.to).length > MAX_STATEMENT_MONTHS)
+      throw badField('to', `the period must be at most ${MAX_STATEMENT_MONTHS} months`);
+    return p;
+  }
+
+  async function accounts(companyId: string): Promise<TLedgerAccount[]> {
+    await defaultAccountIds(db, companyId);
+    return (await repo.listAccounts(db, companyId)).map(presentAccount);
+  }
+
+  async function statement(companyId: string, p: Period): Promise<TIncomeStatement> {
+    const out: TIncomeStatement = {};
+    for (const m of monthsOf(p.from, p.to)) out[m] = [];
+    for (const r of await repo.statementSums(db, companyId, p.from, p.to)) {
+      out[r.period]?.push({
+        ledgerAccountId: r.ledgerAccountId,
+        income: r.income,
+        total: toAmount(r.total),
+      });
+    }
+    return out;
+  }
+
+  return {
+    list: accounts,
+
+    /** Create (no `_id`) or update an account; a change of kind moves its items' income flag. */
+    async save(
+      companyId: string,
+      b: z.output<typeof ZLedgerAccountSave>,
+    ): Promise<{ _id: string }> {
+      return db.transaction(async (tx) => {
+        await defaultAccountIds(tx, companyId);
+        if (!b._id) {
+          const type = b.type ?? 'revenue';
+          const id = await repo.insertAccount(tx, companyId, {
+            type,
+            name: b.name,
+            account: b.account ?? '',
+          });
+          return { _id: id };
+        }
+        const existing = isUuid(b._id) ? await repo.findAccount(tx, companyId, b._id) : null;
+        if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
+        const type = b.type ?? existing.type;
+        const income = isIncomeType(type);
+        // One default of each kind: the default account may change type only within its kind.
+        if (existing.isDefault && income !== existing.income)
+          throw badField(
+            'type',
+            existing.income
+              ? 'The default income account must stay an income account'
+              : 'The default cost account must stay a cost account',
+          );
+        await repo.updateAccount(tx, companyId, existing.id, {
+          type,
+          name: b.name,
+          account: b.account ?? existing.account,
+        });
+        if (income !== existing.income)
+          await repo.moveAccountItems(tx, companyId, existing.id, { id: existing.id, income });
+        return { _id: existing.id };
+      });
+    },
+
+    /** Deletes an account: its items move to the default of its kind, ids naming it are cleared. */
+    async remove(companyId: string, member: MemberAccess, id: string) {
+      // The route needs invoices d; Accounting itself needs invoices c (the menu's rule).
+      if (!can(member, 'invoices', 'c')) throw forbidden();
+      if (!isUuid(id)) throw notFound(ACCOUNT_NOT_FOUND);
+      return db.transaction(async (tx) => {
+        const a = await repo.findAccount(tx, companyId, id);
+        if (!a) throw notFound(ACCOUNT_NOT_FOUND);
+        if (a.isDefault) throw badField('id', DEFAULT_ACCOUNT_UNDELETABLE);
+        const d = await defaultAccountIds(tx, companyId);
+        const to = a.income ? { id: d.income, income: true } : { id: d.cost, income: false };
+        await repo.moveAccountItems(tx, companyId, a.id, to);
+        await clearLinesLedgerAccount(tx, companyId, a.id);
+        await clearItemsLedgerAccount(tx, companyId, a.id);
+        await clearExpensesLedgerAccount(tx, companyId, a.id);
+        if (!(await repo.deleteAccount(tx, companyId, a.id))) throw notFound(ACCOUNT_NOT_FOUND);
+        return { message: 'Deleted' };
+      });
+    },
+
+    async incomeStatement(companyId: string, q: PeriodQuery): Promise<TIncomeStatement> {
+      return statement(companyId, await period(companyId, q));
+    },
+
+    /** The items of one statement cell: month 'YYYY-MM', account, income flag. */
+    async accountItems(
+      companyId: string,
+      ym: string,
+      accountId: string,
+      income: string,
+    ): Promise<TAccountItem[]> {
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(ym)) throw badField('period', 'must be a month YYYY-MM');
+      if (income !== 'true' && income !== 'false')
+        throw badField('income', 'must be true or false');
+      if (!isUuid(accountId) || !(await repo.findAccount(db, companyId, accountId)))
+        throw notFound(ACCOUNT_NOT_FOUND);
+      const rows = await repo.cellItems(db, companyId, {
+        ...monthRange(ym),
+        accountId: accountId.toLowerCase(),
+        income: income === 'true',
+      });
+      return rows.map(presentItem);
+    },
+
+    /**
+     * Moves one item to another account and writes the choice back on its
+     * source (the invoice line's or the expense's `ledgerAccountId`), so the
+     * next save of the source keeps it.
+     */
+    async changeItemAccount(companyId: string, b: { item: string; ledgerAccountId: string }) {
+      return db.transaction(async (tx) => {
+        const item = isUuid(b.item) ? await repo.findItem(tx, companyId, b.item) : null;
+        if (!item) throw notFound(ACCOUNT_ITEM_NOT_FOUND);
+        const to = isUuid(b.ledgerAccountId)
+          ? await repo.findAccount(tx, companyId, b.ledgerAccountId)
+          : null;
+        if (!to) throw notFound(ACCOUNT_NOT_FOUND);
+        await repo.setItemAccount(tx, companyId, item.id, { id: to.id, income: to.income });
+        if (item.sourceKind === 'invoice')
+          await setLineLedgerAccount(tx, companyId, item.sourceId, item.lineIndex, to.id);
+        else await setExpenseLedgerAccount(tx, companyId, item.sourceId, to.id);
+        return { message: 'Saved' };
+      });
+    },
+
+    /** The profit and loss report of the period as a PDF. */
+    async report(companyId: string, userId: string, q: PeriodQuery) {
+      const p = await period(companyId, q);
+      const company = await companyOf(db, companyId);
+      const html = reportHtml({
+        companyName: company.companyName,
+        from: p.from,
+        to: p.to,
+        accounts: await accounts(companyId),
+        statement: await statement(companyId, p),
+      });
+      const pdf = await deps.pdf.print(html, { owner: userId });
+      return { fileName: `profit-and-loss-${p.from}-${p.to}.pdf`, pdf };
+    },
+  };
+}
