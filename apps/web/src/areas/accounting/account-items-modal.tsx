@@ -67,7 +67,8 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
     <Modal
       opened
       onClose={onClose}
-      size="xl"
+      // Wide enough for the seven columns and the account picker.
+      size={960}
       fullScreen={phone}
       title={`${account?.name ?? 'Unknown account'} · ${monthHeading(cell.month)}`}
     >
@@ -103,7 +104,7 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
                 ))}
               </Stack>
             ) : (
-              <Table.ScrollContainer minWidth={0}>
+              <Table.ScrollContainer minWidth={760}>
                 <Table aria-label="Account items" verticalSpacing="xs" striped>
                   <Table.Thead>
                     <Table.Tr>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconPlus } from '@tabler/icons-react';
-import { layoutIncomeStatement, monthsBetween, type TLedgerAccount } from '@fieldbook/core';
+import { can, layoutIncomeStatement, monthsBetween, type TLedgerAccount } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
 import {
   useDeleteLedgerAccount,
@@ -28,7 +28,7 @@ const FINANCIAL_YEAR = 1;
  * ledger accounts (add, edit, delete) and the profit and loss PDF.
  */
 export function AccountingPage() {
-  const { company } = useCurrentCompany();
+  const { company, member } = useCurrentCompany();
   const [period, setPeriod] = useUrlPeriod(company?.timeZone, FINANCIAL_YEAR);
   const accounts = useLedgerAccounts();
   const statement = useIncomeStatement(period);
@@ -97,7 +97,8 @@ export function AccountingPage() {
                 accounts={accounts.data ?? []}
                 onOpenCell={setCell}
                 onEdit={setEditing}
-                onDelete={askDelete}
+                // The server asks invoices delete of whoever deletes an account.
+                onDelete={can(member, 'invoices', 'd') ? askDelete : undefined}
               />
             ) : null
           }

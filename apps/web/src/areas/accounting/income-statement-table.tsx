@@ -33,7 +33,8 @@ interface Props {
   accounts: TLedgerAccount[];
   onOpenCell: (cell: StatementCell) => void;
   onEdit: (account: TLedgerAccount) => void;
-  onDelete: (account: TLedgerAccount) => void;
+  /** Left out when the member may not delete accounts. */
+  onDelete?: (account: TLedgerAccount) => void;
 }
 
 /** An amount cell: R0.00 for nothing, dimmed, so every cell reads the same way. */
@@ -78,7 +79,7 @@ export function IncomeStatementTable({ layout, accounts, onOpenCell, onEdit, onD
               <IconPencil size={14} />
             </ActionIcon>
             {/* The defaults take the items of deleted accounts: they cannot go. */}
-            {!a.isDefault && (
+            {!a.isDefault && onDelete && (
               <ActionIcon
                 variant="subtle"
                 size="sm"

@@ -74,7 +74,7 @@ export function LineItemsTable({ form, editing }: { form: InvoiceForm; editing: 
                     {/* The line's sales account, small under its description; empty is the default. */}
                     <LedgerAccountSelect
                       side="income"
-                      label={undefined}
+                      label={null}
                       aria-label={`Account of line ${i + 1}`}
                       size="xs"
                       variant="filled"
