@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { TAccountItem, TIncomeStatement, TLedgerAccount } from '@fieldbook/core';
 import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
+import { axeFindings, describeFindings } from '../support/axe.js';
 import { PHONE, newSizedPage, sidewaysOverflow, type Size } from '../support/viewport.js';
 
 /**
@@ -116,6 +117,9 @@ describe.each<Size>(['phone', 'desktop'])('the accounting screen at %s size', (s
     await page.waitForTimeout(300);
     await e.shot(page, `accounting-${size}`);
     expect(await sidewaysOverflow(page)).toBe(0);
+    const findings = await axeFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
+    expect(await page.locator('h1').count()).toBe(1);
 
     const scroller = page.getByTestId('statement-scroller');
     if (size === 'phone') {
@@ -141,6 +145,8 @@ describe.each<Size>(['phone', 'desktop'])('the accounting screen at %s size', (s
     );
     await page.waitForTimeout(300);
     await e.shot(page, `accounting-items-${size}`);
+    const inModal = await axeFindings(page);
+    expect(inModal, describeFindings(inModal)).toEqual([]);
     const box = (await dialog.boundingBox())!;
     if (size === 'phone') expect(Math.round(box.width)).toBe(PHONE.width);
     expect(await sidewaysOverflow(page)).toBe(0);

@@ -70,6 +70,7 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
       // Wide enough for the seven columns and the account picker.
       size={960}
       fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       title={`${account?.name ?? 'Unknown account'} · ${monthHeading(cell.month)}`}
     >
       <Stack gap="sm">

@@ -53,6 +53,7 @@ export function AccountModal({ account, onClose }: AccountModalProps) {
       onClose={onClose}
       title={account ? 'Edit account' : 'Add new account'}
       fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       closeOnClickOutside={false}
     >
       <form
