@@ -229,6 +229,37 @@ describe('an owner reading the accounts', () => {
     await page.keyboard.press('Escape');
     await e.shot(page, 'accounting-invoice-line');
   });
+  it("sets a saved item's sales and cost accounts in the item modal", async () => {
+    const { page } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-accounting-item'));
+    await signIn(page, owner.username, PASSWORD);
+    await page.goto('/items');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add Item' });
+    await modal.getByLabel('Description').fill('Geyser valve');
+    await modal.getByRole('textbox', { name: 'Price', exact: true }).fill('180');
+    await modal.getByRole('combobox', { name: 'Sales account' }).click();
+    await page.getByRole('option', { name: '1000 · Sales (default)' }).click();
+    await modal.getByRole('combobox', { name: 'Cost account' }).click();
+    await page.getByRole('option', { name: '5000 · General expenses (default)' }).click();
+    await e.shot(page, 'accounting-item-modal');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const accounts = (await owner.api.get(`/api/companies/${cid}/accounts`)).body as {
+      _id: string;
+      name: string;
+    }[];
+    const id = (name: string) => accounts.find((a) => a.name === name)!._id;
+    const items = (await owner.api.get(`/api/companies/${cid}/items`)).body as {
+      description: string;
+      ledgerAccountId: string | null;
+      expenseAccountId: string | null;
+    }[];
+    expect(items.find((i) => i.description === 'Geyser valve')).toMatchObject({
+      ledgerAccountId: id('Sales'),
+      expenseAccountId: id('General expenses'),
+    });
+  });
 });
 
 describe('the accounting screen on a phone', () => {
