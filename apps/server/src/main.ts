@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { backfillAccountItems } from './areas/accounting/index.js';
 import { startDelivery } from './areas/delivery/delivery-workers.js';
 import { jobAutomationHandlers, startJobReminders } from './areas/jobs/automations.js';
 import { loadConfig } from './config.js';
@@ -37,6 +38,14 @@ async function main() {
     handlers: jobAutomationHandlers(deps),
   });
   const reminders = startJobReminders(deps);
+  // Account items of documents saved before the ledger existed; after listen, so it never delays it.
+  backfillAccountItems(deps).then(
+    (n) => {
+      if (n.invoices || n.expenses)
+        console.log(`Ledger backfill: ${n.invoices} invoices, ${n.expenses} expenses.`);
+    },
+    (e: unknown) => console.error('Ledger backfill failed', e),
+  );
 
   const stop = async () => {
     // Running sends finish and are recorded before the database closes.

@@ -9,3 +9,4 @@ export {
   type ExpenseForItems,
   type InvoiceForItems,
 } from './ledger-sync.js';
+export { backfillAccountItems } from './ledger-backfill.js';

@@ -57,7 +57,8 @@ export function reportFigures(r: ReportInput) {
   const net = over((m) =>
     subAmounts(subAmounts(sumOf(income, m), sumOf(direct, m)), sumOf(indirect, m)),
   );
-  return { months, cols, income, direct, indirect, row, gross, net, totalOf: over };
+  const incomeTotal = over((m) => sumOf(income, m));
+  return { months, cols, income, direct, indirect, row, incomeTotal, gross, net };
 }
 
 export function reportHtml(r: ReportInput): string {
@@ -78,7 +79,7 @@ export function reportHtml(r: ReportInput): string {
           )
           .join('');
   return `<!doctype html><html><head><meta charset="utf-8"><style>
-body{font-family:sans-serif;font-size:10px;margin:24px}
+body{font-family:sans-serif;font-size:10px;margin:24px;font-variant-ligatures:none}
 h1{font-size:16px;margin:0 0 4px}p{margin:0 0 12px}
 table{border-collapse:collapse;width:100%}
 th,td{border-bottom:1px solid #ddd;padding:3px 4px;text-align:right;white-space:nowrap}
@@ -86,12 +87,13 @@ th:first-child{text-align:left;white-space:normal}
 tr.head th{background:#f1f3f5;text-align:left}
 tr.sum th,tr.sum td{font-weight:bold;border-top:2px solid #333}
 @page{size:A4 landscape;margin:12mm}
-</style></head><body>
+</style><title>Profit and loss ${esc(r.from)} to ${esc(r.to)}</title></head><body>
 <h1>Profit and loss</h1>
 <p>${esc(r.companyName)} — ${esc(r.from)} to ${esc(r.to)}</p>
 <table><thead><tr><th>Account</th>${f.months.map((m) => `<th>${esc(monthLabel(m))}</th>`).join('')}<th>Total</th></tr></thead>
 <tbody>
 ${section('Income', f.income)}
+${tr('Total income', f.incomeTotal, 'sum')}
 ${section('Direct costs', f.direct)}
 ${tr('Gross profit', f.gross, 'sum')}
 ${section('Indirect costs', f.indirect)}

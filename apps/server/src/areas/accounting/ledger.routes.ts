@@ -118,9 +118,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
     },
   });
 
-  // Deleting needs invoices d on the route and invoices c in the service.
+  // Deleting needs two flags, invoices c (Accounting) and d: the hook admits
+  // members and the service checks both before anything else.
   app.delete(`${base}/:id`, {
-    config: { access: access.company('invoices', 'd') },
+    config: { access: access.member() },
     schema: { tags, params: cidId, response: { 200: ZMessage } },
     handler: (req) => ledger.remove(req.company!.id, req.company!.member, req.params.id),
   });

@@ -144,8 +144,8 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
 
     /** Deletes an account: its items move to the default of its kind, ids naming it are cleared. */
     async remove(companyId: string, member: MemberAccess, id: string) {
-      // The route needs invoices d; Accounting itself needs invoices c (the menu's rule).
-      if (!can(member, 'invoices', 'c')) throw forbidden();
+      // Accounting needs invoices c (the menu's rule); deleting needs invoices d as well.
+      if (!can(member, 'invoices', 'c') || !can(member, 'invoices', 'd')) throw forbidden();
       if (!isUuid(id)) throw notFound(ACCOUNT_NOT_FOUND);
       return db.transaction(async (tx) => {
         const a = await repo.findAccount(tx, companyId, id);

@@ -1,0 +1,52 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { accountItems, expenses, invoices } from '../../db/schema/index.js';
+
+/** Reads of the backfill: sources saved before account items existed (none of their items stored). */
+
+const noItems = (kind: 'invoice' | 'expense', id: typeof invoices.id | typeof expenses.id) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${accountItems} WHERE ${accountItems.sourceKind} = ${kind} AND ${accountItems.sourceId} = ${id})`;
+
+/** The next page (by id, after `after`) of invoices, not quotes, with lines but no items. */
+export async function invoicesWithoutItems(db: Tx, after: string, limit: number) {
+  return db
+    .select({
+      id: invoices.id,
+      companyId: invoices.companyId,
+      isQuote: invoices.isQuote,
+      invoiceDate: invoices.invoiceDate,
+      invoiceNumber: invoices.invoiceNumber,
+      descriptions: invoices.descriptions,
+      discount: invoices.discount,
+      tax: invoices.tax,
+    })
+    .from(invoices)
+    .where(
+      and(
+        gt(invoices.id, after),
+        eq(invoices.isQuote, false),
+        sql`jsonb_array_length(${invoices.descriptions}) > 0`,
+        noItems('invoice', invoices.id),
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .limit(limit);
+}
+
+/** The next page (by id, after `after`) of expenses without an item. */
+export async function expensesWithoutItems(db: Tx, after: string, limit: number) {
+  return db
+    .select({
+      id: expenses.id,
+      companyId: expenses.companyId,
+      expenseDate: expenses.expenseDate,
+      expenseNumber: expenses.expenseNumber,
+      description: expenses.description,
+      price: expenses.price,
+      ledgerAccountId: expenses.ledgerAccountId,
+    })
+    .from(expenses)
+    .where(and(gt(expenses.id, after), noItems('expense', expenses.id)))
+    .orderBy(asc(expenses.id))
+    .limit(limit);
+}

@@ -1,0 +1,51 @@
+import type { AppDeps } from '../../platform/deps.js';
+import * as repo from './ledger-backfill.repo.js';
+import { syncExpenseItems, syncInvoiceItems } from './ledger-sync.js';
+
+/** Below every uuid: where the keyset pages start. */
+const FIRST = '00000000-0000-0000-0000-000000000000';
+
+/** Groups a page by company, so each company's part is one transaction. */
+function byCompany<T extends { companyId: string }>(rows: T[]): T[][] {
+  const m = new Map<string, T[]>();
+  for (const r of rows) m.set(r.companyId, [...(m.get(r.companyId) ?? []), r]);
+  return [...m.values()];
+}
+
+/**
+ * Makes the account items of invoices and expenses saved before the ledger
+ * existed (docs/accounting.md). Idempotent: it reads only sources without any
+ * item and inserts with ON CONFLICT DO NOTHING on the one-item-per-line index,
+ * so a rerun, or a save racing it, changes nothing. Pages by id (so a source
+ * that yields no rows cannot loop), one transaction per company per page.
+ */
+export async function backfillAccountItems(
+  deps: Pick<AppDeps, 'database'>,
+  opts: { batch?: number } = {},
+): Promise<{ invoices: number; expenses: number }> {
+  const db = deps.database.db;
+  const batch = opts.batch ?? 200;
+  const done = { invoices: 0, expenses: 0 };
+  for (let after = FIRST; ;) {
+    const page = await repo.invoicesWithoutItems(db, after, batch);
+    if (page.length === 0) break;
+    for (const group of byCompany(page))
+      await db.transaction(async (tx) => {
+        for (const inv of group)
+          await syncInvoiceItems(tx, inv.companyId, inv, { insertOnly: true });
+      });
+    done.invoices += page.length;
+    after = page[page.length - 1]!.id;
+  }
+  for (let after = FIRST; ;) {
+    const page = await repo.expensesWithoutItems(db, after, batch);
+    if (page.length === 0) break;
+    for (const group of byCompany(page))
+      await db.transaction(async (tx) => {
+        for (const e of group) await syncExpenseItems(tx, e.companyId, e, { insertOnly: true });
+      });
+    done.expenses += page.length;
+    after = page[page.length - 1]!.id;
+  }
+  return done;
+}
