@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { TAccountItem, TIncomeStatement, TLedgerAccount } from '@fieldbook/core';
+import {
+  currentPeriod,
+  periodLabel,
+  type TAccountItem,
+  type TIncomeStatement,
+  type TLedgerAccount,
+} from '@fieldbook/core';
 import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
@@ -95,6 +101,8 @@ async function fakeLedger(page: Page) {
   await page.route(`**/api/companies/${cid}/accounts**`, (route) => {
     const url = new URL(route.request().url());
     const rest = url.pathname.slice(`/api/companies/${cid}/accounts`.length);
+    if (rest === '' && route.request().method() === 'POST')
+      return route.fulfill({ status: 400, json: { error: 'That account code is taken' } });
     if (rest === '' || rest === '/') return route.fulfill({ json: ACCOUNTS });
     if (rest === '/incomeStatement') return route.fulfill({ json: STATEMENT });
     if (rest.startsWith('/accountItems/')) return route.fulfill({ json: ITEMS });
@@ -159,8 +167,28 @@ describe.each<Size>(['phone', 'desktop'])('the accounting screen at %s size', (s
     expect(await form.getByLabel('Type').inputValue()).toBe('Revenue');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('Name is required').waitFor();
+    // The server's refusal in red above the form (spec §8), the form kept.
+    await form.getByLabel('Name').fill('Installations');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const alert = form.getByRole('alert').filter({ hasText: 'That account code is taken' });
+    await alert.waitFor();
+    const nameBox = (await form.getByLabel('Name').boundingBox())!;
+    expect((await alert.boundingBox())!.y).toBeLessThan(nameBox.y);
+    expect(await form.getByLabel('Name').inputValue()).toBe('Installations');
     await page.waitForTimeout(300);
     await e.shot(page, `accounting-add-${size}`);
+    await context.close();
+  });
+
+  it('falls back to the current financial year for a period in the URL that is not one', async () => {
+    const { page, context } = await newSizedPage(e, size, { blockServiceWorker: true });
+    onTestFailed(() => e.shot(page, `failed-accounting-bad-url-${size}`));
+    await fakeLedger(page);
+    await signIn(page, owner.username, 'layout password 1');
+    await page.goto('/accounting?from=2026-13-45&to=nonsense&type=9');
+    const fy = currentPeriod(1, 'Africa/Johannesburg');
+    await page.getByTestId('period-label').getByText(periodLabel(fy)).waitFor();
+    await page.getByRole('table', { name: 'Income statement' }).waitFor();
     await context.close();
   });
 });
