@@ -200,6 +200,8 @@ describe('an owner reading the accounts', () => {
     await page.getByRole('option', { name: '5100 · Fuel' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Expense saved').waitFor();
+    // The saved expense, read only, names its account.
+    await page.getByText('5100 · Fuel').waitFor();
     await expect
       .poll(
         async () =>

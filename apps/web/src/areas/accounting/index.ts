@@ -1,2 +1,7 @@
 /** The accounting area's public face: other areas import only from here. */
-export { LedgerAccountSelect, accountLabel, accountOptions } from './ledger-account-select';
+export {
+  LedgerAccountName,
+  LedgerAccountSelect,
+  accountLabel,
+  accountOptions,
+} from './ledger-account-select';

@@ -62,3 +62,15 @@ export function LedgerAccountSelect({
     />
   );
 }
+
+/**
+ * The name of the account a document books to, read only: 'Default account'
+ * for none (or one that no longer exists); nothing while loading or when the
+ * member may not read the ledger.
+ */
+export function LedgerAccountName({ id }: { id: string | null }) {
+  const accounts = useLedgerAccounts();
+  if (!accounts.data) return null;
+  const a = id ? accounts.data.find((x) => x._id === id) : undefined;
+  return <>{a ? accountLabel(a) : 'Default account'}</>;
+}
