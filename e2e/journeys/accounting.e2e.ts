@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { currentPeriod, monthHeading, periodLabel, shiftPeriod } from '@fieldbook/core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
+import {
+  buildCompany,
+  buildMember,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/factories.js';
 import { buildClient, buildInvoice, line } from '../../apps/server/test/finance-factories.js';
 import { pdfText } from '../../apps/server/test/pdf-text.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
@@ -261,6 +266,48 @@ describe('an owner reading the accounts', () => {
       ledgerAccountId: id('Sales'),
       expenseAccountId: id('General expenses'),
     });
+  });
+});
+
+describe('members without every right', () => {
+  it('a bookkeeper with invoices create but not delete sees the statement without delete icons', async () => {
+    const clerk = await buildMember(e.h, cid, { invoices: { c: true, r: true, u: true } });
+    const { page, context } = await newSizedPage(e, 'desktop');
+    onTestFailed(() => e.shot(page, 'failed-accounting-clerk'));
+    await signIn(page, clerk.username, clerk.password);
+    await page.getByRole('link', { name: 'Accounting' }).click();
+    await cell(page, 'Sales', m2, 'R400.00').waitFor();
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('an expenses clerk has no Accounting entry or screen, and saves expenses without the picker', async () => {
+    const clerk = await buildMember(e.h, cid, { expenses: { c: true, r: true, u: true } });
+    const { page, context } = await newSizedPage(e, 'desktop');
+    onTestFailed(() => e.shot(page, 'failed-accounting-expenses-clerk'));
+    await signIn(page, clerk.username, clerk.password);
+    await page.getByRole('link', { name: 'Expenses' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Accounting' }).count()).toBe(0);
+    await page.goto('/accounting');
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/accounts')) asked.push(r.url());
+    });
+    await page.goto('/expenses/new');
+    await page.getByLabel('Description').fill('Cable ties');
+    // The ledger is not theirs to read: no picker, not even a refused call for it.
+    expect(await page.getByRole('combobox', { name: 'Cost account' }).count()).toBe(0);
+    await page.getByLabel('Purchase Amount').fill('45');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Expense saved').waitFor();
+    expect(asked).toEqual([]);
+    await context.close();
   });
 });
 

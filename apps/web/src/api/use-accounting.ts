@@ -20,13 +20,16 @@ const enc = encodeURIComponent;
 // and one invalidation reloads the accounts, the statement and the items.
 const root = (cid: string | null) => ['company', cid ?? '', 'accounting'] as const;
 
-/** The company's ledger accounts (the two defaults always among them). */
-export function useLedgerAccounts() {
+/**
+ * The company's ledger accounts (the two defaults always among them);
+ * `enabled` false for a member who may not read them.
+ */
+export function useLedgerAccounts(enabled = true) {
   const { companyId } = useCurrentCompany();
   return useQuery({
     queryKey: [...root(companyId), 'accounts'],
     queryFn: () => apiGet<TLedgerAccount[]>(base(companyId ?? '')),
-    enabled: !!companyId,
+    enabled: enabled && !!companyId,
     // Pickers on many screens share it; accounts change rarely.
     staleTime: 60_000,
   });

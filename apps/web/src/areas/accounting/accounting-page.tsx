@@ -12,6 +12,8 @@ import {
   type StatementCell,
 } from '../../api/use-accounting';
 import { useCurrentCompany } from '../../app/company-context';
+import { pageLoading } from '../../app/lazy-route';
+import { NotFoundPage } from '../../app/not-found-page';
 import { confirmDelete } from '../../ui/confirm';
 import { PageHeader } from '../../ui/page-header';
 import { PeriodFilter, useUrlPeriod } from '../../ui/period-filter';
@@ -25,9 +27,18 @@ const FINANCIAL_YEAR = 1;
 
 /**
  * /accounting: the income statement of a period (a column per month), the
- * ledger accounts (add, edit, delete) and the profit and loss PDF.
+ * ledger accounts (add, edit, delete) and the profit and loss PDF. Needs
+ * invoices create (the menu's rule and the server's); without it the screen
+ * is not there, as the board does for its own flag.
  */
 export function AccountingPage() {
+  const { companyId, member, loading } = useCurrentCompany();
+  if (loading) return pageLoading;
+  if (companyId && !can(member, 'invoices', 'c')) return <NotFoundPage />;
+  return <Accounting />;
+}
+
+function Accounting() {
   const { company, member } = useCurrentCompany();
   const [period, setPeriod] = useUrlPeriod(company?.timeZone, FINANCIAL_YEAR);
   const accounts = useLedgerAccounts();

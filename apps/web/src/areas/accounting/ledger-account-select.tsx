@@ -1,6 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { LEDGER_TYPE_LABELS, type TLedgerAccount } from '@fieldbook/core';
+import { LEDGER_TYPE_LABELS, can, type TLedgerAccount } from '@fieldbook/core';
 import { useLedgerAccounts } from '../../api/use-accounting';
+import { useCurrentCompany } from '../../app/company-context';
 
 /** An account as an option: code, name, and what kind it is. */
 export const accountLabel = (a: TLedgerAccount) =>
@@ -41,11 +42,14 @@ export function LedgerAccountSelect({
   placeholder = 'Default account',
   ...props
 }: LedgerAccountSelectProps) {
-  const accounts = useLedgerAccounts();
+  const { member } = useCurrentCompany();
+  // The ledger is read with invoices create (the server's rule); without it
+  // there is no picker and the document keeps whatever account it holds.
+  const allowed = can(member, 'invoices', 'c');
+  const accounts = useLedgerAccounts(allowed);
   const list = accounts.data ?? [];
   const known = value !== null && list.some((a) => a._id === value);
-  // A member who may not read the ledger keeps whatever the document holds.
-  if (accounts.isError) return null;
+  if (!allowed || accounts.isError) return null;
   return (
     <Select
       label={label}
@@ -69,7 +73,8 @@ export function LedgerAccountSelect({
  * member may not read the ledger.
  */
 export function LedgerAccountName({ id }: { id: string | null }) {
-  const accounts = useLedgerAccounts();
+  const { member } = useCurrentCompany();
+  const accounts = useLedgerAccounts(can(member, 'invoices', 'c'));
   if (!accounts.data) return null;
   const a = id ? accounts.data.find((x) => x._id === id) : undefined;
   return <>{a ? accountLabel(a) : 'Default account'}</>;
