@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { formatMoney, monthHeading, type TAccountItem, type TLedgerAccount } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
+import { reportError } from '../../api/error-log';
 import {
   useAccountItems,
   useChangeItemAccount,
@@ -40,7 +41,11 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
     if (!ledgerAccountId || ledgerAccountId === item.ledgerAccountId) return;
     change.mutate(
       { item: item._id, ledgerAccountId },
-      { onSuccess: () => notifications.show({ color: 'green', message: 'Item moved' }) },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: 'Item moved' }),
+        // Spec §8: accounting change errors are stored (the error log), and shown here too.
+        onError: (err) => reportError(`Account change refused: ${errorMessage(err)}`),
+      },
     );
   };
 
