@@ -106,6 +106,8 @@ async function fakeLedger(page: Page) {
     if (rest === '' || rest === '/') return route.fulfill({ json: ACCOUNTS });
     if (rest === '/incomeStatement') return route.fulfill({ json: STATEMENT });
     if (rest.startsWith('/accountItems/')) return route.fulfill({ json: ITEMS });
+    if (rest === '/changeItemAccount')
+      return route.fulfill({ status: 400, json: { error: 'That item is locked' } });
     return route.fulfill({ status: 404, json: { error: 'not faked' } });
   });
 }
@@ -158,6 +160,10 @@ describe.each<Size>(['phone', 'desktop'])('the accounting screen at %s size', (s
     const box = (await dialog.boundingBox())!;
     if (size === 'phone') expect(Math.round(box.width)).toBe(PHONE.width);
     expect(await sidewaysOverflow(page)).toBe(0);
+    // A refused move shows in red in the modal.
+    await dialog.getByRole('combobox', { name: 'Account of item 1' }).click();
+    await page.getByRole('option', { name: /Call-out fees/ }).click();
+    await dialog.getByRole('alert').getByText('That item is locked').waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
