@@ -88,6 +88,60 @@ describe('the profit and loss report', () => {
   });
 });
 
+describe('the VAT summary', () => {
+  it("answers the period's output VAT of invoices, not quotes, as VAT201 fields", async () => {
+    const lines = [line({ qty: 3, price: 100 }), line({ price: 50, hasTax: false })];
+    const pct = { hasDiscount: true, discountType: 'Percentage' as const, discountValue: 10 };
+    const tax = {
+      hasTax: true,
+      tV: 15,
+      inc1: false,
+      duc1: false,
+      hasSecondTax: false,
+      t2V: 0,
+      inc2: false,
+      duc2: false,
+      tD: 'VAT',
+      t2D: '',
+    };
+    for (const body of [
+      { invoiceDate: '2023-07-03', descriptions: lines, discount: pct, tax },
+      {
+        invoiceDate: '2023-07-04',
+        descriptions: lines,
+        discount: pct,
+        tax: { ...tax, inc1: true },
+      },
+      { invoiceDate: '2023-07-05', descriptions: lines, discount: pct, tax, isQuote: true },
+      { invoiceDate: '2023-08-01', descriptions: lines, discount: pct, tax },
+    ]) {
+      const r = await save(api, co.id, doc(clientId, body));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    const r = await api.get(accountsUrl(co.id, '/vat?from=2023-07-01&to=2023-07-31'));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // The worked example of DECISIONS §3, exclusive and inclusive.
+    expect(r.body).toMatchObject({
+      invoices: 2,
+      outputVat: 75.72,
+      inputVat: 0,
+      difference: 75.72,
+      fields: {
+        field1: 580.5,
+        field2: 90,
+        field4: 75.72,
+        field13: 75.72,
+        field19: 0,
+        field20: 75.72,
+      },
+    });
+    expect(r.body.note).toContain('input tax');
+    const bad = await api.get(accountsUrl(co.id, '/vat?type=9'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toHaveProperty('type');
+  });
+});
+
 describe('the backfill', () => {
   it('makes the items of documents saved without them, once', async () => {
     const other = await buildCompany(h);

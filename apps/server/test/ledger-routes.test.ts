@@ -60,6 +60,8 @@ describe('ledger accounts', () => {
       [{ name: 'x', type: 'asset' }, 'type'],
       [{ name: 'x'.repeat(101) }, 'name'],
       [{ name: 'x', account: 'y'.repeat(21) }, 'account'],
+      [{ name: 'Sales\u0000' }, 'name'],
+      [{ name: 'x', _id: 'z'.repeat(65) }, '_id'],
     ] as const) {
       const r = await api.post(accountsUrl(co.id), body);
       expect(r.status, JSON.stringify(body)).toBe(400);

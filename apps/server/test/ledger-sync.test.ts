@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCompany } from '../src/areas/companies/index.js';
+import { writeInvoice } from '../src/areas/invoices/index.js';
 import { accountItems } from '../src/db/schema/index.js';
 import { buildCompany, type ApiClient, type Loose } from './factories.js';
 import { buildClient, line } from './finance-factories.js';
@@ -29,7 +31,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-const pct = (v: number) => ({ hasDiscount: true, discountType: 'Percentage' as const, discountValue: v });
+const pct = (v: number) => ({
+  hasDiscount: true,
+  discountType: 'Percentage' as const,
+  discountValue: v,
+});
 
 async function invoice(body: Record<string, unknown>): Promise<Loose> {
   const r = await save(api, co.id, { ...doc(clientId), ...body });
@@ -47,7 +53,11 @@ async function itemsOf(sourceId: string) {
 }
 
 async function expense(data: Record<string, unknown>): Promise<string> {
-  const r = await api.upload(`/api/companies/${co.id}/expenses`, { data: JSON.stringify(data) }, {});
+  const r = await api.upload(
+    `/api/companies/${co.id}/expenses`,
+    { data: JSON.stringify(data) },
+    {},
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body._id as string;
 }
@@ -69,7 +79,11 @@ describe('the statement', () => {
       { invoiceDate: '2025-04-05', tax: vat(), discount: pct(7) },
       { invoiceDate: '2025-04-30', tax: vat({ inc1: true }), discount: pct(12.5) },
       { invoiceDate: '2025-05-01', tax: vat({ inc1: true }) },
-      { invoiceDate: '2025-05-17', tax: vat(), discount: { hasDiscount: true, discountType: 'Amount', discountValue: 9.99 } },
+      {
+        invoiceDate: '2025-05-17',
+        tax: vat(),
+        discount: { hasDiscount: true, discountType: 'Amount', discountValue: 9.99 },
+      },
       { invoiceDate: '2025-05-31', tax: vat({ duc1: true }), discount: pct(3) },
     ];
     for (const c of cases) made.push(await invoice({ ...c, descriptions: lines }));
@@ -88,7 +102,11 @@ describe('the statement', () => {
     }
     expect(made[1].totals.tax1).toBeGreaterThan(0);
     expect(cents(s, '2025-05', d.cost._id)).toBe(12345);
-    expect(s['2025-05']).toContainEqual({ ledgerAccountId: d.cost._id, income: false, total: 123.45 });
+    expect(s['2025-05']).toContainEqual({
+      ledgerAccountId: d.cost._id,
+      income: false,
+      total: 123.45,
+    });
     expect((await itemsOf(exp))[0]).toMatchObject({ amount: '123.45', income: false });
   });
 });
@@ -134,9 +152,9 @@ describe('items kept in step', () => {
       {},
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect((await itemsOf(id)).map((i) => [i.amount, i.date, i.description, i.ledgerAccountId])).toEqual([
-      ['41.50', '2025-08-01', 'Diesel', other],
-    ]);
+    expect(
+      (await itemsOf(id)).map((i) => [i.amount, i.date, i.description, i.ledgerAccountId]),
+    ).toEqual([['41.50', '2025-08-01', 'Diesel', other]]);
     expect((await api.post(`/api/companies/${co.id}/expenses/${id}/delete`)).status).toBe(200);
     expect(await itemsOf(id)).toHaveLength(0);
   });
@@ -156,7 +174,11 @@ describe('items kept in step', () => {
       invoiceDate: '2025-09-01',
       descriptions: [line({ ledgerAccountId: own }), line({ itemId }), line()],
     });
-    expect((await itemsOf(inv._id)).map((i) => i.ledgerAccountId)).toEqual([own, ofItem, d.income._id]);
+    expect((await itemsOf(inv._id)).map((i) => i.ledgerAccountId)).toEqual([
+      own,
+      ofItem,
+      d.income._id,
+    ]);
   });
 });
 
@@ -185,7 +207,9 @@ describe('moving items and deleting accounts', () => {
     const read = (await api.get(`${invoicesUrl(co.id)}/${inv._id}`)).body;
     expect(read.descriptions[1].ledgerAccountId).toBe(extra);
     await invoice({ _id: inv._id, invoiceDate: read.invoiceDate, descriptions: read.descriptions });
-    expect(cents(await statement(api, co.id, '2025-10-01', '2025-10-31'), '2025-10', extra)).toBe(3000);
+    expect(cents(await statement(api, co.id, '2025-10-01', '2025-10-31'), '2025-10', extra)).toBe(
+      3000,
+    );
   });
 
   it('moves an expense item and writes it back on the expense', async () => {
@@ -232,7 +256,9 @@ describe('moving items and deleting accounts', () => {
     expect((await itemsOf(exp))[0]).toMatchObject({ ledgerAccountId: d.cost._id, income: false });
     const read = (await api.get(`${invoicesUrl(co.id)}/${inv._id}`)).body;
     expect(read.descriptions.map((l: Loose) => l.ledgerAccountId ?? null)).toEqual([null, null]);
-    expect((await api.get(`/api/companies/${co.id}/expenses/${exp}`)).body.ledgerAccountId).toBeNull();
+    expect(
+      (await api.get(`/api/companies/${co.id}/expenses/${exp}`)).body.ledgerAccountId,
+    ).toBeNull();
     const items = (await api.get(`/api/companies/${co.id}/items`)).body as Loose[];
     expect(items.find((i) => i._id === itemId)).toMatchObject({
       ledgerAccountId: null,
@@ -244,11 +270,36 @@ describe('moving items and deleting accounts', () => {
 
   it('moves the income flag of the items when an account changes kind', async () => {
     const acc = await createAccount(api, co.id, { name: 'Mixed' });
-    const inv = await invoice({ invoiceDate: '2025-12-01', descriptions: [line({ ledgerAccountId: acc })] });
+    const inv = await invoice({
+      invoiceDate: '2025-12-01',
+      descriptions: [line({ ledgerAccountId: acc })],
+    });
     const r = await api.post(accountsUrl(co.id), { _id: acc, name: 'Mixed', type: 'directCost' });
     expect(r.status).toBe(200);
     expect((await itemsOf(inv._id))[0]!.income).toBe(false);
     const s = await statement(api, co.id, '2025-12-01', '2025-12-31');
     expect(s['2025-12']).toContainEqual({ ledgerAccountId: acc, income: false, total: 100 });
+  });
+});
+
+describe('writers whose lines nobody checked', () => {
+  it('drop an unknown account when asked (job automations), and refuse it otherwise', async () => {
+    const d = await defaults(api, co.id);
+    const c = (await getCompany(h.deps.database.db, co.id))!;
+    const company = { id: c.id, tax: c.tax, numbering: c.numbering, timeZone: c.timeZone };
+    const input = {
+      ...doc(clientId, { invoiceDate: '2026-01-15' }),
+      descriptions: [{ ...line(), qty: 1, ledgerAccountId: crypto.randomUUID() }],
+    } as unknown as Parameters<typeof writeInvoice>[3];
+    await expect(
+      h.deps.database.db.transaction((tx) => writeInvoice(tx, company, null, input)),
+    ).rejects.toMatchObject({
+      status: 400,
+      fields: { 'descriptions.0.ledgerAccountId': expect.any(String) },
+    });
+    const { id } = await h.deps.database.db.transaction((tx) =>
+      writeInvoice(tx, company, null, input, { dropUnknownAccounts: true }),
+    );
+    expect((await itemsOf(id)).map((i) => i.ledgerAccountId)).toEqual([d.income._id]);
   });
 });

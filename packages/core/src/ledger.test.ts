@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateLineAmounts, documentRevenue } from './ledger.js';
+import { allocateLineAmounts, documentRevenue, vatOfDocument } from './ledger.js';
 import { computeTotals, type TotalsDocument, type TotalsTax } from './totals.js';
 import { addAmounts } from './money.js';
 
@@ -99,5 +99,26 @@ describe('allocateLineAmounts', () => {
         tax: vat({ inc1: true }),
       }),
     ).toEqual([100, -100]);
+  });
+});
+
+describe('vatOfDocument', () => {
+  it('splits the worked example into standard-rated, zero-rated and output VAT', () => {
+    expect(vatOfDocument(example(vat()))).toEqual({
+      standardRated: 310.5,
+      zeroRated: 45,
+      outputVat: 40.5,
+    });
+    expect(vatOfDocument(example(vat({ inc1: true })))).toEqual({
+      standardRated: 270,
+      zeroRated: 45,
+      outputVat: 35.22,
+    });
+  });
+
+  it('gives nothing without VAT or for a deductible first tax', () => {
+    const none = { standardRated: 0, zeroRated: 0, outputVat: 0 };
+    expect(vatOfDocument(example(noTax))).toEqual(none);
+    expect(vatOfDocument(example(vat({ duc1: true })))).toEqual(none);
   });
 });

@@ -99,3 +99,34 @@ export function allocateLineAmounts(doc: TotalsDocument): number[] {
   });
   return largestRemainder(exact, target).map((c) => toAmount(c.div(100)));
 }
+
+/**
+ * What one invoice gives a South African VAT201 return (tax 1 is VAT; a
+ * deductible tax 1 is not VAT and gives nothing): field 1, standard-rated
+ * supplies including VAT; field 2, zero-rated supplies (the untaxed lines'
+ * share of the net); field 4, the output tax (the invoice's tax 1).
+ */
+export function vatOfDocument(doc: TotalsDocument): {
+  standardRated: number;
+  zeroRated: number;
+  outputVat: number;
+} {
+  const { tax } = doc;
+  const t = computeTotals(doc);
+  const mode = modeOf(tax.duc1, tax.inc1);
+  if (!tax.hasTax || mode === 'deductible' || dec(tax.tV).eq(0))
+    return { standardRated: 0, zeroRated: 0, outputVat: 0 };
+  const amounts = doc.descriptions.map(lineAmountDec);
+  const subtotal = amounts.reduce((s, a) => s.plus(a), new Big(0));
+  const taxed = amounts.reduce(
+    (s, a, i) => (doc.descriptions[i]!.hasTax !== false ? s.plus(a) : s),
+    new Big(0),
+  );
+  const base = subtotal.eq(0) ? new Big(0) : round2(taxed.times(dec(t.net)).div(subtotal));
+  const standardRated = mode === 'inclusive' ? base : base.plus(dec(t.tax1));
+  return {
+    standardRated: toAmount(standardRated),
+    zeroRated: toAmount(dec(t.net).minus(base)),
+    outputVat: t.tax1,
+  };
+}

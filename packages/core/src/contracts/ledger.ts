@@ -78,3 +78,30 @@ export const ZChangeItemAccount = z.object({
   ledgerAccountId: ZId,
 });
 export type TChangeItemAccount = z.input<typeof ZChangeItemAccount>;
+
+/**
+ * `GET /accounts/vat?from&to&type` (beyond the spec): the figures of a South
+ * African VAT201 return the data allows. Output VAT is tax 1 of the period's
+ * invoices (not quotes); expenses carry no VAT field, so input VAT is 0 (see
+ * `note`). Fields: 1 standard-rated supplies incl. VAT, 2 zero-rated supplies,
+ * 4 and 13 output tax, 15 and 19 input tax, 20 VAT payable (13 − 19).
+ */
+export const ZVatSummary = z.object({
+  from: z.string(),
+  to: z.string(),
+  invoices: z.number(),
+  outputVat: z.number(),
+  inputVat: z.number(),
+  difference: z.number(),
+  fields: z.object({
+    field1: z.number(),
+    field2: z.number(),
+    field4: z.number(),
+    field13: z.number(),
+    field15: z.number(),
+    field19: z.number(),
+    field20: z.number(),
+  }),
+  note: z.string(),
+});
+export type TVatSummary = z.infer<typeof ZVatSummary>;

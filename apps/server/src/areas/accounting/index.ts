@@ -6,6 +6,7 @@ export {
   removeSourceItems,
   syncExpenseItems,
   syncInvoiceItems,
+  withKnownLedgerAccounts,
   type ExpenseForItems,
   type InvoiceForItems,
 } from './ledger-sync.js';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/deps.js';
-import * as repo from './ledger-backfill.repo.js';
+import * as repo from './ledger-sources.repo.js';
 import { syncExpenseItems, syncInvoiceItems } from './ledger-sync.js';
 
 /** Below every uuid: where the keyset pages start. */

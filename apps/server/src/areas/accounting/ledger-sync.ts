@@ -65,6 +65,26 @@ export async function checkLedgerAccounts(
   if (missing) throw bad(missing.field);
 }
 
+/**
+ * The lines with every `ledgerAccountId` that names no account of the company
+ * dropped: for writers whose lines were not checked against the ledger (a
+ * job's lines, a recurring item's lines saved before an account was deleted),
+ * so the document is still made and counts on the next rule.
+ */
+export async function withKnownLedgerAccounts<L extends { ledgerAccountId?: string | null }>(
+  tx: Tx,
+  companyId: string,
+  lines: L[],
+): Promise<L[]> {
+  const ids = [...new Set(lines.map((l) => uuidOrNull(l.ledgerAccountId)).filter(isId))];
+  const known = await repo.accountsOfCompany(tx, companyId, ids);
+  return lines.map((l) =>
+    l.ledgerAccountId && !known.has(uuidOrNull(l.ledgerAccountId) ?? '')
+      ? { ...l, ledgerAccountId: null }
+      : l,
+  );
+}
+
 /** One id that must name an account of the company (400 naming `field` otherwise). */
 export function checkLedgerAccount(
   tx: Tx,

@@ -8,6 +8,7 @@ import {
   ZMessage,
   ZPeriodQuery,
   ZSaved,
+  ZVatSummary,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
@@ -116,6 +117,19 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
         .header('Content-Disposition', contentDisposition(fileName))
         .send(pdf);
     },
+  });
+
+  app.get(`${base}/vat`, {
+    config: { access: needs },
+    schema: {
+      tags,
+      description:
+        "The period's VAT201 figures: output VAT of invoices (not quotes); input VAT 0 (expenses carry no VAT).",
+      params: cid,
+      querystring: ZPeriodQuery,
+      response: { 200: ZVatSummary },
+    },
+    handler: (req) => ledger.vat(req.company!.id, req.query),
   });
 
   // Deleting needs two flags, invoices c (Accounting) and d: the hook admits

@@ -5,12 +5,16 @@ import {
   can,
   isIncomeType,
   parsePeriodQuery,
+  addAmounts,
+  subAmounts,
   toAmount,
+  vatOfDocument,
   type MemberAccess,
   type Period,
   type TAccountItem,
   type TIncomeStatement,
   type TLedgerAccount,
+  type TVatSummary,
 } from '@fieldbook/core';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -22,6 +26,7 @@ import { clearExpensesLedgerAccount, setExpenseLedgerAccount } from '../expenses
 import { clearLinesLedgerAccount, setLineLedgerAccount } from '../invoices/index.js';
 import { clearItemsLedgerAccount } from '../items/index.js';
 import { defaultAccountIds } from './ledger-sync.js';
+import { invoicesForVat } from './ledger-sources.repo.js';
 import { reportHtml } from './ledger-report.js';
 import { presentAccount, presentItem } from './ledger.present.js';
 import * as repo from './ledger.repo.js';
@@ -205,6 +210,37 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
         else await setExpenseLedgerAccount(tx, companyId, item.sourceId, to.id);
         return { message: 'Saved' };
       });
+    },
+
+    /** The VAT201 figures of the period (docs/accounting.md): output VAT of invoices, no input VAT. */
+    async vat(companyId: string, q: PeriodQuery): Promise<TVatSummary> {
+      const p = await period(companyId, q);
+      const per = (await invoicesForVat(db, companyId, p.from, p.to)).map(vatOfDocument);
+      const field1 = addAmounts(...per.map((v) => v.standardRated));
+      const field2 = addAmounts(...per.map((v) => v.zeroRated));
+      const output = addAmounts(...per.map((v) => v.outputVat));
+      const input = 0;
+      return {
+        from: p.from,
+        to: p.to,
+        invoices: per.length,
+        outputVat: output,
+        inputVat: input,
+        difference: subAmounts(output, input),
+        fields: {
+          field1,
+          field2,
+          field4: output,
+          field13: output,
+          field15: input,
+          field19: input,
+          field20: subAmounts(output, input),
+        },
+        note:
+          'Expenses carry no VAT, so input tax (fields 15 and 19) is 0: claim it from your purchase ' +
+          'invoices. Tax 1 is taken as VAT; a deductible tax 1 is not VAT. Zero-rated exports ' +
+          '(field 3) and exempt supplies are not told apart.',
+      };
     },
 
     /** The profit and loss report of the period as a PDF. */

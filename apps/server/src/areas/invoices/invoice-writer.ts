@@ -20,7 +20,11 @@ import { findClientForCompany, recomputeOutstanding } from '../clients/index.js'
 import * as repo from './invoices.repo.js';
 
 import { templateUsable } from '../templates/index.js';
-import { checkLedgerAccounts, syncInvoiceItems } from '../accounting/index.js';
+import {
+  checkLedgerAccounts,
+  syncInvoiceItems,
+  withKnownLedgerAccounts,
+} from '../accounting/index.js';
 import { keepOnlinePayments, paidState } from '../payments/index.js';
 
 export { allocateNumber } from './invoice-numbers.js';
@@ -45,6 +49,12 @@ export type InvoiceInput = Omit<z.output<typeof ZInvoiceSave>, 'entityId'> & {
 export interface WriteOptions {
   invoiceNumber?: string;
   quoteNumber?: string;
+  /**
+   * Drop line `ledgerAccountId`s that name no account of the company instead
+   * of refusing them: for writers whose lines nobody checked against the
+   * ledger (job automations, recurring runs).
+   */
+  dropUnknownAccounts?: boolean;
 }
 
 function companyDate(field: string, value: string, timeZone: string): string {
@@ -119,6 +129,11 @@ export async function writeInvoice(
     throw badField('isQuote', 'an invoice cannot become a quote');
   }
   await checkLineItemIds(tx, company.id, input.descriptions, existing?.descriptions);
+  if (opts.dropUnknownAccounts)
+    input = {
+      ...input,
+      descriptions: await withKnownLedgerAccounts(tx, company.id, input.descriptions),
+    };
   await checkLedgerAccounts(
     tx,
     company.id,

@@ -109,7 +109,8 @@ export async function ensureInvoice(deps: AutomationDeps, e: Entry): Promise<str
       const locked = await repo.lockJob(tx, company.id, found.job.id);
       if (!locked) return null;
       if (locked.invoiceId) return locked.invoiceId;
-      const { id } = await writeInvoice(tx, company, null, input);
+      // A job's lines are not checked against the ledger: an unknown account is dropped.
+      const { id } = await writeInvoice(tx, company, null, input, { dropUnknownAccounts: true });
       await repo.setInvoiceIfNone(tx, company.id, found.job.id, id);
       const row = await findInvoice(tx, company.id, id);
       await repo.prependLog(tx, company.id, found.job.id, {

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accountItems, expenses, invoices } from '../../db/schema/index.js';
 
-/** Reads of the backfill: sources saved before account items existed (none of their items stored). */
+/** Reads of the ledger's sources (invoices, expenses): for the backfill and the VAT summary. */
 
 const noItems = (kind: 'invoice' | 'expense', id: typeof invoices.id | typeof expenses.id) =>
   sql`NOT EXISTS (SELECT 1 FROM ${accountItems} WHERE ${accountItems.sourceKind} = ${kind} AND ${accountItems.sourceId} = ${id})`;
@@ -49,4 +49,18 @@ export async function expensesWithoutItems(db: Tx, after: string, limit: number)
     .where(and(gt(expenses.id, after), noItems('expense', expenses.id)))
     .orderBy(asc(expenses.id))
     .limit(limit);
+}
+
+/** The tax parts of the period's invoices (not quotes), for the VAT summary. */
+export async function invoicesForVat(db: Tx, companyId: string, from: string, to: string) {
+  return db
+    .select({ descriptions: invoices.descriptions, discount: invoices.discount, tax: invoices.tax })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.isQuote, false),
+        between(invoices.invoiceDate, from, to),
+      ),
+    );
 }
