@@ -106,6 +106,27 @@ async function fakeLedger(page: Page) {
     if (rest === '' || rest === '/') return route.fulfill({ json: ACCOUNTS });
     if (rest === '/incomeStatement') return route.fulfill({ json: STATEMENT });
     if (rest.startsWith('/accountItems/')) return route.fulfill({ json: ITEMS });
+    if (rest === '/vat')
+      return route.fulfill({
+        json: {
+          from: '2026-03-01',
+          to: '2027-02-28',
+          invoices: 11,
+          outputVat: 22345.67,
+          inputVat: 0,
+          difference: 22345.67,
+          fields: {
+            field1: 171316.8,
+            field2: 0,
+            field4: 22345.67,
+            field13: 22345.67,
+            field15: 0,
+            field19: 0,
+            field20: 22345.67,
+          },
+          note: 'Expenses carry no VAT.',
+        },
+      });
     if (rest === '/changeItemAccount')
       return route.fulfill({ status: 400, json: { error: 'That item is locked' } });
     return route.fulfill({ status: 404, json: { error: 'not faked' } });
@@ -124,6 +145,7 @@ describe.each<Size>(['phone', 'desktop'])('the accounting screen at %s size', (s
     await page.getByRole('columnheader', { name: 'Feb 2027' }).waitFor();
     // Gross profit and net profit of the whole year, from the faked figures.
     await table.getByRole('row', { name: /Net profit/ }).waitFor();
+    await page.getByRole('group', { name: 'VAT payable' }).getByText('R22,345.67').waitFor();
     await page.waitForTimeout(300);
     await e.shot(page, `accounting-${size}`);
     expect(await sidewaysOverflow(page)).toBe(0);

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { currentPeriod, monthHeading, periodLabel, shiftPeriod } from '@fieldbook/core';
+import {
+  currentPeriod,
+  formatMoney,
+  monthHeading,
+  periodLabel,
+  shiftPeriod,
+} from '@fieldbook/core';
 import {
   buildCompany,
   buildMember,
@@ -266,6 +272,50 @@ describe('an owner reading the accounts', () => {
       ledgerAccountId: id('Sales'),
       expenseAccountId: id('General expenses'),
     });
+  });
+});
+
+describe('the VAT summary', () => {
+  it("shows the period's VAT201 figures as the server works them out", async () => {
+    // A taxed invoice in the last month of the year before, away from the other journeys' cells.
+    const before = shiftPeriod(fy, -1);
+    const month = before.to.slice(0, 7);
+    const client = await buildClient(owner.api, cid, { name: 'Vusi' });
+    await buildInvoice(owner.api, cid, client, {
+      invoiceDate: `${month}-05`,
+      dueDate: `${month}-12`,
+      descriptions: [line({ description: 'Borehole pump', price: 2000 })],
+      // VAT at 15 % on top of the price.
+      tax: {
+        hasTax: true,
+        tD: 'VAT',
+        tV: 15,
+        inc1: false,
+        duc1: false,
+        hasSecondTax: false,
+        t2D: '',
+        t2V: 0,
+        inc2: false,
+        duc2: false,
+      },
+    });
+    const q = `from=${before.from}&to=${before.to}&type=1`;
+    const vat = await owner.api.get(`/api/companies/${cid}/accounts/vat?${q}`);
+    expect(vat.status, JSON.stringify(vat.body)).toBe(200);
+    expect(vat.body.outputVat).toBe(300);
+
+    const { page } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-accounting-vat'));
+    await signIn(page, owner.username, PASSWORD);
+    await page.goto(`/accounting?${q}`);
+    const output = page.getByRole('group', { name: 'Output VAT' });
+    await output.getByText(formatMoney(vat.body.outputVat)).waitFor();
+    await page
+      .getByRole('group', { name: 'VAT payable' })
+      .getByText(formatMoney(vat.body.difference))
+      .waitFor();
+    await page.getByText('1 invoice', { exact: true }).waitFor();
+    await e.shot(page, 'accounting-vat');
   });
 });
 

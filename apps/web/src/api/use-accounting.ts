@@ -6,6 +6,7 @@ import type {
   TLedgerAccount,
   TLedgerAccountSave,
   TSaved,
+  TVatSummary,
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { periodQuery } from '../ui/period-filter';
@@ -42,6 +43,16 @@ export function useIncomeStatement(period: Period) {
     queryKey: [...root(companyId), 'statement', period.from, period.to, period.type],
     queryFn: () =>
       apiGet<TIncomeStatement>(`${base(companyId ?? '')}/incomeStatement?${periodQuery(period)}`),
+    enabled: !!companyId,
+  });
+}
+
+/** The VAT201 figures of a period (output VAT of invoices, input VAT, the difference). */
+export function useVatSummary(period: Period) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: [...root(companyId), 'vat', period.from, period.to, period.type],
+    queryFn: () => apiGet<TVatSummary>(`${base(companyId ?? '')}/vat?${periodQuery(period)}`),
     enabled: !!companyId,
   });
 }

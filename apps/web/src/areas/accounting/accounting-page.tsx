@@ -21,6 +21,7 @@ import { ErrorAlert, QueryState } from '../../ui/query-state';
 import { AccountItemsModal } from './account-items-modal';
 import { AccountModal } from './account-modal';
 import { IncomeStatementTable } from './income-statement-table';
+import { VatSummary } from './vat-summary';
 
 /** The financial year (DECISIONS §5: on this screen the filter starts on it). */
 const FINANCIAL_YEAR = 1;
@@ -115,6 +116,7 @@ function Accounting() {
           }
         </QueryState>
       </Paper>
+      <VatSummary period={period} />
       {editing !== undefined && (
         <AccountModal account={editing} onClose={() => setEditing(undefined)} />
       )}

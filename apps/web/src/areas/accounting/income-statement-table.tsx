@@ -17,8 +17,9 @@ const sticky = {
   left: 0,
   zIndex: 1,
   background: 'var(--mantine-color-body)',
-  minWidth: 150,
-  maxWidth: 240,
+  minWidth: 'min(150px, 38vw)',
+  // On a phone the months need the room: the name truncates.
+  maxWidth: 'min(240px, 45vw)',
   boxShadow: 'inset -1px 0 0 var(--mantine-color-default-border)',
 } as const;
 const num = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
