@@ -131,6 +131,12 @@ export function mainScreens(d: Demo): Screen[] {
       signedIn: true,
       ready: heading('Expense'),
     },
+    {
+      name: 'accounting',
+      path: '/accounting',
+      signedIn: true,
+      ready: (p) => p.getByRole('row', { name: /^Net profit/ }).waitFor(),
+    },
     { name: 'suppliers', path: '/suppliers', signedIn: true, ready: heading('Suppliers') },
     { name: 'items', path: '/items', signedIn: true, ready: heading(/Price list/i) },
     { name: 'client-types', path: '/clientTypes', signedIn: true, ready: heading(/Client types/i) },

@@ -3,6 +3,7 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import type { UseFormReturnType } from '@mantine/form';
 import { PAYMENT_METHODS, type TSupplier } from '@fieldbook/core';
+import { LedgerAccountSelect } from '../accounting';
 import type { ExpenseValues } from './expense-values';
 
 const supplierName = (s: TSupplier) => `${s.name} ${s.surname}`.trim();
@@ -63,7 +64,12 @@ export function ExpenseFields({ form, suppliers }: ExpenseFieldsProps) {
         leftSection="R"
         {...form.getInputProps('price')}
       />
-      <div />
+      <LedgerAccountSelect
+        side="cost"
+        value={v.ledgerAccountId}
+        onChange={(id) => form.setFieldValue('ledgerAccountId', id)}
+        error={form.errors.ledgerAccountId}
+      />
       <Switch label="Paid" mt="xs" {...form.getInputProps('paid', { type: 'checkbox' })} />
       {v.paid ? (
         <Select

@@ -19,6 +19,8 @@ export interface ExpenseValues {
   methodPaid: string | null;
   hasWarranty: boolean;
   warrantyValidDate: string | null;
+  /** The cost account; null books it to the company's default cost account. */
+  ledgerAccountId: string | null;
 }
 
 export function newExpenseValues(today: string): ExpenseValues {
@@ -33,6 +35,7 @@ export function newExpenseValues(today: string): ExpenseValues {
     methodPaid: null,
     hasWarranty: false,
     warrantyValidDate: null,
+    ledgerAccountId: null,
   };
 }
 
@@ -49,6 +52,7 @@ export function expenseToValues(e: TExpense): ExpenseValues {
     methodPaid: e.methodPaid || null,
     hasWarranty: e.hasWarranty,
     warrantyValidDate: e.warrantyValidDate,
+    ledgerAccountId: e.ledgerAccountId,
   };
 }
 
@@ -64,6 +68,7 @@ const FIELD_LABELS: Record<string, string> = {
   price: 'Purchase Amount',
   methodPaid: 'Payment Method',
   warrantyValidDate: 'Warranty date',
+  ledgerAccountId: 'Cost account',
   photo: 'Photo',
 };
 
@@ -83,8 +88,8 @@ export function expenseValidation(v: ExpenseValues): Record<string, string> {
 }
 
 /**
- * The `data` JSON of the save. Fields the form does not edit (ledger account,
- * recurrence) are posted back as loaded, so a save keeps them.
+ * The `data` JSON of the save. Fields the form does not edit (recurrence) are
+ * posted back as loaded, so a save keeps them.
  */
 export function valuesToSave(
   v: ExpenseValues,
@@ -103,7 +108,7 @@ export function valuesToSave(
     methodPaid: v.paid ? (v.methodPaid ?? '') : '',
     hasWarranty: v.hasWarranty,
     warrantyValidDate: v.hasWarranty ? v.warrantyValidDate : null,
-    ledgerAccountId: saved?.ledgerAccountId ?? null,
+    ledgerAccountId: v.ledgerAccountId || null,
     isRecurring: saved?.isRecurring ?? false,
     recurringType: saved?.recurringType ?? '',
     removePhoto,

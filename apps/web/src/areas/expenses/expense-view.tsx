@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TExpense, TSupplier } from '@fieldbook/core';
 import { Money } from '../../ui/money';
+import { LedgerAccountName } from '../accounting';
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -48,6 +49,9 @@ export function ExpenseView({ expense, supplier }: { expense: TExpense; supplier
             {expense.methodPaid}
           </Text>
         )}
+      </Field>
+      <Field label="Cost account">
+        <LedgerAccountName id={expense.ledgerAccountId} />
       </Field>
       <Field label="Warranty">
         {expense.hasWarranty ? `Valid until ${expense.warrantyValidDate ?? '—'}` : 'No warranty'}
