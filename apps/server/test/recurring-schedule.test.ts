@@ -9,6 +9,7 @@ import {
   incidents,
   invoices,
   jobs,
+  recurringItems,
   recurringRuns,
 } from '../src/db/schema/index.js';
 import { allRights } from '@fieldbook/core';
@@ -279,6 +280,33 @@ describe('runDueRecurring', () => {
     expect(made[0]!.appointments.userId).toBeNull();
     expect(made[0]!.appointments.assignedUsers).toEqual([co.owner.id]);
     expect(made[0]!.appointments.hasSchedule).toBe(false);
+  });
+
+  it('a save keeps the next run unless the rule changed or the item was switched on again', async () => {
+    const body = {
+      startDate: '2034-11-01',
+      recurringType: 'month',
+      dayOfMonth: 31,
+      entityId: clientId,
+      descriptions: [line()],
+    };
+    const id = await create('invoices', body);
+    await runDueRecurring(h.deps, at('2034-12-01'));
+    const next = async () =>
+      (await db().select().from(recurringItems).where(eq(recurringItems.id, id)))[0]!.nextRunDate;
+    expect(await next()).toBe('2034-12-31');
+    await create('invoices', { ...body, _id: id, notes: 'only the notes' });
+    expect(await next()).toBe('2034-12-31');
+    // A new day: counted after the last run (30 Nov), never making it again.
+    const r = await co.owner.api.post(url('invoices'), { ...body, _id: id, dayOfMonth: 15 });
+    expect(r.body.nextRuns[0]).toBe('2034-12-15');
+    expect(await next()).toBe('2034-12-15');
+    await create('invoices', { ...body, _id: id, dayOfMonth: 15, active: false });
+    await runDueRecurring(h.deps, at('2035-02-20'));
+    expect((await invoicesOf(id)).map((i) => i.invoiceDate)).toEqual(['2034-11-30']);
+    await create('invoices', { ...body, _id: id, dayOfMonth: 15, active: true });
+    // Switched on again: from today (the real clock) and after the last run.
+    expect(await next()).toBe('2034-12-15');
   });
 
   it('never makes dates before the item was saved', async () => {
