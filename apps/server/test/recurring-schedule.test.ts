@@ -309,6 +309,24 @@ describe('runDueRecurring', () => {
     expect(await next()).toBe('2034-12-15');
   });
 
+  it('an item that cannot run is logged and left due; the others still run', async () => {
+    const broken = await invoice({ startDate: '2036-05-01', dayOfMonth: 2 });
+    const fine = await invoice({ startDate: '2036-05-01', dayOfMonth: 2 });
+    // A discount larger than the subtotal: the invoices writer refuses it.
+    await db()
+      .update(recurringItems)
+      .set({ discount: { hasDiscount: true, discountType: 'Amount', discountValue: 1e6 } })
+      .where(eq(recurringItems.id, broken));
+    const logged: string[] = [];
+    await runDueRecurring(h.deps, at('2036-05-02'), (m) => logged.push(m));
+    expect(logged).toEqual([`Recurring item ${broken} could not run`]);
+    expect(await invoicesOf(broken)).toHaveLength(0);
+    expect(await runsOf(broken)).toHaveLength(0);
+    expect((await invoicesOf(fine)).map((i) => i.invoiceDate)).toEqual(['2036-05-02']);
+    const row = (await db().select().from(recurringItems).where(eq(recurringItems.id, broken)))[0]!;
+    expect(row.nextRunDate).toBe('2036-05-02');
+  });
+
   it('never makes dates before the item was saved', async () => {
     // The real clock: a start date in the past makes its first document today at the earliest.
     const id = await invoice({ startDate: '2020-01-01', recurringType: 'day', dayOfMonth: null });
