@@ -1,8 +1,8 @@
 /**
  * The child process of recurring-crash.test.ts (run with tsx, never by
  * vitest): `setup` makes a company with a daily recurring invoice of many due
- * dates, `run` runs the scheduler at the fake clock `NOW` (the parent kills it
- * mid-run), and prints how many dates it made;
+ * dates, `run` runs the scheduler at the fake clock `NOW`, printing the dates made
+ * after each commit (the parent kills it mid-run) and at the end;
  * `count` prints what was made as JSON.
  */
 import { sql } from 'drizzle-orm';
@@ -64,7 +64,9 @@ if (mode === 'setup') {
   console.log('ready');
 } else if (mode === 'run') {
   console.log('runs started');
-  const r = await runDueRecurring(deps, new Date(process.env.NOW!));
+  const r = await runDueRecurring(deps, new Date(process.env.NOW!), undefined, (made) =>
+    console.log(`made ${made}`),
+  );
   console.log(`finished ${r.made}`);
 } else {
   console.log(JSON.stringify(await counts()));

@@ -77,6 +77,8 @@ export async function runDueRecurring(
   deps: Pick<AppDeps, 'database'>,
   now: Date = new Date(),
   log: (message: string, error?: unknown) => void = defaultLog,
+  /** Called after each committed transaction with the dates made so far (crash tests). */
+  onCommit?: (made: number) => void,
 ): Promise<RecurringRunResult> {
   const db = deps.database.db;
   // The latest calendar date anywhere (UTC+14): the index's bound before each zone decides.
@@ -99,6 +101,7 @@ export async function runDueRecurring(
           total.made += r.made;
           total.documents += r.documents;
           queued ||= r.queued;
+          onCommit?.(total.made);
           if (!r.more) break;
         }
       } catch (e) {
