@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allRights,
@@ -154,6 +156,78 @@ describe('recurring invoices', () => {
     const bad = await co.owner.api.get(url(co.id, 'expenses/exportSage'));
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toHaveProperty('type');
+  });
+});
+
+describe('the exports read back by a spreadsheet parser', () => {
+  /** The CSV as ExcelJS's CSV reader (fast-csv, `;`) reads it: the BOM dropped. */
+  async function sheet(text: string) {
+    const wb = new ExcelJS.Workbook();
+    const ws = await wb.csv.read(Readable.from([text.replace(/^\ufeff/, '')]), {
+      parserOptions: { delimiter: ';' },
+    });
+    const rows: unknown[][] = [];
+    ws.eachRow((row) => {
+      row.eachCell((c) => expect(c.type).not.toBe(ExcelJS.ValueType.Formula));
+      rows.push((row.values as unknown[]).slice(1));
+    });
+    return rows;
+  }
+
+  it('the list and the Sage CSV: headers, text neutralised, amounts as numbers', async () => {
+    const id = (
+      await save(
+        'invoices',
+        invoiceItem({
+          descriptions: [line({ description: '+cmd|calc', price: 12.5, qty: 2 })],
+          category: 'Parsed',
+        }),
+      )
+    ).body._id as string;
+    const list = await sheet(
+      Buffer.from((await co.owner.api.get(url(co.id, 'all/export'))).body).toString('utf8'),
+    );
+    expect(list[0]).toEqual([
+      'Type',
+      'Client or supplier',
+      'Description',
+      'Frequency',
+      'Start',
+      'Next run',
+      'Last run',
+      'Active',
+      'Total',
+    ]);
+    const mine = list.find((r) => r[2] === "'+cmd|calc");
+    expect(mine, JSON.stringify(list)).toBeDefined();
+    expect(mine![0]).toBe('Invoice');
+    expect(mine![1]).toBe('Acme Ltd');
+    expect(mine![8]).toBe(25);
+    const sage = await sheet(
+      Buffer.from((await co.owner.api.get(url(co.id, 'invoices/exportSage'))).body).toString(
+        'utf8',
+      ),
+    );
+    expect(sage[0]).toEqual([
+      'Type',
+      'Customer reference',
+      'Date',
+      'Customer name',
+      'Reference',
+      'Ledger account',
+      'Details',
+      'Net',
+      'VAT rate',
+      'VAT',
+      'Total',
+    ]);
+    const row = sage.find((r) => r[6] === "'+cmd|calc");
+    expect(row, JSON.stringify(sage)).toBeDefined();
+    expect(row![0]).toBe('SI');
+    expect(row![1]).toBe(clientId);
+    expect(row![4]).toBe(`REC-${id.slice(0, 8).toUpperCase()}`);
+    expect(row![7]).toBe(25);
+    expect(row![10]).toBe(25);
   });
 });
 
