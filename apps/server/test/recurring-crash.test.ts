@@ -2,20 +2,46 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addDays } from '@fieldbook/core';
 
 /**
  * DECISIONS §8: each date is made exactly once, also when the process dies.
  * A child process runs 500 due dates of a daily recurring invoice and is
  * killed with SIGKILL once some are made; a second child finishes the run.
- * Every date then has exactly one run and one invoice.
+ * Every date then has exactly one run and one invoice. PGlite by default; a
+ * fresh PostgreSQL database when TEST_DATABASE_URL is set.
  */
 const DATES = 500;
 const START = '2035-01-01';
 const NOW = `${addDays(START, DATES - 1)}T12:00:00Z`;
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-rec-crash-'));
+const PG_URL = process.env.TEST_DATABASE_URL;
+const database = PG_URL ? 'PostgreSQL' : 'PGlite';
+let pgName: string | null = null;
+let databaseUrl: string | null = null;
+
+async function admin(query: string) {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(query);
+  } finally {
+    await c.end();
+  }
+}
+
+beforeAll(async () => {
+  if (!PG_URL) return;
+  pgName = `fb_rec_crash_${process.pid}`;
+  await admin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${pgName}`);
+  const u = new URL(PG_URL);
+  u.pathname = `/${pgName}`;
+  databaseUrl = u.toString();
+}, 60_000);
 
 function child(mode: string, onLine?: (line: string, kill: () => void) => void) {
   const p = spawn(
@@ -31,6 +57,7 @@ function child(mode: string, onLine?: (line: string, kill: () => void) => void) 
         PUBLIC_URL: 'http://fieldbook.test',
         START,
         NOW,
+        ...(databaseUrl && { DATABASE_URL: databaseUrl }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -50,9 +77,12 @@ function child(mode: string, onLine?: (line: string, kill: () => void) => void) 
   );
 }
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  if (pgName) await admin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
-it(`makes each of ${DATES} due dates exactly once across a SIGKILL mid-run`, async () => {
+it(`makes each of ${DATES} due dates exactly once across a SIGKILL mid-run (${database})`, async () => {
   const setup = await child('setup');
   expect(setup.code, setup.out).toBe(0);
 
@@ -79,6 +109,6 @@ it(`makes each of ${DATES} due dates exactly once across a SIGKILL mid-run`, asy
   const c = JSON.parse(counted.out.trim().split('\n').pop()!) as Record<string, number>;
   expect(c).toEqual({ runs: DATES, dates: DATES, docs: DATES, invoices: DATES });
   console.log(
-    `killed after ${atKill} dates were reported (${DATES - left} committed); ${DATES} dates made once each`,
+    `${database}: killed after ${atKill} dates were reported (${DATES - left} committed); ${DATES} dates made once each`,
   );
 }, 600_000);
