@@ -1,10 +1,12 @@
-// Recurring items (docs/recurring.md): 10,000 due occurrences on PGlite made
-// by one `runDueRecurring` call with a fake clock; measures the time and
+// Recurring items (docs/recurring.md): 10,000 due occurrences made by one
+// `runDueRecurring` call with a fake clock, on PGlite and on PostgreSQL
+// (BENCH_PG_URL; BENCH_DB=pglite or postgres runs one); measures the time and
 // checks that each date was made exactly once (one run and one document each).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { ZRecurringSave, addDays, type TRecurringType } from '@fieldbook/core';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
 import { createCompaniesService } from '../../apps/server/src/areas/companies/companies.service.js';
@@ -24,7 +26,10 @@ const TYPES: TRecurringType[] = [
 ];
 const START = '2035-01-01';
 
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
 export interface RecurringBench {
+  label: string;
   occurrences: number;
   seconds: number;
   perSecond: number;
@@ -32,10 +37,15 @@ export interface RecurringBench {
   documents: number;
 }
 
-export async function benchRecurring(): Promise<RecurringBench> {
+async function benchOne(label: string, databaseUrl: string | null): Promise<RecurringBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-bench-recurring-'));
   const deps = await openDeps(
-    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://fieldbook.test' }),
+    loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://fieldbook.test',
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    }),
     'the recurring bench',
   );
   try {
@@ -64,7 +74,9 @@ export async function benchRecurring(): Promise<RecurringBench> {
     ).map((c) => c.id);
     const svc = createRecurringService(deps);
     for (let i = 0; i < ITEMS; i++) {
-      const type = (process.env.BENCH_RECURRING_TYPE as TRecurringType | undefined) ?? TYPES[i % TYPES.length]!;
+      const type =
+        (process.env.BENCH_RECURRING_TYPE as TRecurringType | undefined) ??
+        TYPES[i % TYPES.length]!;
       await svc.save(
         companyId,
         user.id,
@@ -104,6 +116,7 @@ export async function benchRecurring(): Promise<RecurringBench> {
     )
       throw new Error(`not exactly once: ${JSON.stringify({ ...c, made: r.made, occurrences })}`);
     return {
+      label,
       occurrences,
       seconds,
       perSecond: occurrences / seconds,
@@ -117,9 +130,35 @@ export async function benchRecurring(): Promise<RecurringBench> {
   }
 }
 
-export function printRecurringBench(b: RecurringBench) {
+/** PGlite, then PostgreSQL on a fresh database (skipped when the server is not there). */
+export async function benchRecurring(): Promise<RecurringBench[]> {
+  const only = process.env.BENCH_DB;
+  const results = only === 'postgres' ? [] : [await benchOne('PGlite', null)];
+  if (only === 'pglite') return results;
+  const fresh = `fb_bench_rec_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${fresh}`);
+    const u = new URL(PG_URL);
+    u.pathname = `/${fresh}`;
+    results.push(await benchOne('PostgreSQL', u.toString()));
+  } catch (e) {
+    console.error(`PostgreSQL recurring bench skipped: ${(e as Error).message}`);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+  return results;
+}
+
+export function printRecurringBench(list: RecurringBench[]) {
+  for (const b of list) printOne(b);
+}
+
+function printOne(b: RecurringBench) {
   console.log(
-    `Recurring on PGlite: ${b.occurrences} due occurrences (${ITEMS} items x ${DATES} dates; ` +
+    `Recurring on ${b.label}: ${b.occurrences} due occurrences (${ITEMS} items x ${DATES} dates; ` +
       `6 invoices : 3 expenses : 1 job) made in ${b.seconds.toFixed(1)} s ` +
       `(${b.perSecond.toFixed(0)}/s); ${b.runs} runs, ${b.documents} documents: each exactly once`,
   );
