@@ -30,3 +30,5 @@ export * from './jobs/index.js';
 export * from './recurrence.js';
 export * from './contracts/recurring.js';
 export * from './contracts/ledger.js';
+export * from './recurring-pie.js';
+export * from './recurring-words.js';
