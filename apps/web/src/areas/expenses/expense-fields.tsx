@@ -10,26 +10,32 @@ const supplierName = (s: TSupplier) => `${s.name} ${s.surname}`.trim();
 interface ExpenseFieldsProps {
   form: UseFormReturnType<ExpenseValues>;
   suppliers: TSupplier[];
+  /** Without Expense Date and Due Date (a recurring expense's dates come from its rule). */
+  withDates?: boolean;
 }
 
 /** The inputs of the expense form in edit mode. */
-export function ExpenseFields({ form, suppliers }: ExpenseFieldsProps) {
+export function ExpenseFields({ form, suppliers, withDates = true }: ExpenseFieldsProps) {
   const v = form.getValues();
   const supplierProps = form.getInputProps('supplierId');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-      <DateInput
-        label="Expense Date"
-        valueFormat="YYYY-MM-DD"
-        withAsterisk
-        {...form.getInputProps('expenseDate')}
-      />
-      <DateInput
-        label="Due Date"
-        valueFormat="YYYY-MM-DD"
-        clearable
-        {...form.getInputProps('dueDate')}
-      />
+      {withDates && (
+        <>
+          <DateInput
+            label="Expense Date"
+            valueFormat="YYYY-MM-DD"
+            withAsterisk
+            {...form.getInputProps('expenseDate')}
+          />
+          <DateInput
+            label="Due Date"
+            valueFormat="YYYY-MM-DD"
+            clearable
+            {...form.getInputProps('dueDate')}
+          />
+        </>
+      )}
       <Select
         label="Supplier"
         placeholder="No supplier"

@@ -106,6 +106,41 @@ export function newInvoiceValues(isQuote: boolean, today: string, tax: TTax): In
   };
 }
 
+/** A stored line as the form holds it (also the lines of a recurring invoice). */
+export function lineToValues(l: TInvoice['descriptions'][number]): LineValues {
+  return emptyLine({
+    description: l.description,
+    code: l.code ?? '',
+    qty: l.qty,
+    price: l.price,
+    notes: l.notes ?? '',
+    hasTax: l.hasTax !== false,
+    hasSecondTax: l.hasSecondTax !== false,
+    category: l.category ?? '',
+    itemId: l.itemId,
+    ledgerAccountId: l.ledgerAccountId,
+  });
+}
+
+/** A line of the form as the save contract takes it. */
+export function lineToSave(l: LineValues): TInvoiceSave['descriptions'][number] {
+  return {
+    description: l.description,
+    code: l.code,
+    qty: num(l.qty),
+    // An empty price goes as missing, so the server names it.
+    price: num(l.price) as number,
+    notes: l.notes,
+    hasTax: l.hasTax,
+    hasSecondTax: l.hasSecondTax,
+    save: l.save || undefined,
+    saveClientPrice: l.saveClientPrice || undefined,
+    category: l.category,
+    itemId: l.itemId,
+    ledgerAccountId: l.ledgerAccountId,
+  };
+}
+
 export function invoiceToValues(inv: TInvoice): InvoiceValues {
   return {
     invoiceTemplateId: inv.invoiceTemplateId ?? '',
@@ -116,20 +151,7 @@ export function invoiceToValues(inv: TInvoice): InvoiceValues {
     toEmail: inv.toEmail,
     invoiceDate: inv.invoiceDate,
     dueDate: inv.dueDate,
-    descriptions: inv.descriptions.map((l) =>
-      emptyLine({
-        description: l.description,
-        code: l.code ?? '',
-        qty: l.qty,
-        price: l.price,
-        notes: l.notes ?? '',
-        hasTax: l.hasTax !== false,
-        hasSecondTax: l.hasSecondTax !== false,
-        category: l.category ?? '',
-        itemId: l.itemId,
-        ledgerAccountId: l.ledgerAccountId,
-      }),
-    ),
+    descriptions: inv.descriptions.map(lineToValues),
     discount: { ...inv.discount },
     tax: { ...inv.tax },
     paid: inv.paid,
@@ -182,21 +204,7 @@ export function valuesToSave(v: InvoiceValues, loaded: TInvoice | undefined): TI
     toEmail: v.toEmail,
     invoiceDate: v.invoiceDate,
     dueDate: v.dueDate,
-    descriptions: v.descriptions.map((l) => ({
-      description: l.description,
-      code: l.code,
-      qty: num(l.qty),
-      // An empty price goes as missing, so the server names it.
-      price: num(l.price) as number,
-      notes: l.notes,
-      hasTax: l.hasTax,
-      hasSecondTax: l.hasSecondTax,
-      save: l.save || undefined,
-      saveClientPrice: l.saveClientPrice || undefined,
-      category: l.category,
-      itemId: l.itemId,
-      ledgerAccountId: l.ledgerAccountId,
-    })),
+    descriptions: v.descriptions.map(lineToSave),
     discount: { ...v.discount, discountValue: num(v.discount.discountValue) ?? 0 },
     tax: v.tax,
     paid: v.paid,
