@@ -10,7 +10,7 @@ import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, forbidden, notFound } from '../../platform/errors.js';
 import { deleteFile, insertFile } from '../files/index.js';
-import { allocateNumber } from '../invoices/index.js';
+import { writeExpense } from './expense-writer.js';
 import { readPeriod, toExpenseValues } from './expenses.input.js';
 import { presentExpense, presentSummary } from './expenses.present.js';
 import * as repo from './expenses.repo.js';
@@ -121,12 +121,7 @@ export function createExpensesService(deps: Pick<AppDeps, 'database'>) {
         } else {
           // The invoice counter rule: the next free number, skipping any already taken.
           const numbering = { id: companyId, numbering: company.numbering };
-          savedId = await repo.insertExpense(tx, companyId, {
-            ...values,
-            photo: photoId,
-            expenseNumber: await allocateNumber(tx, numbering, 'expense', values.expenseDate),
-            createdBy: who.userId,
-          });
+          savedId = await writeExpense(tx, numbering, { ...values, photo: photoId }, who.userId);
         }
         // After the row no longer points at it.
         if (oldPhoto) await deleteFile(tx, oldPhoto);

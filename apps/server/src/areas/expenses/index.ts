@@ -1,3 +1,4 @@
 // The expenses area's face: what other areas may use (docs/architecture.md).
-// Nothing yet: the rest of the area is private to it.
-export {};
+export { writeExpense, type ExpenseCompany, type ExpenseInput } from './expense-writer.js';
+export { readPrice } from './expenses.input.js';
+export { findSupplier } from './expenses.repo.js';

@@ -1,5 +1,7 @@
 // The invoices area's face: what other areas may use (docs/architecture.md).
 export { writeInvoice } from './invoice-writer.js';
 export { presentInvoice } from './invoices.present.js';
-export { findInvoice } from './invoices.repo.js';
+export { findInvoice, type InvoiceRow } from './invoices.repo.js';
 export { allocateNumber } from './invoice-numbers.js';
+export { checkLineItemIds, withLiveItemIds } from './invoice-lines.js';
+export type { InvoiceInput, WriterCompany } from './invoice-writer.js';
