@@ -3,6 +3,7 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import type { UseFormReturnType } from '@mantine/form';
 import { PAYMENT_METHODS, type TSupplier } from '@fieldbook/core';
+import { RecurringSwitch } from '../recurring/recurring-switch';
 import type { ExpenseValues } from './expense-values';
 
 const supplierName = (s: TSupplier) => `${s.name} ${s.surname}`.trim();
@@ -12,10 +13,17 @@ interface ExpenseFieldsProps {
   suppliers: TSupplier[];
   /** Without Expense Date and Due Date (a recurring expense's dates come from its rule). */
   withDates?: boolean;
+  /** The recurring switch and Frequency: for a new expense only (spec §4). */
+  withRecurring?: boolean;
 }
 
 /** The inputs of the expense form in edit mode. */
-export function ExpenseFields({ form, suppliers, withDates = true }: ExpenseFieldsProps) {
+export function ExpenseFields({
+  form,
+  suppliers,
+  withDates = true,
+  withRecurring = false,
+}: ExpenseFieldsProps) {
   const v = form.getValues();
   const supplierProps = form.getInputProps('supplierId');
   return (
@@ -96,6 +104,16 @@ export function ExpenseFields({ form, suppliers, withDates = true }: ExpenseFiel
         />
       ) : (
         <div />
+      )}
+      {withRecurring && (
+        <div style={{ gridColumn: '1 / -1' }}>
+          <RecurringSwitch
+            checked={v.isRecurring}
+            frequency={v.recurringType}
+            onChecked={(on) => form.setFieldValue('isRecurring', on)}
+            onFrequency={(f) => form.setFieldValue('recurringType', f)}
+          />
+        </div>
       )}
     </SimpleGrid>
   );

@@ -19,6 +19,9 @@ export interface ExpenseValues {
   methodPaid: string | null;
   hasWarranty: boolean;
   warrantyValidDate: string | null;
+  /** The recurring switch (a new expense only): saving makes a recurring item. */
+  isRecurring: boolean;
+  recurringType: string;
 }
 
 export function newExpenseValues(today: string): ExpenseValues {
@@ -33,6 +36,8 @@ export function newExpenseValues(today: string): ExpenseValues {
     methodPaid: null,
     hasWarranty: false,
     warrantyValidDate: null,
+    isRecurring: false,
+    recurringType: 'month',
   };
 }
 
@@ -49,6 +54,8 @@ export function expenseToValues(e: TExpense): ExpenseValues {
     methodPaid: e.methodPaid || null,
     hasWarranty: e.hasWarranty,
     warrantyValidDate: e.warrantyValidDate,
+    isRecurring: e.isRecurring,
+    recurringType: e.recurringType || 'month',
   };
 }
 
@@ -84,7 +91,7 @@ export function expenseValidation(v: ExpenseValues): Record<string, string> {
 
 /**
  * The `data` JSON of the save. Fields the form does not edit (ledger account,
- * recurrence) are posted back as loaded, so a save keeps them.
+ * a saved expense's recurrence) are posted back as loaded, so a save keeps them.
  */
 export function valuesToSave(
   v: ExpenseValues,
@@ -104,8 +111,9 @@ export function valuesToSave(
     hasWarranty: v.hasWarranty,
     warrantyValidDate: v.hasWarranty ? v.warrantyValidDate : null,
     ledgerAccountId: saved?.ledgerAccountId ?? null,
-    isRecurring: saved?.isRecurring ?? false,
-    recurringType: saved?.recurringType ?? '',
+    // A saved expense keeps its recurrence; a new one takes the switch (spec §4).
+    isRecurring: saved ? saved.isRecurring : v.isRecurring,
+    recurringType: saved ? saved.recurringType : v.isRecurring ? v.recurringType : '',
     removePhoto,
   };
 }

@@ -47,6 +47,9 @@ export interface InvoiceValues {
   datePaid: string | null;
   methodPaid: string;
   notes: string;
+  /** The recurring switch: saving makes a recurring item with this frequency. */
+  isRecurring: boolean;
+  recurringType: string;
 }
 
 export type InvoiceForm = UseFormReturnType<InvoiceValues>;
@@ -103,6 +106,8 @@ export function newInvoiceValues(isQuote: boolean, today: string, tax: TTax): In
     datePaid: null,
     methodPaid: '',
     notes: '',
+    isRecurring: false,
+    recurringType: 'month',
   };
 }
 
@@ -159,6 +164,8 @@ export function invoiceToValues(inv: TInvoice): InvoiceValues {
     datePaid: inv.datePaid,
     methodPaid: inv.methodPaid,
     notes: inv.notes,
+    isRecurring: inv.isRecurring,
+    recurringType: inv.recurringType || 'month',
   };
 }
 
@@ -189,12 +196,9 @@ export function valuesTotals(v: InvoiceValues): Totals {
 /** The body of POST /invoices; fields of the loaded invoice the form does not edit go back as they were. */
 export function valuesToSave(v: InvoiceValues, loaded: TInvoice | undefined): TInvoiceSave {
   return {
-    ...(loaded && {
-      _id: loaded._id,
-      isRecurring: loaded.isRecurring,
-      recurringType: loaded.recurringType,
-      appointmentId: loaded.appointmentId,
-    }),
+    ...(loaded && { _id: loaded._id, appointmentId: loaded.appointmentId }),
+    isRecurring: v.isRecurring,
+    recurringType: v.isRecurring ? v.recurringType : '',
     invoiceTemplateId: v.invoiceTemplateId || null,
     // Values of fields another template asked for stay with the invoice.
     custom: { ...(loaded?.custom as TInvoiceSave['custom']), ...v.custom },

@@ -193,6 +193,9 @@ export function itemToExpenseValues(item: TRecurringItem | undefined): ExpenseVa
     methodPaid: item?.methodPaid || null,
     hasWarranty: item?.hasWarranty ?? false,
     warrantyValidDate: item?.warrantyValidDate ?? null,
+    // The rule below is the recurrence; the expense form's switch is not shown here.
+    isRecurring: false,
+    recurringType: 'month',
   };
 }
 
