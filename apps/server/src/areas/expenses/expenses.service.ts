@@ -14,6 +14,7 @@ import { writeExpense } from './expense-writer.js';
 import { readPeriod, toExpenseValues } from './expenses.input.js';
 import { presentExpense, presentSummary } from './expenses.present.js';
 import * as repo from './expenses.repo.js';
+import { recurringFromDocument } from '../recurring/index.js';
 
 export type ExpensesService = ReturnType<typeof createExpensesService>;
 
@@ -125,6 +126,20 @@ export function createExpensesService(deps: Pick<AppDeps, 'database'>) {
         }
         // After the row no longer points at it.
         if (oldPhoto) await deleteFile(tx, oldPhoto);
+        // The recurring switch turned on: the expense becomes the first run of a recurring item.
+        if (values.isRecurring && !existing?.isRecurring)
+          await recurringFromDocument(tx, companyId, company.timeZone, who.userId, {
+            kind: 'expenses',
+            id: savedId,
+            date: values.expenseDate,
+            recurringType: values.recurringType ?? '',
+            supplierId: values.supplierId ?? null,
+            to: values.to ?? '',
+            price: values.price,
+            description: values.description ?? '',
+            methodPaid: values.methodPaid ?? '',
+            ledgerAccountId: values.ledgerAccountId ?? null,
+          });
         return { _id: savedId };
       });
     },
