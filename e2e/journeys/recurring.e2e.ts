@@ -93,10 +93,18 @@ describe('recurring invoices, expenses and jobs', () => {
       ]);
     expect(await dialog.getByTestId('recurring-last-run').innerText()).toBe('Never');
 
-    // Both ends at once are refused by the browser (COUNT with UNTIL): shown under End date.
+    // A bad recipient is named under its input (the contract's words), and nothing is saved.
+    await dialog.getByLabel('E-mail recipients').fill(`${LERATO}, nobody`);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog
+      .getByText('E-mail recipients has nobody, which is not an e-mail address')
+      .waitFor();
+    expect(new URL(page.url()).searchParams.get('id')).toBe('new');
+    await dialog.getByLabel('E-mail recipients').fill(LERATO);
     await e.shot(page, 'recurring-editor-desktop');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog.getByRole('status').getByText('Saved', { exact: true }).waitFor();
+    // Saved, the editor shows the item under its id.
+    await page.getByRole('status').getByText('Saved', { exact: true }).waitFor();
     await page.waitForURL((u) => /^[0-9a-f-]{36}$/.test(u.searchParams.get('id') ?? ''));
     const id = new URL(page.url()).searchParams.get('id')!;
     const saved = await owner.api.get(api(`/invoices/${id}`));
@@ -123,7 +131,7 @@ describe('recurring invoices, expenses and jobs', () => {
     await row.getByText('2027-01-31').waitFor();
     await row.getByText('Never').waitFor();
     await row.getByText('R1,725.00').waitFor();
-    await page.getByLabel('Categories').getByText('Uncategorised').waitFor();
+    await page.getByTestId('recurring-pie-legend').getByText('Uncategorised').waitFor();
     await e.shot(page, 'recurring-list-desktop');
     await page.reload();
     await page.getByTestId('recurring-row').first().waitFor();
@@ -160,12 +168,14 @@ describe('recurring invoices, expenses and jobs', () => {
         '2027-05-04 Tuesday',
       ]);
     // Ends after three: the list stops there.
-    await dialog.getByRole('radio', { name: 'After' }).check({ force: true });
+    await dialog.getByText('After', { exact: true }).click();
     await dialog.getByLabel('Occurrences').fill('3');
     await expect.poll(() => nextRuns(page), { timeout: 10_000 }).toHaveLength(3);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog.getByRole('status').getByText('Saved', { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    // Saved, the editor shows the item under its id.
+    await page.getByRole('status').getByText('Saved', { exact: true }).waitFor();
+    const edit = page.getByRole('dialog', { name: 'Edit recurring expense' });
+    await edit.getByRole('button', { name: 'Close', exact: true }).first().click();
     const row = page.getByTestId('recurring-row').filter({ hasText: 'Garden Supplies' });
     await row.getByText('Every 2 weeks on Tuesday, 3 times').waitFor();
     await row.getByText('R450.50').waitFor();
@@ -205,6 +215,39 @@ describe('recurring invoices, expenses and jobs', () => {
       .click();
     await dialog.waitFor({ state: 'hidden' });
     await row.waitFor({ state: 'detached' });
+  });
+
+  it("shows the server's refusal in red, the field's under its input, and stays open", async () => {
+    const { page } = await newSizedPage(e, 'desktop', { blockServiceWorker: true });
+    onTestFailed(() => e.shot(page, 'failed-recurring-refusal'));
+    await signIn(page, owner.username, PASSWORD);
+    await page.route(`**/api/companies/${cid}/recurring/expenses`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: 'startDate is too far ahead',
+              fields: { startDate: 'Start date is too far ahead' },
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.goto('/recurring?type=expenses&id=new');
+    const dialog = page.getByRole('dialog', { name: 'New recurring expense' });
+    await dialog.getByLabel('Description').fill('Rent');
+    await dialog.getByLabel('Purchase Amount').fill('100');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByRole('alert').getByText('startDate is too far ahead').waitFor();
+    await dialog.getByText('Start date is too far ahead').waitFor();
+    expect(new URL(page.url()).searchParams.get('id')).toBe('new');
+
+    // Closing with changes asks first; No leaves without saving.
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await page.getByText('Do you want to save the changes?').waitFor();
+    await page.getByRole('button', { name: 'No' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).searchParams.get('id')).toBeNull();
   });
 
   it('an item that cannot be fetched says so', async () => {

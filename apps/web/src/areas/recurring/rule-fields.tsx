@@ -91,9 +91,10 @@ export function RuleFields({ form, today, lastRunDate }: RuleFieldsProps) {
             </Text>
             <SegmentedControl
               aria-label="Day of month or weekday"
+              fullWidth
               data={[
-                { value: 'day', label: 'Day of month' },
-                { value: 'nth', label: 'Nth weekday' },
+                { value: 'day', label: 'Day' },
+                { value: 'nth', label: 'Weekday' },
               ]}
               value={v.monthMode}
               onChange={(x) => form.setFieldValue('monthMode', x as MonthMode)}
