@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEFAULT_TAX, todayIn } from '@fieldbook/core';
+import { DEFAULT_TAX, statusNode, todayIn } from '@fieldbook/core';
 import { runDueRecurring } from '../../apps/server/src/areas/recurring/index.js';
 import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
 import { buildClient } from '../../apps/server/test/finance-factories.js';
@@ -248,6 +248,75 @@ describe('recurring invoices, expenses and jobs', () => {
     await page.getByRole('button', { name: 'No' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).searchParams.get('id')).toBeNull();
+  });
+
+  it("a new expense's recurring switch makes a recurring expense", async () => {
+    const page = await openPage();
+    await page.goto('/expenses/new');
+    await page.getByLabel('To', { exact: true }).fill('City Power');
+    await page.getByLabel('Description').fill('Electricity prepaid');
+    await page.getByLabel('Purchase Amount').fill('600');
+    // Frequency only once the switch is on.
+    expect(await page.getByRole('combobox', { name: 'Frequency' }).count()).toBe(0);
+    await page.getByRole('switch', { name: 'Recurring' }).check();
+    await choose(page, 'Frequency', 'Monthly');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => /^\/expenses\/[0-9a-f-]{36}$/.test(u.pathname));
+    await page.getByText(/^Monthly/).first().waitFor();
+    await page.getByRole('link', { name: 'see the recurring expenses' }).click();
+    await page.waitForURL((u) => u.searchParams.get('type') === 'expenses');
+    const row = page.getByTestId('recurring-row').filter({ hasText: 'Electricity prepaid' });
+    await row.getByText(/^Monthly on day /).waitFor();
+    await row.getByText('R600.00').waitFor();
+  });
+
+  it('a recurring job: its type, client, user, priority and time', async () => {
+    const t = await owner.api.post(`/api/companies/${cid}/appointments/types`, {
+      name: 'Garden visit',
+      description: 'Mow and trim',
+      order: 0,
+      statuses: [statusNode('v-new', 'New', 0, [])],
+      components: [],
+    });
+    expect(t.status, JSON.stringify(t.body)).toBe(200);
+    const page = await openPage();
+    await page.goto('/recurring?type=calender');
+    await page.getByText('No recurring jobs yet.').waitFor();
+    await page.getByRole('button', { name: 'New' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New recurring job' });
+    // The company's first type is chosen; this one is picked.
+    await choose(page, 'Appointment type', 'Garden visit');
+    await dialog.getByRole('button', { name: 'Select client' }).click();
+    const pick = page.getByRole('dialog', { name: 'Select a client' });
+    await pick.getByLabel('Search clients').fill('lerato');
+    await pick.getByRole('button', { name: /Lerato Mokoena/ }).click();
+    await pick.waitFor({ state: 'hidden' });
+    await dialog.getByLabel('Fault description').fill('Fortnightly lawn');
+    await choose(page, 'Priority', 'High');
+    await dialog.getByLabel('Start time').fill('09:30');
+    await setStart(page, '2027-06-01');
+    await choose(page, 'Frequency', 'Week');
+    await dialog.getByLabel('Every').fill('2');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved', { exact: true }).waitFor();
+    const id = new URL(page.url()).searchParams.get('id')!;
+    const saved = await owner.api.get(api(`/calender/${id}`));
+    expect(saved.body).toMatchObject({
+      appointmentTypeId: t.body._id,
+      entityId: leratoId,
+      faultDescription: 'Fortnightly lawn',
+      priority: 'High',
+      startTime: '09:30',
+      recurringType: 'week',
+      separationCount: 1,
+    });
+    await page
+      .getByRole('dialog', { name: 'Edit recurring job' })
+      .getByRole('button', { name: 'Close', exact: true })
+      .first()
+      .click();
+    const row = page.getByTestId('recurring-row').filter({ hasText: 'Garden visit' });
+    await row.getByText('Every 2 weeks on Tuesday').waitFor();
   });
 
   it('an item that cannot be fetched says so', async () => {

@@ -17,6 +17,8 @@ import {
   MONTH_NAMES,
   WEEKDAY_NAMES,
   nextRuns,
+  splitYmd,
+  weekdayOf,
   ymdWithWeekday,
   type TRecurringFrequency,
 } from '@fieldbook/core';
@@ -63,6 +65,17 @@ export function RuleFields({ form, today, lastRunDate }: RuleFieldsProps) {
     return { ...p, allowDeselect: false, onChange: (x: string | null) => x && p.onChange(x) };
   };
 
+  // The weekday, day and month follow a new start date (as calendars do); pick them after it.
+  const setStart = (d: string) => {
+    const { day, month } = splitYmd(d);
+    form.setValues({
+      startDate: d,
+      dayOfWeek: String(weekdayOf(d)),
+      dayOfMonth: String(day),
+      monthOfYear: String(month),
+    });
+  };
+
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
@@ -71,7 +84,7 @@ export function RuleFields({ form, today, lastRunDate }: RuleFieldsProps) {
           valueFormat="YYYY-MM-DD"
           withAsterisk
           {...form.getInputProps('startDate')}
-          onChange={(d) => d && form.setFieldValue('startDate', d)}
+          onChange={(d) => d && setStart(d)}
         />
         <Select label="Frequency" data={FREQUENCIES} {...select('recurringType')} />
         <NumberInput
