@@ -11,6 +11,7 @@ import { benchBulkSend, printBulkSendBench } from './bulk-send.js';
 import { benchJobDone, printJobDoneBench } from './job-done.js';
 import { benchJobs } from './jobs.js';
 import { benchBoardBrowser } from './board-browser.js';
+import { benchRecurring, printRecurringBench } from './recurring.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -101,6 +102,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   'job-done': async () => printJobDoneBench(await benchJobDone()),
   jobs: () => benchJobs(),
   board: () => benchBoardBrowser(),
+  recurring: async () => printRecurringBench(await benchRecurring()),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {
