@@ -4,7 +4,7 @@ import { DEFAULT_TAX, statusNode, todayIn } from '@fieldbook/core';
 import { runDueRecurring } from '../../apps/server/src/areas/recurring/index.js';
 import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
 import { buildClient } from '../../apps/server/test/finance-factories.js';
-import { signIn, startE2E, type E2E } from '../support/app.js';
+import { SHOTS, signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
 const PASSWORD = 'recurring password 1';
@@ -262,7 +262,10 @@ describe('recurring invoices, expenses and jobs', () => {
     await choose(page, 'Frequency', 'Monthly');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => /^\/expenses\/[0-9a-f-]{36}$/.test(u.pathname));
-    await page.getByText(/^Monthly/).first().waitFor();
+    await page
+      .getByText(/^Monthly/)
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: 'see the recurring expenses' }).click();
     await page.waitForURL((u) => u.searchParams.get('type') === 'expenses');
     const row = page.getByTestId('recurring-row').filter({ hasText: 'Electricity prepaid' });
@@ -358,8 +361,30 @@ describe('recurring invoices, expenses and jobs', () => {
   });
 
   it('fits a phone: cards, a full-screen editor, no sideways scrolling', async () => {
+    // Its own items, so it runs alone too.
+    const inv = await owner.api.post(api('/invoices'), {
+      startDate: '2027-02-01',
+      recurringType: 'month',
+      dayOfWeek: 4,
+      weekOfMonth: -1,
+      entityId: leratoId,
+      toEmail: LERATO,
+      descriptions: [
+        { description: 'Month-end stock count with a long description', qty: 1, price: 2500 },
+      ],
+    });
+    expect(inv.status, JSON.stringify(inv.body)).toBe(200);
+    const exp = await owner.api.post(api('/expenses'), {
+      startDate: '2027-02-01',
+      recurringType: 'year',
+      to: 'Insurance Co',
+      description: 'Public liability cover',
+      price: '3200,00',
+    });
+    expect(exp.status, JSON.stringify(exp.body)).toBe(200);
     const page = await openPage('phone');
     await page.goto('/recurring?type=invoices');
+    await page.getByText('Monthly on the last Friday').waitFor();
     await page.getByTestId('recurring-row').first().waitFor();
     expect(await sidewaysOverflow(page)).toBe(0);
     await e.shot(page, 'recurring-list-phone');
@@ -370,8 +395,18 @@ describe('recurring invoices, expenses and jobs', () => {
     expect(box!.width).toBeGreaterThanOrEqual(389);
     expect(await sidewaysOverflow(page)).toBe(0);
     await e.shot(page, 'recurring-editor-phone');
+    // The schedule, scrolled into view inside the full-screen editor.
+    await dialog.getByTestId('recurring-next-runs').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/recurring-editor-phone-schedule.png` });
     await page.goto('/recurring?type=expenses');
     await page.getByTestId('recurring-row').first().waitFor();
     expect(await sidewaysOverflow(page)).toBe(0);
+    await page.goto('/recurring?type=expenses&id=new');
+    await page
+      .getByRole('dialog', { name: 'New recurring expense' })
+      .getByLabel('Description')
+      .waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/recurring-expense-editor-phone.png` });
   });
 });
