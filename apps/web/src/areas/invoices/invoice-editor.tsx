@@ -235,7 +235,8 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             <Paper withBorder p="lg" h="100%">
               <Stack gap="md">
                 <DiscountFields form={form} editing={editing} />
-                {editing ? (
+                {/* A quote does not repeat (the server makes recurring items of invoices only). */}
+                {v.isQuote ? null : editing ? (
                   <RecurringSwitch
                     checked={v.isRecurring}
                     frequency={v.recurringType}
