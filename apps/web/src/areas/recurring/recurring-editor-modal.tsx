@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Center, Loader, Modal } from '@mantine/core';
 import { RECURRING_NOT_FOUND, RECURRING_SAVED, type TRecurringType } from '@fieldbook/core';
 import { ApiError } from '../../api/api-client';
@@ -32,6 +32,7 @@ export function RecurringEditorModal({ type, id, onSaved, onClose }: Props) {
   const item = useRecurringItem(type, id);
   const jobTypes = useJobTypes();
   const [saved, setSaved] = useState(false);
+  const hideSaved = useCallback(() => setSaved(false), []);
 
   const title = `${id ? 'Edit' : 'New'} ${TITLES[type]}`;
   let body;
@@ -79,6 +80,7 @@ export function RecurringEditorModal({ type, id, onSaved, onClose }: Props) {
             setSaved(true);
             onSaved(savedId);
           }}
+          onEdited={hideSaved}
           onClose={onClose}
         />
       </>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Divider, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFileTypePdf } from '@tabler/icons-react';
@@ -71,6 +71,8 @@ interface EditorProps {
   member: MemberAccess | null;
   jobTypes: TAppointmentType[];
   onSaved: (id: string) => void;
+  /** The form has changes again (the modal's 'Saved' note goes). */
+  onEdited: () => void;
   onClose: () => void;
 }
 
@@ -82,7 +84,7 @@ const AREA = { invoices: 'invoices', expenses: 'expenses', calender: 'appointmen
  * in red, each field's under its input, and the form stays open.
  */
 export function RecurringEditor(props: EditorProps) {
-  const { type, item, company, member, jobTypes, onSaved, onClose } = props;
+  const { type, item, company, member, jobTypes, onSaved, onEdited, onClose } = props;
   const today = todayIn(company.timeZone);
   const [closing, setClosing] = useState(false);
   const [pdf, setPdf] = useState(false);
@@ -145,9 +147,16 @@ export function RecurringEditor(props: EditorProps) {
 
   const dirty = !closing && (rule.isDirty() || inv.isDirty() || exp.isDirty());
   useUnsavedChangesPrompt(dirty, submit, leavesItem);
-  // Close once the prompt's blocker has seen the clean state (after a delete).
   useEffect(() => {
-    if (closing) onClose();
+    if (dirty) onEdited();
+  }, [dirty, onEdited]);
+  // Close once the prompt's blocker has seen the clean state (after a delete).
+  // Once only: a refetch re-rendering the page meanwhile must not go Back twice.
+  const closed = useRef(false);
+  useEffect(() => {
+    if (!closing || closed.current) return;
+    closed.current = true;
+    onClose();
   }, [closing, onClose]);
 
   const remove = () =>
