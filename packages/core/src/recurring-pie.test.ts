@@ -68,6 +68,12 @@ describe('recurringPie', () => {
     ]);
   });
 
+  it('counts an invoice by its lines, not its total as well', () => {
+    expect(
+      recurringPie([{ descriptions: [line('Rent', 100)], category: 'Other stuff', total: 115 }]),
+    ).toEqual([{ category: 'Rent', total: 100 }]);
+  });
+
   it('answers nothing for no items', () => {
     expect(recurringPie([])).toEqual([]);
   });

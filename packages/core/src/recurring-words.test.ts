@@ -55,6 +55,12 @@ describe('frequencyWords', () => {
     );
   });
 
+  it('reads an Nth weekday only with both the weekday and the week', () => {
+    // A weekday alone (left from a weekly rule) or a week alone keeps the day of month.
+    expect(frequencyWords(rule({ dayOfWeek: 1 }))).toBe('Monthly on day 31');
+    expect(frequencyWords(rule({ weekOfMonth: 2 }))).toBe('Monthly on day 31');
+  });
+
   it('yearly on a date or an Nth weekday of a month', () => {
     expect(frequencyWords(rule({ recurringType: 'year', monthOfYear: 2, dayOfMonth: 29 }))).toBe(
       'Yearly on 29 February',

@@ -25,7 +25,8 @@ export const MONTH_NAMES = [
   'November',
   'December',
 ] as const;
-const ORDINALS: Record<number, string> = { 1: '1st', 2: '2nd', 3: '3rd', 4: '4th', [-1]: 'last' };
+/** 1st, 2nd, 3rd, 4th; -1 is the last. */
+const ordinal = (n: number) => (n === -1 ? 'last' : `${n}${['st', 'nd', 'rd'][n - 1] ?? 'th'}`);
 
 /** The weekday (0 Monday) of a YYYY-MM-DD date. */
 export function weekdayOf(ymd: string): number {
@@ -52,7 +53,7 @@ export function frequencyWords(rule: TRecurrenceRule): string {
   const weekday = WEEKDAY_NAMES[rule.dayOfWeek ?? weekdayOf(rule.startDate)];
   const nth =
     rule.dayOfWeek !== null && rule.weekOfMonth !== null
-      ? `the ${ORDINALS[rule.weekOfMonth] ?? `${rule.weekOfMonth}th`} ${weekday}`
+      ? `the ${ordinal(rule.weekOfMonth)} ${weekday}`
       : null;
   let words: string;
   switch (rule.recurringType) {
