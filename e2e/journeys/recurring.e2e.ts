@@ -140,7 +140,17 @@ describe('recurring invoices, expenses and jobs', () => {
 
   it('a recurring expense every second Tuesday, with its form rules', async () => {
     const page = await openPage();
-    await page.goto('/recurring?type=expenses');
+    // The type switch is in the address: Back returns to invoices, Forward to expenses.
+    await page.goto('/recurring');
+    await page.getByText('Expenses', { exact: true }).last().click();
+    await page.waitForURL((u) => u.searchParams.get('type') === 'expenses');
+    await page.getByText('No recurring expenses yet.').waitFor();
+    await page.goBack();
+    await page.waitForURL((u) => u.searchParams.get('type') !== 'expenses');
+    expect(await page.getByRole('radio', { name: 'Invoices' }).isChecked()).toBe(true);
+    await page.goForward();
+    await page.getByText('No recurring expenses yet.').waitFor();
+    await page.reload();
     await page.getByText('No recurring expenses yet.').waitFor();
     await page.getByRole('button', { name: 'New' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New recurring expense' });
