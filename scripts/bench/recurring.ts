@@ -64,7 +64,7 @@ export async function benchRecurring(): Promise<RecurringBench> {
     ).map((c) => c.id);
     const svc = createRecurringService(deps);
     for (let i = 0; i < ITEMS; i++) {
-      const type = TYPES[i % TYPES.length]!;
+      const type = (process.env.BENCH_RECURRING_TYPE as TRecurringType | undefined) ?? TYPES[i % TYPES.length]!;
       await svc.save(
         companyId,
         user.id,

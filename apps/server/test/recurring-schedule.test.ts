@@ -9,9 +9,13 @@ import {
   incidents,
   invoices,
   jobs,
+  recurringItems,
   recurringRuns,
 } from '../src/db/schema/index.js';
-import { buildCompany, type Loose } from './factories.js';
+import { allRights } from '@fieldbook/core';
+import { createAuthService } from '../src/areas/auth/auth.service.js';
+import { createCompaniesService } from '../src/areas/companies/companies.service.js';
+import { buildCompany, buildMember, type Loose } from './factories.js';
 import { buildClient, line } from './finance-factories.js';
 import { startHarness, type Harness } from './harness.js';
 import { setCompany } from './invoices-helpers.js';
@@ -191,6 +195,26 @@ describe('runDueRecurring', () => {
     );
   });
 
+  it('include statement queues the client statement once per date, whatever its monthly setting', async () => {
+    await invoice({
+      startDate: '2032-03-01',
+      dayOfMonth: 7,
+      sendOnCreation: true,
+      includeStatment: true,
+      toEmail: 'statement-payer@example.test',
+    });
+    await runDueRecurring(h.deps, at('2032-04-07'));
+    await runDueRecurring(h.deps, at('2032-04-07'));
+    const statements = (await db().select().from(jobs).where(eq(jobs.companyId, co.id))).filter(
+      (j) => j.kind === 'statement-email',
+    );
+    const payloads = statements.map((j) => j.payload as { month: string });
+    expect(payloads.sort((a, b) => a.month.localeCompare(b.month))).toEqual([
+      { clientId, month: '2032-03', always: true },
+      { clientId, month: '2032-04', always: true },
+    ]);
+  });
+
   it('makes expenses and jobs', async () => {
     const exp = await create('expenses', {
       startDate: '2032-01-01',
@@ -232,6 +256,57 @@ describe('runDueRecurring', () => {
     expect(j.endDate.toISOString()).toBe('2032-01-02T09:00:00.000Z');
     expect(j).toMatchObject({ hasSchedule: true, faultDescription: 'Service the pump' });
     expect(j.entityId).toBe(clientId);
+  });
+
+  it('a member who left since is dropped from the job; the job is still made', async () => {
+    const m = await buildMember(h, co.id, allRights(true));
+    const id = await create('calender', {
+      startDate: '2033-01-01',
+      recurringType: 'month',
+      dayOfMonth: 3,
+      userId: m.id,
+      assignedUsers: [m.id, co.owner.id],
+    });
+    await createCompaniesService(h.deps, createAuthService(h.deps)).saveMember(co.id, m.id, {
+      disabled: true,
+    });
+    await runDueRecurring(h.deps, at('2033-01-03'));
+    const made = await db()
+      .select()
+      .from(appointments)
+      .innerJoin(recurringRuns, eq(recurringRuns.documentId, appointments.id))
+      .where(eq(recurringRuns.recurringItemId, id));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.appointments.userId).toBeNull();
+    expect(made[0]!.appointments.assignedUsers).toEqual([co.owner.id]);
+    expect(made[0]!.appointments.hasSchedule).toBe(false);
+  });
+
+  it('a save keeps the next run unless the rule changed or the item was switched on again', async () => {
+    const body = {
+      startDate: '2034-11-01',
+      recurringType: 'month',
+      dayOfMonth: 31,
+      entityId: clientId,
+      descriptions: [line()],
+    };
+    const id = await create('invoices', body);
+    await runDueRecurring(h.deps, at('2034-12-01'));
+    const next = async () =>
+      (await db().select().from(recurringItems).where(eq(recurringItems.id, id)))[0]!.nextRunDate;
+    expect(await next()).toBe('2034-12-31');
+    await create('invoices', { ...body, _id: id, notes: 'only the notes' });
+    expect(await next()).toBe('2034-12-31');
+    // A new day: counted after the last run (30 Nov), never making it again.
+    const r = await co.owner.api.post(url('invoices'), { ...body, _id: id, dayOfMonth: 15 });
+    expect(r.body.nextRuns[0]).toBe('2034-12-15');
+    expect(await next()).toBe('2034-12-15');
+    await create('invoices', { ...body, _id: id, dayOfMonth: 15, active: false });
+    await runDueRecurring(h.deps, at('2035-02-20'));
+    expect((await invoicesOf(id)).map((i) => i.invoiceDate)).toEqual(['2034-11-30']);
+    await create('invoices', { ...body, _id: id, dayOfMonth: 15, active: true });
+    // Switched on again: from today (the real clock) and after the last run.
+    expect(await next()).toBe('2034-12-15');
   });
 
   it('never makes dates before the item was saved', async () => {

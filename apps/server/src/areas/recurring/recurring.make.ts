@@ -12,7 +12,8 @@ import { INVOICE_EMAIL, STATEMENT_EMAIL, markInvoicesQueued } from '../delivery/
 import { writeExpense } from '../expenses/index.js';
 import { insertIncident } from '../incidents/index.js';
 import { withLiveItemIds, writeInvoice, type InvoiceInput } from '../invoices/index.js';
-import { writeJob } from '../jobs/index.js';
+import { findType, listMembers, writeJob } from '../jobs/index.js';
+import { templateUsable } from '../templates/index.js';
 import { docOf } from './recurring.input.js';
 import * as repo from './recurring.repo.js';
 import type { ItemRow } from './recurring.repo.js';
@@ -31,9 +32,15 @@ const documentDate = (item: ItemRow, date: string) =>
 export async function invoiceInput(tx: Tx, item: ItemRow, date: string): Promise<InvoiceInput> {
   const d = docOf(item);
   const invoiceDate = documentDate(item, date);
+  // A template deleted since: the company's default prints it (the run must not fail forever).
+  const templateId =
+    d.invoiceTemplateId &&
+    (await templateUsable(tx, item.companyId, d.invoiceTemplateId, 'invoice'))
+      ? d.invoiceTemplateId
+      : null;
   return {
     isQuote: false,
-    invoiceTemplateId: d.invoiceTemplateId ?? null,
+    invoiceTemplateId: templateId,
     invoiceDate,
     dueDate: addDays(invoiceDate, d.dueDays ?? RECURRING_DUE_DAYS),
     entityId: item.entityId,
@@ -125,13 +132,19 @@ async function makeJob(tx: Tx, company: CompanyRow, item: ItemRow, date: string)
   const end = start
     ? new Date(Date.parse(start) + (d.durationMinutes ?? 60) * 60_000).toISOString()
     : undefined;
+  // A type deleted or members who left since are dropped (the company's first type instead),
+  // so the run does not fail forever.
+  const type = d.appointmentTypeId ? await findType(tx, company.id, d.appointmentTypeId) : null;
+  const active = new Set(
+    (await listMembers(tx, company.id)).filter((m) => !m.disabled).map((m) => m.userId),
+  );
   const saved = await writeJob(tx, company.id, SYSTEM, null, {
     status: start ? 'Scheduled' : 'Unscheduled',
     ...(start && { startDate: start, endDate: end, isAllDayEvent: d.isAllDayEvent ?? false }),
-    appointmentTypeId: d.appointmentTypeId ?? undefined,
+    appointmentTypeId: type?.id,
     entityId: item.entityId,
-    userId: d.userId ?? null,
-    assignedUsers: d.assignedUsers ?? [],
+    userId: d.userId && active.has(d.userId) ? d.userId : null,
+    assignedUsers: (d.assignedUsers ?? []).filter((u) => active.has(u)),
     ...(d.priority ? { priority: d.priority as 'Low' } : {}),
     faultDescription: d.faultDescription ?? '',
   });
