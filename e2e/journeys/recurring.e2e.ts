@@ -136,6 +136,24 @@ describe('recurring invoices, expenses and jobs', () => {
     await page.reload();
     await page.getByTestId('recurring-row').first().waitFor();
     expect(new URL(page.url()).searchParams.get('type') ?? 'invoices').toBe('invoices');
+
+    // Download (the list's CSV) and the accounting-package CSV.
+    const csvOf = async (button: string) => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download', { timeout: 20_000 }),
+        page.getByRole('button', { name: button }).click(),
+      ]);
+      const chunks: Buffer[] = [];
+      for await (const c of await file.createReadStream()) chunks.push(c as Buffer);
+      return { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+    };
+    const list = await csvOf('Download');
+    expect(list.name).toBe('recurring-invoices.csv');
+    expect(list.text).toContain('Lerato Mokoena');
+    expect(list.text).toContain('Chair rental');
+    const sage = await csvOf('Accounting csv');
+    expect(sage.name).toBe('recurring-invoices-sage.csv');
+    expect(sage.text).toContain('Lerato Mokoena');
   });
 
   it('a recurring expense every second Tuesday, with its form rules', async () => {
