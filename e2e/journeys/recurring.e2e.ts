@@ -123,6 +123,13 @@ describe('recurring invoices, expenses and jobs', () => {
     await edit.getByTestId('recurring-next-run').getByText('2027-01-31').waitFor();
     expect(await edit.getByLabel('Description of line 1').inputValue()).toBe('Chair rental');
 
+    // The PDF of the invoice its next run would make (nothing is saved).
+    await edit.getByRole('button', { name: 'Preview PDF' }).click();
+    const pdf = page.getByRole('dialog', { name: 'Next invoice' });
+    await pdf.getByRole('button', { name: 'Download', exact: true }).waitFor({ timeout: 30_000 });
+    await pdf.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await pdf.waitFor({ state: 'hidden' });
+
     // Closed, the list shows it with its frequency, Next Run, Last Run and total (VAT added).
     await edit.getByRole('button', { name: 'Close', exact: true }).first().click();
     await edit.waitFor({ state: 'hidden' });
