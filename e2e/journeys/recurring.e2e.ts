@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core';
 import { DEFAULT_TAX, statusNode, todayIn } from '@fieldbook/core';
 import { runDueRecurring } from '../../apps/server/src/areas/recurring/index.js';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
+import {
+  buildCompany,
+  buildMember,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/factories.js';
 import { buildClient } from '../../apps/server/test/finance-factories.js';
 import { SHOTS, signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
@@ -355,6 +360,30 @@ describe('recurring invoices, expenses and jobs', () => {
       .click();
     const row = page.getByTestId('recurring-row').filter({ hasText: 'Garden visit' });
     await row.getByText('Every 2 weeks on Tuesday').waitFor();
+  });
+
+  it('a member who may only read invoices sees the items but cannot change them', async () => {
+    const made = await owner.api.post(api('/invoices'), {
+      startDate: '2027-03-01',
+      recurringType: 'month',
+      entityId: leratoId,
+      descriptions: [{ description: 'Read-only rental', qty: 1, price: 10 }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const reader = await buildMember(e.h, cid, { invoices: { r: true } });
+    const { page } = await newSizedPage(e, 'desktop');
+    onTestFailed(() => e.shot(page, 'failed-recurring-reader'));
+    await signIn(page, reader.username, reader.password);
+    await page.goto(`/recurring?type=invoices`);
+    const row = page.getByTestId('recurring-row').filter({ hasText: 'Read-only rental' });
+    await row.waitFor();
+    expect(await page.getByRole('button', { name: 'New' }).count()).toBe(0);
+    await row.click();
+    const dialog = page.getByRole('dialog', { name: 'Edit recurring invoice' });
+    await dialog.getByTestId('recurring-next-runs').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await dialog.getByLabel('E-mail recipients').isDisabled()).toBe(true);
   });
 
   it('an item that cannot be fetched says so', async () => {
