@@ -32,3 +32,5 @@ export * from './contracts/recurring.js';
 export * from './contracts/ledger.js';
 export * from './ledger.js';
 export * from './ledger-statement.js';
+export * from './recurring-pie.js';
+export * from './recurring-words.js';

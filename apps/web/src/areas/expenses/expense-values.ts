@@ -21,6 +21,9 @@ export interface ExpenseValues {
   warrantyValidDate: string | null;
   /** The cost account; null books it to the company's default cost account. */
   ledgerAccountId: string | null;
+  /** The recurring switch (a new expense only): saving makes a recurring item. */
+  isRecurring: boolean;
+  recurringType: string;
 }
 
 export function newExpenseValues(today: string): ExpenseValues {
@@ -36,6 +39,8 @@ export function newExpenseValues(today: string): ExpenseValues {
     hasWarranty: false,
     warrantyValidDate: null,
     ledgerAccountId: null,
+    isRecurring: false,
+    recurringType: 'month',
   };
 }
 
@@ -53,6 +58,8 @@ export function expenseToValues(e: TExpense): ExpenseValues {
     hasWarranty: e.hasWarranty,
     warrantyValidDate: e.warrantyValidDate,
     ledgerAccountId: e.ledgerAccountId,
+    isRecurring: e.isRecurring,
+    recurringType: e.recurringType || 'month',
   };
 }
 
@@ -88,8 +95,8 @@ export function expenseValidation(v: ExpenseValues): Record<string, string> {
 }
 
 /**
- * The `data` JSON of the save. Fields the form does not edit (recurrence) are
- * posted back as loaded, so a save keeps them.
+ * The `data` JSON of the save. Fields the form does not edit (a saved
+ * expense's recurrence) are posted back as loaded, so a save keeps them.
  */
 export function valuesToSave(
   v: ExpenseValues,
@@ -109,8 +116,9 @@ export function valuesToSave(
     hasWarranty: v.hasWarranty,
     warrantyValidDate: v.hasWarranty ? v.warrantyValidDate : null,
     ledgerAccountId: v.ledgerAccountId || null,
-    isRecurring: saved?.isRecurring ?? false,
-    recurringType: saved?.recurringType ?? '',
+    // A saved expense keeps its recurrence; a new one takes the switch (spec §4).
+    isRecurring: saved ? saved.isRecurring : v.isRecurring,
+    recurringType: saved ? saved.recurringType : v.isRecurring ? v.recurringType : '',
     removePhoto,
   };
 }

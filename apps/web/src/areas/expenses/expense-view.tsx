@@ -3,6 +3,7 @@ import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TExpense, TSupplier } from '@fieldbook/core';
 import { Money } from '../../ui/money';
 import { LedgerAccountName } from '../accounting';
+import { FREQUENCY_OPTIONS, RecurringNote } from '../recurring/recurring-switch';
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -56,7 +57,13 @@ export function ExpenseView({ expense, supplier }: { expense: TExpense; supplier
       <Field label="Warranty">
         {expense.hasWarranty ? `Valid until ${expense.warrantyValidDate ?? '—'}` : 'No warranty'}
       </Field>
-      {expense.isRecurring && <Field label="Recurring">{expense.recurringType}</Field>}
+      {expense.isRecurring && (
+        <Field label="Recurring">
+          {FREQUENCY_OPTIONS.find((f) => f.value === expense.recurringType)?.label ??
+            expense.recurringType}
+          <RecurringNote type="expenses" />
+        </Field>
+      )}
     </SimpleGrid>
   );
 }
