@@ -71,4 +71,36 @@ describe('the demo company', () => {
     expect(rows.some((r) => !r.paid)).toBe(true);
     expect(rows.some((r) => r.hasWarranty)).toBe(true);
   });
+
+  it('has recurring invoices, an expense and a job, each with its next dates, made from today on', async () => {
+    const items: Loose[] = (await api.get(`/api/companies/${cid}/recurring/all`)).body;
+    expect(items.map((i) => i.type).sort()).toEqual([
+      'calender',
+      'expenses',
+      'invoices',
+      'invoices',
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const i of items) {
+      expect(i.nextRuns).toHaveLength(5);
+      expect(i.lastRunDate).toBeNull();
+      // A day either side of UTC's date: the company's date is Johannesburg's.
+      expect(i.nextRuns[0] >= today.slice(0, 8) + '01').toBe(true);
+    }
+  });
+
+  it("has an income statement whose months add up to the year's invoices and expenses", async () => {
+    const y = new Date().getUTCFullYear();
+    const q = `type=1&from=${y - 1}-01-01&to=${y + 1}-12-31`;
+    const st = await api.get(`/api/companies/${cid}/accounts/incomeStatement?${q}`);
+    expect(st.status, JSON.stringify(st.body)).toBe(200);
+    const entries = Object.values(st.body as Record<string, Loose[]>).flat();
+    const costs = sum(
+      entries.filter((e) => !e.income),
+      (e) => e.total,
+    );
+    const expenses: Loose[] = (await api.get(`/api/companies/${cid}/expenses?${q}`)).body;
+    expect(costs).toBe(sum(expenses, (x) => x.price));
+    expect(entries.some((e) => e.income && e.total > 0)).toBe(true);
+  });
 });

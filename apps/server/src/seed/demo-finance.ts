@@ -21,6 +21,12 @@ import { seededRandom } from './random.js';
 
 const OWNER: MemberAccess = { isOwner: true, disabled: false, rights: null };
 
+/** A seeded client or supplier, for the parts of the demo seeded after the finance data. */
+export interface DemoRef {
+  id: string;
+  name: string;
+}
+
 const CLIENTS: [string, string, string, [number, number] | null, 'res' | 'com'][] = [
   ['Naledi', 'Mokoena', '14 Kloof Street, Gardens, Cape Town', [-33.9312, 18.4105], 'res'],
   ['Pieter', 'van der Merwe', '3 Main Road, Claremont', [-33.9837, 18.4655], 'res'],
@@ -52,7 +58,11 @@ const ITEMS: [string, string, string, number, number | null][] = [
  * suppliers, a price list and a year of quotes, invoices (paid, unpaid and
  * overdue) and expenses, all written through the same services as the API.
  */
-export async function seedDemoFinance(deps: AppDeps, companyId: string, ownerId: string) {
+export async function seedDemoFinance(
+  deps: AppDeps,
+  companyId: string,
+  ownerId: string,
+): Promise<{ clients: DemoRef[]; suppliers: DemoRef[] }> {
   const rand = seededRandom(7);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const types = createClientTypesService(deps);
@@ -227,4 +237,5 @@ export async function seedDemoFinance(deps: AppDeps, companyId: string, ownerId:
       null,
     );
   }
+  return { clients, suppliers };
 }
