@@ -31,3 +31,4 @@ export * from './recurrence.js';
 export * from './contracts/recurring.js';
 export * from './contracts/ledger.js';
 export * from './ledger.js';
+export * from './accounting-export.js';
