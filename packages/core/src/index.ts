@@ -30,5 +30,6 @@ export * from './jobs/index.js';
 export * from './recurrence.js';
 export * from './contracts/recurring.js';
 export * from './contracts/ledger.js';
+export * from './contracts/exports.js';
 export * from './ledger.js';
 export * from './accounting-export.js';

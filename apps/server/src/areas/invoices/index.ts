@@ -3,3 +3,4 @@ export { writeInvoice } from './invoice-writer.js';
 export { presentInvoice } from './invoices.present.js';
 export { clearLinesLedgerAccount, findInvoice, setLineLedgerAccount } from './invoices.repo.js';
 export { allocateNumber } from './invoice-numbers.js';
+export { invoicesForExport, payPeriodInvoices, resolveInvoices } from './invoice-period.js';
