@@ -13,3 +13,9 @@ export const ZInvoiceExportQuery = ZPeriodQuery.extend({
 /** `POST /invoices/process`: how many invoices were marked paid. */
 export const ZProcessResult = z.object({ message: z.string(), count: z.number() });
 export type TProcessResult = z.infer<typeof ZProcessResult>;
+
+/** Spec §8's confirmations of the invoices list (exact wording). */
+export const EXPORT_MSG = {
+  confirmProcess: 'Process the current period unpaid invoices as paid. Do you want to continue?',
+  confirmResolve: 'Do you want to mark all invoices as resolved to sage?',
+} as const;
