@@ -88,10 +88,12 @@ export function createExportsService(deps: Pick<AppDeps, 'database'>) {
       }));
       const csv = format === 'xero' ? xeroInvoicesCsv(invoices) : sageInvoicesCsv(invoices);
       const resolved = resolve
-        ? await resolveInvoices(
-            db,
-            companyId,
-            rows.map((r) => r.id),
+        ? await db.transaction((tx) =>
+            resolveInvoices(
+              tx,
+              companyId,
+              rows.map((r) => r.id),
+            ),
           )
         : 0;
       return { fileName: `invoices-${format}-${span(p)}.csv`, csv, resolved };

@@ -42,19 +42,23 @@ export async function invoicesForExport(db: Tx, companyId: string, from: string,
 
 /** Marks the given invoices resolved to the accounting package (those not resolved yet). */
 export async function resolveInvoices(db: Tx, companyId: string, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const rows = await db
-    .update(invoices)
-    .set({ resolvedAt: sql`now()` })
-    .where(
-      and(
-        eq(invoices.companyId, companyId),
-        inArray(invoices.id, ids),
-        isNull(invoices.resolvedAt),
-      ),
-    )
-    .returning({ id: invoices.id });
-  return rows.length;
+  let count = 0;
+  // Chunks keep the parameter list under the driver's limit on a long period.
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await db
+      .update(invoices)
+      .set({ resolvedAt: sql`now()` })
+      .where(
+        and(
+          eq(invoices.companyId, companyId),
+          inArray(invoices.id, ids.slice(i, i + 5000)),
+          isNull(invoices.resolvedAt),
+        ),
+      )
+      .returning({ id: invoices.id });
+    count += rows.length;
+  }
+  return count;
 }
 
 /**
