@@ -71,6 +71,15 @@ async function downloadBy(page: Page, click: () => Promise<void>) {
   };
 }
 
+/** Waits until the open dialog has finished fading in, so a screenshot shows it. */
+async function settledDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await expect
+    .poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity), { timeout: 10_000 })
+    .toBe('1');
+}
+
 async function chooseSage(page: Page) {
   await page.getByRole('button', { name: 'Accounting csv' }).click();
   await page.getByRole('menuitem', { name: 'Sage' }).click();
@@ -118,6 +127,7 @@ describe('accounting-package exports', () => {
 
     await page.getByRole('button', { name: 'Process' }).click();
     await page.getByText(EXPORT_MSG.confirmProcess).waitFor();
+    await settledDialog(page);
     await e.shot(page, 'exports-process-confirm');
     await page.getByRole('dialog').getByRole('button', { name: 'Process' }).click();
     await page.getByText('2 invoices were marked as paid').waitFor({ timeout: 30_000 });
@@ -148,6 +158,10 @@ describe('accounting-package exports', () => {
     await page.getByText('Resolved', { exact: true }).first().waitFor({ timeout: 30_000 });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await e.shot(page, 'exports-invoices-phone');
+    await chooseSage(page);
+    await settledDialog(page);
+    await e.shot(page, 'exports-sage-confirm-phone');
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await context.close();
   });
 });
