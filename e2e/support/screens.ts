@@ -131,6 +131,20 @@ export function mainScreens(d: Demo): Screen[] {
       signedIn: true,
       ready: heading('Expense'),
     },
+    {
+      name: 'accounting',
+      path: '/accounting',
+      signedIn: true,
+      ready: (p) => p.getByRole('row', { name: /^Net profit/ }).waitFor(),
+    },
+    { name: 'recurring', path: '/recurring', signedIn: true, ready: heading('Recurring') },
+    {
+      name: 'recurring-editor',
+      path: '/recurring?type=invoices&id=new',
+      signedIn: true,
+      // The editor's rule with its next five dates.
+      ready: (p) => p.getByTestId('recurring-next-runs').waitFor(),
+    },
     { name: 'suppliers', path: '/suppliers', signedIn: true, ready: heading('Suppliers') },
     { name: 'items', path: '/items', signedIn: true, ready: heading(/Price list/i) },
     { name: 'client-types', path: '/clientTypes', signedIn: true, ready: heading(/Client types/i) },

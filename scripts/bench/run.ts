@@ -12,6 +12,7 @@ import { benchJobDone, printJobDoneBench } from './job-done.js';
 import { benchJobs } from './jobs.js';
 import { benchBoardBrowser } from './board-browser.js';
 import { benchLedger } from './ledger.js';
+import { benchRecurring, printRecurringBench } from './recurring.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -103,6 +104,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   jobs: () => benchJobs(),
   board: () => benchBoardBrowser(),
   ledger: () => benchLedger(),
+  recurring: async () => printRecurringBench(await benchRecurring()),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {

@@ -55,6 +55,9 @@ import { customerRoutes } from './areas/public/customer.routes.js';
 import { createCustomerService } from './areas/public/customer.service.js';
 import { payfastRoutes } from './areas/public/payfast.routes.js';
 import { createPayfastService } from './areas/public/payfast.service.js';
+import { recurringRoutes } from './areas/recurring/recurring.routes.js';
+import { createRecurringPreview } from './areas/recurring/recurring.preview.js';
+import { createRecurringService } from './areas/recurring/recurring.service.js';
 import { suppliersRoutes } from './areas/suppliers/suppliers.routes.js';
 import { createSuppliersService } from './areas/suppliers/suppliers.service.js';
 import { downloadsRoutes } from './areas/templates/downloads.routes.js';
@@ -119,6 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(expensesRoutes, { expenses: createExpensesService(deps) });
   await app.register(ledgerRoutes, { ledger: createLedgerService(deps) });
   await app.register(exportsRoutes, { exports: createExportsService(deps) });
+  await app.register(recurringRoutes, {
+    recurring: createRecurringService(deps),
+    preview: createRecurringPreview(deps),
+  });
   await app.register(incidentsRoutes, {
     incidents: createIncidentsService(deps),
     imports: createImportService(deps),

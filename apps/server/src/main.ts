@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { backfillAccountItems } from './areas/accounting/index.js';
 import { startDelivery } from './areas/delivery/delivery-workers.js';
 import { jobAutomationHandlers, startJobReminders } from './areas/jobs/automations.js';
+import { startRecurringSchedule } from './areas/recurring/index.js';
 import { loadConfig } from './config.js';
 import { DataDirLockedError } from './platform/data-lock.js';
 import { openDeps } from './open-deps.js';
@@ -46,10 +47,13 @@ async function main() {
     },
     (e: unknown) => console.error('Ledger backfill failed', e),
   );
+  // Recurring invoices, expenses and jobs: each due date made once (docs/recurring.md).
+  const recurring = startRecurringSchedule(deps);
 
   const stop = async () => {
     // Running sends finish and are recorded before the database closes.
     await reminders.stop();
+    await recurring.stop();
     await delivery.stop();
     await bridge?.close();
     await io.close();

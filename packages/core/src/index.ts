@@ -33,3 +33,6 @@ export * from './contracts/ledger.js';
 export * from './contracts/exports.js';
 export * from './ledger.js';
 export * from './accounting-export.js';
+export * from './ledger-statement.js';
+export * from './recurring-pie.js';
+export * from './recurring-words.js';

@@ -7,6 +7,7 @@ export const IMPLEMENTED_MENU_PATHS: ReadonlySet<string> = new Set([
   '/invoices',
   '/items',
   '/expenses',
+  '/accounting',
   '/clients',
   '/clientTypes',
   '/suppliers',

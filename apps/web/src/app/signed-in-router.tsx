@@ -34,6 +34,8 @@ const SCREENS: [string, ReactElement][] = [
   ['items', screen(() => import('../areas/items/items-page'), 'ItemsPage')],
   ['expenses', screen(() => import('../areas/expenses/expenses-page'), 'ExpensesPage')],
   ['expenses/:id', screen(() => import('../areas/expenses/expense-page'), 'ExpensePage')],
+  ['accounting', screen(() => import('../areas/accounting/accounting-page'), 'AccountingPage')],
+  ['recurring', screen(() => import('../areas/recurring/recurring-page'), 'RecurringPage')],
   ['incidents', screen(() => import('../areas/incidents/incidents-page'), 'IncidentsPage')],
   ['import', screen(() => import('../areas/incidents/import-page'), 'ImportPage')],
   // The template lists and editors (/invoiceTemplate/new and /statementTemplate/new too).

@@ -65,8 +65,9 @@ export const ZRecurringSave = z
     backdateAmount: z.number().int().min(0).max(365).optional(),
     dueDays: z.number().int().min(0).max(365).optional(),
     descriptions: z.array(ZLine).max(500).optional(),
-    discount: ZDiscount.optional(),
-    tax: ZTax.optional(),
+    // Null as an item answers them for an expense or a job (a read item saves back as it is).
+    discount: ZDiscount.nullable().optional(),
+    tax: ZTax.nullable().optional(),
     notes: optText(5000),
     appointmentId: optId,
 

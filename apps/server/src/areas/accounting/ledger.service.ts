@@ -25,6 +25,7 @@ import { getCompany } from '../companies/index.js';
 import { clearExpensesLedgerAccount, setExpenseLedgerAccount } from '../expenses/index.js';
 import { clearLinesLedgerAccount, setLineLedgerAccount } from '../invoices/index.js';
 import { clearItemsLedgerAccount } from '../items/index.js';
+import { clearRecurringLedgerAccount } from '../recurring/index.js';
 import { defaultAccountIds } from './ledger-sync.js';
 import { invoicesForVat } from './ledger-sources.repo.js';
 import { reportHtml } from './ledger-report.js';
@@ -162,6 +163,7 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
         await clearLinesLedgerAccount(tx, companyId, a.id);
         await clearItemsLedgerAccount(tx, companyId, a.id);
         await clearExpensesLedgerAccount(tx, companyId, a.id);
+        await clearRecurringLedgerAccount(tx, companyId, a.id);
         if (!(await repo.deleteAccount(tx, companyId, a.id))) throw notFound(ACCOUNT_NOT_FOUND);
         return { message: 'Deleted' };
       });

@@ -19,6 +19,8 @@ export interface StatementEmailPayload {
   clientId: string;
   /** The calendar month (YYYY-MM, company time zone) the statement is for. */
   month: string;
+  /** A recurring invoice's statement: sent whatever the client's monthly setting. */
+  always?: boolean;
 }
 
 /**
@@ -76,11 +78,11 @@ export function deliveryHandlers(
 
   const statementEmail: JobHandler = {
     async run(job) {
-      const { clientId } = job.payload as unknown as StatementEmailPayload;
+      const { clientId, always } = job.payload as unknown as StatementEmailPayload;
       const company = await companyOf(job);
       // The client may have been deleted, or opted out, since the job was queued.
       const client = await findClientForCompany(db, company.id, clientId);
-      if (!client?.autoSendStatement) return;
+      if (!client || (!always && !client.autoSendStatement)) return;
       if (recipientsOf(client.email).length === 0)
         throw new PermanentJobError(`Client ${client.name} has no e-mail address`);
       await permanentOnBadData(() => mailStatement(deps, company, clientId));

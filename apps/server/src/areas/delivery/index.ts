@@ -14,3 +14,4 @@ export {
   markSendFailed as markInvoiceSendFailed,
   markSent as markInvoiceSent,
 } from './delivery.repo.js';
+export { INVOICE_EMAIL, STATEMENT_EMAIL } from './delivery.jobs.js';

@@ -10,11 +10,12 @@ import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, forbidden, notFound } from '../../platform/errors.js';
 import { deleteFile, insertFile } from '../files/index.js';
-import { allocateNumber } from '../invoices/index.js';
-import { checkLedgerAccount, removeSourceItems, syncExpenseItems } from '../accounting/index.js';
+import { checkLedgerAccount, removeSourceItems } from '../accounting/index.js';
+import { syncExpenseItem, writeExpense } from './expense-writer.js';
 import { readPeriod, toExpenseValues } from './expenses.input.js';
 import { presentExpense, presentSummary } from './expenses.present.js';
 import * as repo from './expenses.repo.js';
+import { recurringFromDocument } from '../recurring/index.js';
 
 export type ExpensesService = ReturnType<typeof createExpensesService>;
 
@@ -116,34 +117,34 @@ export function createExpensesService(deps: Pick<AppDeps, 'database'>) {
         }
 
         let savedId: string;
-        let expenseNumber: string;
         if (id && existing) {
           if (!(await repo.updateExpense(tx, companyId, id, { ...values, photo: photoId })))
             throw notFound(EXPENSE_NOT_FOUND);
           savedId = id;
-          expenseNumber = existing.expenseNumber;
+          // The ledger's item of this expense, in the same transaction (a new one gets its own
+          // from the writer).
+          await syncExpenseItem(tx, companyId, id, existing.expenseNumber, values);
         } else {
           // The invoice counter rule: the next free number, skipping any already taken.
           const numbering = { id: companyId, numbering: company.numbering };
-          expenseNumber = await allocateNumber(tx, numbering, 'expense', values.expenseDate);
-          savedId = await repo.insertExpense(tx, companyId, {
-            ...values,
-            photo: photoId,
-            expenseNumber,
-            createdBy: who.userId,
-          });
+          savedId = await writeExpense(tx, numbering, { ...values, photo: photoId }, who.userId);
         }
-        // The ledger's item of this expense, in the same transaction.
-        await syncExpenseItems(tx, companyId, {
-          id: savedId,
-          expenseDate: values.expenseDate,
-          expenseNumber,
-          description: values.description ?? '',
-          price: values.price,
-          ledgerAccountId: values.ledgerAccountId ?? null,
-        });
         // After the row no longer points at it.
         if (oldPhoto) await deleteFile(tx, oldPhoto);
+        // The recurring switch turned on: the expense becomes the first run of a recurring item.
+        if (values.isRecurring && !existing?.isRecurring)
+          await recurringFromDocument(tx, companyId, company.timeZone, who.userId, {
+            kind: 'expenses',
+            id: savedId,
+            date: values.expenseDate,
+            recurringType: values.recurringType ?? '',
+            supplierId: values.supplierId ?? null,
+            to: values.to ?? '',
+            price: values.price,
+            description: values.description ?? '',
+            methodPaid: values.methodPaid ?? '',
+            ledgerAccountId: values.ledgerAccountId ?? null,
+          });
         return { _id: savedId };
       });
     },

@@ -1,3 +1,9 @@
 // The expenses area's face: what other areas may use (docs/architecture.md).
-export { clearExpensesLedgerAccount, setExpenseLedgerAccount } from './expenses.repo.js';
-export { listExpenses } from './expenses.repo.js';
+export {
+  clearExpensesLedgerAccount,
+  findSupplier,
+  listExpenses,
+  setExpenseLedgerAccount,
+} from './expenses.repo.js';
+export { writeExpense, type ExpenseCompany, type ExpenseInput } from './expense-writer.js';
+export { readPrice } from './expenses.input.js';

@@ -7,6 +7,7 @@ import { clientKey, clientMatcher, displayName } from './client-match.js';
 import * as repo from './incidents.repo.js';
 import { assignPayment } from '../payments/index.js';
 import { presentIncident } from './incidents.present.js';
+import { assignRecurringClient } from '../recurring/index.js';
 
 const refuse = (message: string) => new HttpError(400, message, { newValue: message });
 
@@ -50,9 +51,12 @@ export function createIncidentsService(deps: Pick<AppDeps, 'database' | 'events'
           if (paid) changed.push(paid);
           return { message: 'Fixed' };
         }
-        // Recurring items have no records to re-assign yet.
-        if (incident.recordKind !== 'invoice') {
-          throw refuse('Only incidents of imported invoices and payments can be fixed for now');
+        if (incident.recordKind === 'recurring') {
+          // The item bills the chosen client from its next run; a deleted item just closes.
+          if (incident.recordId)
+            await assignRecurringClient(tx, companyId, incident.recordId, client);
+          await repo.markFixed(tx, companyId, id, client.id);
+          return { message: 'Fixed' };
         }
         // An invoice deleted since the import leaves nothing to assign: the incident just closes.
         const invoice = incident.recordId

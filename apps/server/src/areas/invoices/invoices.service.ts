@@ -25,6 +25,7 @@ import type { Tx } from '../../db/client.js';
 import { withLiveItemIds } from './invoice-lines.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
 import * as repo from './invoices.repo.js';
+import { recurringFromDocument } from '../recurring/index.js';
 import { presentInvoice } from './invoices.present.js';
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
@@ -36,6 +37,28 @@ async function companyFor(db: Tx, companyId: string): Promise<WriterCompany> {
   const c = await getCompany(db, companyId);
   if (!c) throw notFound('Company not found');
   return { id: c.id, tax: c.tax, numbering: c.numbering, timeZone: c.timeZone };
+}
+
+/** The recurring item of an invoice saved with the switch on (not of a quote). */
+async function makeRecurring(tx: Tx, company: WriterCompany, userId: string, id: string) {
+  const row = await repo.findInvoice(tx, company.id, id);
+  if (!row || row.isQuote) return;
+  await recurringFromDocument(tx, company.id, company.timeZone, userId, {
+    kind: 'invoices',
+    id: row.id,
+    date: row.invoiceDate,
+    dueDate: row.dueDate,
+    recurringType: row.recurringType,
+    entityId: row.entityId,
+    invoiceTemplateId: row.invoiceTemplateId,
+    to: row.to,
+    toEmail: row.toEmail,
+    notes: row.notes,
+    descriptions: row.descriptions,
+    discount: row.discount,
+    tax: row.tax,
+    total: row.total,
+  });
 }
 
 export function createInvoicesService(deps: Pick<AppDeps, 'database'>) {
@@ -97,7 +120,11 @@ export function createInvoicesService(deps: Pick<AppDeps, 'database'>) {
       if (body._id && !isUuid(body._id)) throw notFound('Invoice not found');
       return db.transaction(async (tx) => {
         const company = await companyFor(tx, companyId);
+        const before = body._id ? await repo.findInvoice(tx, companyId, body._id) : null;
         const r = await writeInvoice(tx, company, userId, body);
+        // The recurring switch turned on: the invoice becomes the first run of a recurring item.
+        if (body.isRecurring && !before?.isRecurring)
+          await makeRecurring(tx, company, userId, r.id);
         return { _id: r.id, savedItems: r.savedItems };
       });
     },

@@ -1,11 +1,17 @@
 // The jobs area's face: what other areas may use (docs/architecture.md).
 // The jobs area alone writes appointments; automations go through these.
 export { jobDocumentById } from './job-document.service.js';
-export { clearedDate, moveJobTo, type SavedJob } from './job-save.js';
-export { findType, type TypeRow } from './job-types.repo.js';
+export { clearedDate, moveJobTo, writeJob, type SavedJob } from './job-save.js';
+export { findType, listTypes, type TypeRow } from './job-types.repo.js';
 export { installDefaultTypes } from './job-types.service.js';
 export { presentJob } from './jobs.present.js';
-export { findJob, setJobInvoice, type JobRow, type JobWithClient } from './jobs.repo.js';
+export {
+  findJob,
+  listMembers,
+  setJobInvoice,
+  type JobRow,
+  type JobWithClient,
+} from './jobs.repo.js';
 // The workflow automations (docs/jobs-automations.md): what main.ts starts.
 export {
   JOB_STATUS_AUTOMATION,

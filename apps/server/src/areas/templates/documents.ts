@@ -8,7 +8,7 @@ import {
   type ClientRow,
 } from '../clients/index.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
-import { findInvoice, presentInvoice } from '../invoices/index.js';
+import { findInvoice, presentInvoice, type InvoiceRow } from '../invoices/index.js';
 import { SHIPPED } from './builtin/shipped.js';
 import { QUOTE_EMAIL, QUOTE_HTML } from './builtin/quote.js';
 import { STATEMENT_EMAIL, STATEMENT_HTML } from './builtin/statement.js';
@@ -114,12 +114,13 @@ function render(source: Source, fallback: Source, ctx: object, title: string) {
 async function invoiceData(
   deps: DocumentDeps,
   companyId: string,
-  invoiceId: string,
+  /** An id, or a row not saved (a recurring item's preview). */
+  invoice: string | InvoiceRow,
   fields?: TTemplateField[],
   templateId?: string | null,
 ) {
   const db = deps.database.db;
-  const row = await findInvoice(db, companyId, invoiceId);
+  const row = typeof invoice === 'string' ? await findInvoice(db, companyId, invoice) : invoice;
   if (!row) throw notFound('Invoice not found');
   const [company, client] = await Promise.all([
     companyOf(deps, companyId),
@@ -162,7 +163,7 @@ async function invoiceData(
 export async function invoiceDocument(
   deps: DocumentDeps,
   companyId: string,
-  invoiceId: string,
+  invoiceId: string | InvoiceRow,
   templateId?: string | null,
 ) {
   const d = await invoiceData(deps, companyId, invoiceId, undefined, templateId);

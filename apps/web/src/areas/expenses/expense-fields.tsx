@@ -3,6 +3,8 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import type { UseFormReturnType } from '@mantine/form';
 import { PAYMENT_METHODS, type TSupplier } from '@fieldbook/core';
+import { LedgerAccountSelect } from '../accounting';
+import { RecurringSwitch } from '../recurring/recurring-switch';
 import type { ExpenseValues } from './expense-values';
 
 const supplierName = (s: TSupplier) => `${s.name} ${s.surname}`.trim();
@@ -10,26 +12,39 @@ const supplierName = (s: TSupplier) => `${s.name} ${s.surname}`.trim();
 interface ExpenseFieldsProps {
   form: UseFormReturnType<ExpenseValues>;
   suppliers: TSupplier[];
+  /** Without Expense Date and Due Date (a recurring expense's dates come from its rule). */
+  withDates?: boolean;
+  /** The recurring switch and Frequency: for a new expense only (spec §4). */
+  withRecurring?: boolean;
 }
 
 /** The inputs of the expense form in edit mode. */
-export function ExpenseFields({ form, suppliers }: ExpenseFieldsProps) {
+export function ExpenseFields({
+  form,
+  suppliers,
+  withDates = true,
+  withRecurring = false,
+}: ExpenseFieldsProps) {
   const v = form.getValues();
   const supplierProps = form.getInputProps('supplierId');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-      <DateInput
-        label="Expense Date"
-        valueFormat="YYYY-MM-DD"
-        withAsterisk
-        {...form.getInputProps('expenseDate')}
-      />
-      <DateInput
-        label="Due Date"
-        valueFormat="YYYY-MM-DD"
-        clearable
-        {...form.getInputProps('dueDate')}
-      />
+      {withDates && (
+        <>
+          <DateInput
+            label="Expense Date"
+            valueFormat="YYYY-MM-DD"
+            withAsterisk
+            {...form.getInputProps('expenseDate')}
+          />
+          <DateInput
+            label="Due Date"
+            valueFormat="YYYY-MM-DD"
+            clearable
+            {...form.getInputProps('dueDate')}
+          />
+        </>
+      )}
       <Select
         label="Supplier"
         placeholder="No supplier"
@@ -63,7 +78,12 @@ export function ExpenseFields({ form, suppliers }: ExpenseFieldsProps) {
         leftSection="R"
         {...form.getInputProps('price')}
       />
-      <div />
+      <LedgerAccountSelect
+        side="cost"
+        value={v.ledgerAccountId}
+        onChange={(id) => form.setFieldValue('ledgerAccountId', id)}
+        error={form.errors.ledgerAccountId}
+      />
       <Switch label="Paid" mt="xs" {...form.getInputProps('paid', { type: 'checkbox' })} />
       {v.paid ? (
         <Select
@@ -90,6 +110,16 @@ export function ExpenseFields({ form, suppliers }: ExpenseFieldsProps) {
         />
       ) : (
         <div />
+      )}
+      {withRecurring && (
+        <div style={{ gridColumn: '1 / -1' }}>
+          <RecurringSwitch
+            checked={v.isRecurring}
+            frequency={v.recurringType}
+            onChecked={(on) => form.setFieldValue('isRecurring', on)}
+            onFrequency={(f) => form.setFieldValue('recurringType', f)}
+          />
+        </div>
       )}
     </SimpleGrid>
   );

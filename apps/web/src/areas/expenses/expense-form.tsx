@@ -162,7 +162,7 @@ export function ExpenseForm({ expense }: { expense?: TExpense }) {
           <Grid gap="xl">
             <Grid.Col span={{ base: 12, md: 8 }}>
               {editing ? (
-                <ExpenseFields form={form} suppliers={supplierList} />
+                <ExpenseFields form={form} suppliers={supplierList} withRecurring={!expense} />
               ) : (
                 expense && (
                   <ExpenseView

@@ -19,6 +19,11 @@ export interface ExpenseValues {
   methodPaid: string | null;
   hasWarranty: boolean;
   warrantyValidDate: string | null;
+  /** The cost account; null books it to the company's default cost account. */
+  ledgerAccountId: string | null;
+  /** The recurring switch (a new expense only): saving makes a recurring item. */
+  isRecurring: boolean;
+  recurringType: string;
 }
 
 export function newExpenseValues(today: string): ExpenseValues {
@@ -33,6 +38,9 @@ export function newExpenseValues(today: string): ExpenseValues {
     methodPaid: null,
     hasWarranty: false,
     warrantyValidDate: null,
+    ledgerAccountId: null,
+    isRecurring: false,
+    recurringType: 'month',
   };
 }
 
@@ -49,6 +57,9 @@ export function expenseToValues(e: TExpense): ExpenseValues {
     methodPaid: e.methodPaid || null,
     hasWarranty: e.hasWarranty,
     warrantyValidDate: e.warrantyValidDate,
+    ledgerAccountId: e.ledgerAccountId,
+    isRecurring: e.isRecurring,
+    recurringType: e.recurringType || 'month',
   };
 }
 
@@ -64,6 +75,7 @@ const FIELD_LABELS: Record<string, string> = {
   price: 'Purchase Amount',
   methodPaid: 'Payment Method',
   warrantyValidDate: 'Warranty date',
+  ledgerAccountId: 'Cost account',
   photo: 'Photo',
 };
 
@@ -83,8 +95,8 @@ export function expenseValidation(v: ExpenseValues): Record<string, string> {
 }
 
 /**
- * The `data` JSON of the save. Fields the form does not edit (ledger account,
- * recurrence) are posted back as loaded, so a save keeps them.
+ * The `data` JSON of the save. Fields the form does not edit (a saved
+ * expense's recurrence) are posted back as loaded, so a save keeps them.
  */
 export function valuesToSave(
   v: ExpenseValues,
@@ -103,9 +115,10 @@ export function valuesToSave(
     methodPaid: v.paid ? (v.methodPaid ?? '') : '',
     hasWarranty: v.hasWarranty,
     warrantyValidDate: v.hasWarranty ? v.warrantyValidDate : null,
-    ledgerAccountId: saved?.ledgerAccountId ?? null,
-    isRecurring: saved?.isRecurring ?? false,
-    recurringType: saved?.recurringType ?? '',
+    ledgerAccountId: v.ledgerAccountId || null,
+    // A saved expense keeps its recurrence; a new one takes the switch (spec §4).
+    isRecurring: saved ? saved.isRecurring : v.isRecurring,
+    recurringType: saved ? saved.recurringType : v.isRecurring ? v.recurringType : '',
     removePhoto,
   };
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TExpense, TSupplier } from '@fieldbook/core';
 import { Money } from '../../ui/money';
+import { LedgerAccountName } from '../accounting';
+import { FREQUENCY_OPTIONS, RecurringNote } from '../recurring/recurring-switch';
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -49,10 +51,19 @@ export function ExpenseView({ expense, supplier }: { expense: TExpense; supplier
           </Text>
         )}
       </Field>
+      <Field label="Cost account">
+        <LedgerAccountName id={expense.ledgerAccountId} />
+      </Field>
       <Field label="Warranty">
         {expense.hasWarranty ? `Valid until ${expense.warrantyValidDate ?? '—'}` : 'No warranty'}
       </Field>
-      {expense.isRecurring && <Field label="Recurring">{expense.recurringType}</Field>}
+      {expense.isRecurring && (
+        <Field label="Recurring">
+          {FREQUENCY_OPTIONS.find((f) => f.value === expense.recurringType)?.label ??
+            expense.recurringType}
+          <RecurringNote type="expenses" />
+        </Field>
+      )}
     </SimpleGrid>
   );
 }

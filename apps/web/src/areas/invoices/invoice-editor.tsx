@@ -38,6 +38,7 @@ import { PaidBanner } from './paid-banner';
 import { PayModal, type PayValues } from './pay-modal';
 import { ReadOnlyField } from './read-only-field';
 import { TotalsPanel } from './totals-panel';
+import { FREQUENCY_OPTIONS, RecurringNote, RecurringSwitch } from '../recurring/recurring-switch';
 
 interface InvoiceEditorProps {
   company: TCompany;
@@ -212,6 +213,7 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             onClose={() => setSaved(null)}
           >
             {saved}
+            {v.isRecurring && !v.isQuote && <RecurringNote type="invoices" />}
           </Alert>
         )}
         {invoice && v.paid && !v.isQuote && <PaidBanner values={v} />}
@@ -233,6 +235,22 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             <Paper withBorder p="lg" h="100%">
               <Stack gap="md">
                 <DiscountFields form={form} editing={editing} />
+                {/* A quote does not repeat (the server makes recurring items of invoices only). */}
+                {v.isQuote ? null : editing ? (
+                  <RecurringSwitch
+                    checked={v.isRecurring}
+                    frequency={v.recurringType}
+                    onChecked={(on) => form.setFieldValue('isRecurring', on)}
+                    onFrequency={(f) => form.setFieldValue('recurringType', f)}
+                  />
+                ) : (
+                  v.isRecurring && (
+                    <ReadOnlyField label="Recurring">
+                      {FREQUENCY_OPTIONS.find((f) => f.value === v.recurringType)?.label ??
+                        v.recurringType}
+                    </ReadOnlyField>
+                  )
+                )}
                 {editing ? (
                   <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
                 ) : (

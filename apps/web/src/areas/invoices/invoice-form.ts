@@ -47,6 +47,9 @@ export interface InvoiceValues {
   datePaid: string | null;
   methodPaid: string;
   notes: string;
+  /** The recurring switch: saving makes a recurring item with this frequency. */
+  isRecurring: boolean;
+  recurringType: string;
 }
 
 export type InvoiceForm = UseFormReturnType<InvoiceValues>;
@@ -103,6 +106,43 @@ export function newInvoiceValues(isQuote: boolean, today: string, tax: TTax): In
     datePaid: null,
     methodPaid: '',
     notes: '',
+    isRecurring: false,
+    recurringType: 'month',
+  };
+}
+
+/** A stored line as the form holds it (also the lines of a recurring invoice). */
+export function lineToValues(l: TInvoice['descriptions'][number]): LineValues {
+  return emptyLine({
+    description: l.description,
+    code: l.code ?? '',
+    qty: l.qty,
+    price: l.price,
+    notes: l.notes ?? '',
+    hasTax: l.hasTax !== false,
+    hasSecondTax: l.hasSecondTax !== false,
+    category: l.category ?? '',
+    itemId: l.itemId,
+    ledgerAccountId: l.ledgerAccountId,
+  });
+}
+
+/** A line of the form as the save contract takes it. */
+export function lineToSave(l: LineValues): TInvoiceSave['descriptions'][number] {
+  return {
+    description: l.description,
+    code: l.code,
+    qty: num(l.qty),
+    // An empty price goes as missing, so the server names it.
+    price: num(l.price) as number,
+    notes: l.notes,
+    hasTax: l.hasTax,
+    hasSecondTax: l.hasSecondTax,
+    save: l.save || undefined,
+    saveClientPrice: l.saveClientPrice || undefined,
+    category: l.category,
+    itemId: l.itemId,
+    ledgerAccountId: l.ledgerAccountId,
   };
 }
 
@@ -116,20 +156,7 @@ export function invoiceToValues(inv: TInvoice): InvoiceValues {
     toEmail: inv.toEmail,
     invoiceDate: inv.invoiceDate,
     dueDate: inv.dueDate,
-    descriptions: inv.descriptions.map((l) =>
-      emptyLine({
-        description: l.description,
-        code: l.code ?? '',
-        qty: l.qty,
-        price: l.price,
-        notes: l.notes ?? '',
-        hasTax: l.hasTax !== false,
-        hasSecondTax: l.hasSecondTax !== false,
-        category: l.category ?? '',
-        itemId: l.itemId,
-        ledgerAccountId: l.ledgerAccountId,
-      }),
-    ),
+    descriptions: inv.descriptions.map(lineToValues),
     discount: { ...inv.discount },
     tax: { ...inv.tax },
     paid: inv.paid,
@@ -137,6 +164,8 @@ export function invoiceToValues(inv: TInvoice): InvoiceValues {
     datePaid: inv.datePaid,
     methodPaid: inv.methodPaid,
     notes: inv.notes,
+    isRecurring: inv.isRecurring,
+    recurringType: inv.recurringType || 'month',
   };
 }
 
@@ -167,12 +196,9 @@ export function valuesTotals(v: InvoiceValues): Totals {
 /** The body of POST /invoices; fields of the loaded invoice the form does not edit go back as they were. */
 export function valuesToSave(v: InvoiceValues, loaded: TInvoice | undefined): TInvoiceSave {
   return {
-    ...(loaded && {
-      _id: loaded._id,
-      isRecurring: loaded.isRecurring,
-      recurringType: loaded.recurringType,
-      appointmentId: loaded.appointmentId,
-    }),
+    ...(loaded && { _id: loaded._id, appointmentId: loaded.appointmentId }),
+    isRecurring: v.isRecurring,
+    recurringType: v.isRecurring ? v.recurringType : '',
     invoiceTemplateId: v.invoiceTemplateId || null,
     // Values of fields another template asked for stay with the invoice.
     custom: { ...(loaded?.custom as TInvoiceSave['custom']), ...v.custom },
@@ -182,21 +208,7 @@ export function valuesToSave(v: InvoiceValues, loaded: TInvoice | undefined): TI
     toEmail: v.toEmail,
     invoiceDate: v.invoiceDate,
     dueDate: v.dueDate,
-    descriptions: v.descriptions.map((l) => ({
-      description: l.description,
-      code: l.code,
-      qty: num(l.qty),
-      // An empty price goes as missing, so the server names it.
-      price: num(l.price) as number,
-      notes: l.notes,
-      hasTax: l.hasTax,
-      hasSecondTax: l.hasSecondTax,
-      save: l.save || undefined,
-      saveClientPrice: l.saveClientPrice || undefined,
-      category: l.category,
-      itemId: l.itemId,
-      ledgerAccountId: l.ledgerAccountId,
-    })),
+    descriptions: v.descriptions.map(lineToSave),
     discount: { ...v.discount, discountValue: num(v.discount.discountValue) ?? 0 },
     tax: v.tax,
     paid: v.paid,

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Tabs, Text, TextInput } from '@mantine/core';
-import { IconFileInvoice, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileInvoice, IconList, IconPlus, IconRepeat, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   DEFAULT_TIME_ZONE,
@@ -112,6 +112,14 @@ export function InvoicesPage() {
               leftSection={<IconList size={16} />}
             >
               Price list
+            </Button>
+            <Button
+              component={Link}
+              to="/recurring?type=invoices"
+              variant="default"
+              leftSection={<IconRepeat size={16} />}
+            >
+              Recurring
             </Button>
             <ImportCsvButton kind="invoices" member={member} />
           </>

@@ -1,6 +1,7 @@
 import { ActionIcon, Checkbox, NumberInput, Table, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatMoney, lineAmount } from '@fieldbook/core';
+import { LedgerAccountSelect } from '../accounting';
 import { num, type InvoiceForm, type LineValues } from './invoice-form';
 
 const amountOf = (l: LineValues) =>
@@ -69,6 +70,17 @@ export function LineItemsTable({ form, editing }: { form: InvoiceForm; editing: 
                       aria-label={`Description of line ${i + 1}`}
                       description={l.save ? 'Joins the price list when saved' : undefined}
                       {...form.getInputProps(path(i, 'description'))}
+                    />
+                    {/* The line's sales account, small under its description; empty is the default. */}
+                    <LedgerAccountSelect
+                      side="income"
+                      label={null}
+                      aria-label={`Account of line ${i + 1}`}
+                      size="xs"
+                      variant="filled"
+                      mt={4}
+                      value={l.ledgerAccountId}
+                      onChange={(id) => form.setFieldValue(path(i, 'ledgerAccountId'), id)}
                     />
                   </Table.Td>
                   <Table.Td>

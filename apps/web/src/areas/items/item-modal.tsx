@@ -15,6 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { ITEM_REQUIRED_MESSAGE, type TItem, type TItemSave, type TTax } from '@fieldbook/core';
 import { useClients } from '../../api/use-clients';
 import { useSaveItem } from '../../api/use-items';
+import { LedgerAccountSelect } from '../accounting';
 import { ErrorAlert } from '../../ui/query-state';
 import { ModalActions } from '../../ui/modal-actions';
 import { ItemOverrides } from './item-overrides';
@@ -29,6 +30,9 @@ interface ItemValues {
   hasTax: boolean;
   hasSecondTax: boolean;
   overrides: Record<string, number>;
+  /** Null books to the company's default account of that side. */
+  ledgerAccountId: string | null;
+  expenseAccountId: string | null;
 }
 
 const toValues = (item: TItem | null): ItemValues => ({
@@ -41,6 +45,8 @@ const toValues = (item: TItem | null): ItemValues => ({
   hasTax: item ? item.hasTax : true,
   hasSecondTax: item ? item.hasSecondTax : true,
   overrides: { ...(item?.overrides ?? {}) },
+  ledgerAccountId: item?.ledgerAccountId ?? null,
+  expenseAccountId: item?.expenseAccountId ?? null,
 });
 
 interface ItemModalProps {
@@ -74,11 +80,9 @@ export function ItemModal({ item, tax, onClose }: ItemModalProps) {
       hasTax: v.hasTax,
       hasSecondTax: v.hasSecondTax,
       overrides: v.overrides,
-      ...(item && {
-        ledgerAccountId: item.ledgerAccountId,
-        supplierId: item.supplierId,
-        expenseAccountId: item.expenseAccountId,
-      }),
+      ledgerAccountId: v.ledgerAccountId,
+      expenseAccountId: v.expenseAccountId,
+      ...(item && { supplierId: item.supplierId }),
     };
     save.mutate(
       { itemId: item?._id ?? newId, item: body },
@@ -149,6 +153,18 @@ export function ItemModal({ item, tax, onClose }: ItemModalProps) {
             value={v.notes}
             onChange={(e) => set({ notes: e.currentTarget.value })}
           />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <LedgerAccountSelect
+              side="income"
+              value={v.ledgerAccountId}
+              onChange={(ledgerAccountId) => set({ ledgerAccountId })}
+            />
+            <LedgerAccountSelect
+              side="cost"
+              value={v.expenseAccountId}
+              onChange={(expenseAccountId) => set({ expenseAccountId })}
+            />
+          </SimpleGrid>
           <Group gap="xl">
             <Checkbox
               label={`Charge ${tax.tD || 'tax'}`}

@@ -1,0 +1,160 @@
+import { occurrencesBetween, runAfter, todayIn } from '@fieldbook/core';
+import type { AppDeps } from '../../platform/deps.js';
+import { wakeWorkers } from '../../platform/queue.js';
+import { getCompany } from '../companies/index.js';
+import { ruleOfItem } from './recurring.input.js';
+import { makeDocument } from './recurring.make.js';
+import * as repo from './recurring.repo.js';
+
+/** How often the timer looks (it also looks once at start); runs are due after midnight. */
+export const RECURRING_TICK_MS = 5 * 60_000;
+/** Dates made in one transaction; an item with more continues in the next. */
+export const DATES_PER_TRANSACTION = 50;
+/** Items read per look at the due index. */
+const BATCH = 200;
+
+export interface RecurringRunResult {
+  /** Dates made (documents, or runs that raised an incident). */
+  made: number;
+  /** Documents made. */
+  documents: number;
+}
+
+/**
+ * One transaction of one item: locks its row (another process running it
+ * skips it), makes up to DATES_PER_TRANSACTION due dates in order, each
+ * claimed first in `recurring_runs` (a date already there is never made
+ * again), then moves `last_run_date` and `next_run_date`. Answers what it
+ * made, and whether dates are left (the caller runs it again), or null when
+ * the item was locked elsewhere or is no longer due.
+ */
+async function runItemOnce(
+  deps: Pick<AppDeps, 'database'>,
+  itemId: string,
+  now: Date,
+): Promise<(RecurringRunResult & { more: boolean; queued: boolean }) | null> {
+  return deps.database.db.transaction(async (tx) => {
+    const item = await repo.lockItem(tx, itemId);
+    if (!item || !item.active || !item.nextRunDate) return null;
+    const company = await getCompany(tx, item.companyId);
+    if (!company) return null;
+    const today = todayIn(company.timeZone, now);
+    if (item.nextRunDate > today) return null;
+    const rule = ruleOfItem(item);
+    const all = occurrencesBetween(rule, item.nextRunDate, today);
+    const dates = all.slice(0, DATES_PER_TRANSACTION);
+    let made = 0;
+    let documents = 0;
+    for (const date of dates) {
+      if (!(await repo.claimRun(tx, item.companyId, item.id, date))) continue;
+      made++;
+      const doc = await makeDocument(tx, company, item, date);
+      if (doc) {
+        documents++;
+        await repo.setRunDocument(tx, item.id, date, doc);
+      }
+    }
+    // No date due (a stale next run): look again from tomorrow.
+    const last = dates.at(-1) ?? item.lastRunDate;
+    const next = runAfter(rule, dates.at(-1) ?? today);
+    await repo.setRunState(tx, item.id, last, next);
+    return {
+      made,
+      documents,
+      more: all.length > dates.length,
+      queued: item.sendOnCreation && documents > 0,
+    };
+  });
+}
+
+/**
+ * Makes every due date of every active item (DECISIONS §8, §13): each date
+ * exactly once, in order, also after the server was down, in one transaction
+ * per item (and per DATES_PER_TRANSACTION dates). A failing item is logged
+ * and left due; the others still run. `now` is the clock (tests pass a fake one).
+ */
+export async function runDueRecurring(
+  deps: Pick<AppDeps, 'database'>,
+  now: Date = new Date(),
+  log: (message: string, error?: unknown) => void = defaultLog,
+  /** Called after each committed transaction with the dates made so far (crash tests). */
+  onCommit?: (made: number) => void,
+): Promise<RecurringRunResult> {
+  const db = deps.database.db;
+  // The latest calendar date anywhere (UTC+14): the index's bound before each zone decides.
+  const latest = todayIn('Pacific/Kiritimati', now);
+  const total: RecurringRunResult = { made: 0, documents: 0 };
+  let queued = false;
+  const failed = new Set<string>();
+  // Bounded: items locked by another process would otherwise be looked at again and again.
+  for (let round = 0; round < 1000; round++) {
+    const ids = (await repo.dueItemIds(db, now, latest, BATCH + failed.size)).filter(
+      (id) => !failed.has(id),
+    );
+    let progressed = false;
+    for (const id of ids) {
+      try {
+        for (;;) {
+          const r = await runItemOnce(deps, id, now);
+          if (!r) break;
+          progressed = true;
+          total.made += r.made;
+          total.documents += r.documents;
+          queued ||= r.queued;
+          onCommit?.(total.made);
+          if (!r.more) break;
+        }
+      } catch (e) {
+        failed.add(id);
+        log(`Recurring item ${id} could not run`, e);
+      }
+    }
+    // Items locked by another process stay due: that process makes them.
+    if (!progressed || ids.length < BATCH) break;
+  }
+  if (queued) wakeWorkers();
+  return total;
+}
+
+const defaultLog = (m: string, e?: unknown) => (e ? console.error(m, e) : console.log(m));
+
+export interface RecurringTimer {
+  stop(): Promise<void>;
+}
+
+/** Runs `runDueRecurring` now and every `intervalMs` until stopped. */
+export function startRecurringSchedule(
+  deps: Pick<AppDeps, 'database'>,
+  opts: { intervalMs?: number; log?: (message: string, error?: unknown) => void } = {},
+): RecurringTimer {
+  const log = opts.log ?? defaultLog;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  async function tick() {
+    try {
+      const r = await runDueRecurring(deps, new Date(), log);
+      if (r.made > 0) log(`Recurring: made ${r.made} dates (${r.documents} documents)`);
+    } catch (e) {
+      if (!stopped) log('Running recurring items failed', e);
+    }
+  }
+
+  function schedule(delay: number) {
+    timer = setTimeout(() => {
+      current = tick().finally(() => {
+        if (!stopped) schedule(opts.intervalMs ?? RECURRING_TICK_MS);
+      });
+    }, delay);
+  }
+  schedule(0);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TRecurringItem, TRecurringSave, TRecurringType } from '@fieldbook/core';
+import { useCurrentCompany } from '../app/company-context';
+import { apiGet, apiPost } from './api-client';
+import { downloadFile } from './download';
+
+const base = (cid: string) => `/companies/${encodeURIComponent(cid)}/recurring`;
+const recurringKey = (cid: string | null) => ['company', cid ?? '', 'recurring'] as const;
+
+/** The recurring items of a type (each with its `nextRuns`). */
+export function useRecurringList(type: TRecurringType) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: [...recurringKey(companyId), 'list', type],
+    queryFn: () => apiGet<TRecurringItem[]>(`${base(companyId ?? '')}/${type}`),
+    enabled: !!companyId,
+  });
+}
+
+/** One recurring item; `id` null for a new one (no fetch). */
+export function useRecurringItem(type: TRecurringType, id: string | null) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: [...recurringKey(companyId), 'one', type, id ?? ''],
+    queryFn: () =>
+      apiGet<TRecurringItem>(`${base(companyId ?? '')}/${type}/${encodeURIComponent(id ?? '')}`),
+    enabled: !!companyId && !!id,
+    // 'recurring item not found' is an answer, not a hiccup to retry.
+    retry: false,
+  });
+}
+
+export function useSaveRecurring(type: TRecurringType) {
+  const { companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRecurringSave) =>
+      apiPost<{ _id: string; nextRuns: string[] }>(`${base(companyId ?? '')}/${type}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recurringKey(companyId) }),
+  });
+}
+
+export function useDeleteRecurring(type: TRecurringType) {
+  const { companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiPost<unknown>(`${base(companyId ?? '')}/${type}/${encodeURIComponent(id)}/delete`),
+    onSuccess: (_r, id) =>
+      // Not the deleted one: it would answer 404 while its editor is closing.
+      queryClient.invalidateQueries({
+        queryKey: recurringKey(companyId),
+        predicate: (q) => !(q.queryKey[3] === 'one' && q.queryKey[5] === id),
+      }),
+  });
+}
+
+/** Download the type's CSV export, or (`sage`) the accounting-package CSV of recurring invoices. */
+export function downloadRecurring(cid: string, type: TRecurringType, sage = false) {
+  return sage
+    ? downloadFile(`${base(cid)}/invoices/exportSage`, 'recurring-invoices-sage.csv')
+    : downloadFile(`${base(cid)}/${type}/export`, `recurring-${type}.csv`);
+}
+
+/** The PDF preview of the next invoice of a recurring invoice. */
+export const recurringInvoicePdfPath = (cid: string, id: string) =>
+  `${base(cid)}/invoice/${encodeURIComponent(id)}/download`;
