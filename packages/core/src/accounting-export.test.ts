@@ -9,7 +9,7 @@ import {
   type ExportInvoice,
 } from './accounting-export.js';
 import { computeTotals } from './totals.js';
-import { documentRevenue } from './ledger.js';
+import { documentRevenue, shareByWeight } from './ledger.js';
 
 const tax = (tV: number, inc1 = false) => ({
   hasTax: true,
@@ -147,5 +147,22 @@ describe('sageExpensesCsv', () => {
       ]),
     );
     expect(lines[1]).toBe('PI,S1,02/03/2026,Shop,E1,5000,Fuel,99.50,Zero,0.00,99.50');
+  });
+});
+
+describe('shareByWeight', () => {
+  it('shares to the cent by the largest remainder', () => {
+    expect(shareByWeight(0.05, [1, 1, 1])).toEqual([0.02, 0.02, 0.01]);
+    expect(shareByWeight(100, [1, 2])).toEqual([33.33, 66.67]);
+    expect(shareByWeight(10, [0, 5])).toEqual([0, 10]);
+  });
+  it('shares nothing over weights that are all zero, and nothing over no weights', () => {
+    expect(shareByWeight(5, [0, 0])).toEqual([0, 0]);
+    expect(shareByWeight(5, [])).toEqual([]);
+  });
+  it('adds up on awkward weights', () => {
+    const w = [0.01, 999999.99, 3.33, 3.33, 3.34];
+    const s = shareByWeight(123.45, w);
+    expect(Math.round(s.reduce((a, b) => a + b * 100, 0))).toBe(12345);
   });
 });
