@@ -30,6 +30,8 @@ import { createSendHistoryService, sendHistoryRoutes } from './areas/delivery/de
 import { createDeliveryService } from './areas/delivery/delivery.service.js';
 import { expensesRoutes } from './areas/expenses/expenses.routes.js';
 import { ledgerRoutes } from './areas/accounting/ledger.routes.js';
+import { exportsRoutes } from './areas/accounting/exports.routes.js';
+import { createExportsService } from './areas/accounting/exports.service.js';
 import { createLedgerService } from './areas/accounting/ledger.service.js';
 import { createExpensesService } from './areas/expenses/expenses.service.js';
 import { filesRoutes } from './areas/files/files.routes.js';
@@ -119,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(deliveryRoutes, { delivery: createDeliveryService(deps) });
   await app.register(expensesRoutes, { expenses: createExpensesService(deps) });
   await app.register(ledgerRoutes, { ledger: createLedgerService(deps) });
+  await app.register(exportsRoutes, { exports: createExportsService(deps) });
   await app.register(recurringRoutes, {
     recurring: createRecurringService(deps),
     preview: createRecurringPreview(deps),

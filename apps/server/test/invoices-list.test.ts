@@ -66,6 +66,7 @@ describe('list and summary of a period', () => {
       balance: 70.55,
       total: 70.55,
       emailCount: 0,
+      resolvedAt: null,
     });
 
     const sum = await api.get(`${invoicesUrl(mine.id)}/summary${q}`);

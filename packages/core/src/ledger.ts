@@ -130,3 +130,17 @@ export function vatOfDocument(doc: TotalsDocument): {
     outputVat: t.tax1,
   };
 }
+
+/**
+ * Shares `total` over `weights` in proportion, to the cent, by the same
+ * largest remainder as {@link allocateLineAmounts}: the shares add up to
+ * `total` exactly. All-zero weights share nothing (every share 0).
+ */
+export function shareByWeight(total: number, weights: number[]): number[] {
+  const w = weights.map((x) => dec(x));
+  const sum = w.reduce((s, x) => s.plus(x), new Big(0));
+  if (sum.eq(0)) return weights.map(() => 0);
+  const cents = round2(dec(total)).times(100);
+  const exact = w.map((x) => x.times(cents).div(sum));
+  return largestRemainder(exact, cents).map((c) => toAmount(c.div(100)));
+}

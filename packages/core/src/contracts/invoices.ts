@@ -185,7 +185,12 @@ export const ZInvoiceRow = ZInvoice.pick({
   queuedForSending: true,
   queuedForSendingError: true,
   balance: true,
-}).extend({ total: z.number(), emailCount: z.number() });
+}).extend({
+  total: z.number(),
+  emailCount: z.number(),
+  /** When the invoice was marked resolved to the accounting package (docs/exports.md). */
+  resolvedAt: z.string().nullable(),
+});
 export type TInvoiceRow = z.infer<typeof ZInvoiceRow>;
 
 /** `GET /invoices/summary`: the list's boxes and pie for a period. */

@@ -2,6 +2,7 @@
 export {
   clearExpensesLedgerAccount,
   findSupplier,
+  listExpenses,
   setExpenseLedgerAccount,
 } from './expenses.repo.js';
 export { writeExpense, type ExpenseCompany, type ExpenseInput } from './expense-writer.js';

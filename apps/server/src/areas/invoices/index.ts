@@ -8,5 +8,6 @@ export {
   type InvoiceRow,
 } from './invoices.repo.js';
 export { allocateNumber } from './invoice-numbers.js';
+export { invoicesForExport, payPeriodInvoices, resolveInvoices } from './invoice-period.js';
 export { checkLineItemIds, withLiveItemIds } from './invoice-lines.js';
 export type { InvoiceInput, WriterCompany } from './invoice-writer.js';

@@ -134,7 +134,8 @@ export async function listInvoicesJson(
     'sent', to_char(${i.sent} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'queuedForSending', ${i.queuedForSending}, 'queuedForSendingError', ${i.queuedForSendingError},
     'balance', ${i.total} - ${i.amountPaid}, 'total', ${i.total},
-    'emailCount', jsonb_array_length(${i.emails}))`;
+    'emailCount', jsonb_array_length(${i.emails}),
+    'resolvedAt', to_char(${i.resolvedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
   const [r] = await db
     .select({
       json: sql<string>`coalesce(json_agg(${row} order by ${i.invoiceDate} desc, ${i.createdAt} desc, ${i.id} desc), '[]')::text`,

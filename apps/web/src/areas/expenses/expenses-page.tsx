@@ -11,6 +11,7 @@ import { PeriodFilter, usePeriod } from '../../ui/period-filter';
 import { QueryState } from '../../ui/query-state';
 import { ExpenseBoxes } from './expense-boxes';
 import { ExpenseTable } from './expense-table';
+import { ExportCsvButton } from './export-csv-button';
 
 type Tab = 'all' | 'paid' | 'unpaid';
 
@@ -59,6 +60,7 @@ export function ExpensesPage() {
       />
       <Group justify="space-between" mb="md" wrap="wrap">
         <PeriodFilter value={period} onChange={setPeriod} timeZone={company?.timeZone} />
+        <ExportCsvButton period={period} />
       </Group>
       <ExpenseBoxes summary={summary.data} />
       <Tabs value={tab} onChange={(v) => setTab((v as Tab | null) ?? 'all')} mb="md">

@@ -20,7 +20,8 @@ type StateRow = Pick<
   | 'emailCount'
   | 'queuedForSending'
   | 'queuedForSendingError'
->;
+> &
+  Partial<Pick<TInvoiceRow, 'resolvedAt'>>;
 
 /** A row's state: quote, paid or un-paid (with days due), and its sending state. */
 export function InvoiceStateBadge({
@@ -47,6 +48,17 @@ export function InvoiceStateBadge({
         ) : (
           <Badge color="orange" variant="light">
             un-paid
+          </Badge>
+        )}
+        {row.resolvedAt && (
+          // Marked resolved to the accounting package by an export's Resolve all or Process.
+          <Badge
+            color="teal"
+            variant="outline"
+            size="sm"
+            title="Resolved to the accounting package"
+          >
+            Resolved
           </Badge>
         )}
         {due && (

@@ -22,6 +22,7 @@ import { BulkSendButton } from './bulk-send-button';
 import { InvoiceBoxes } from './invoice-boxes';
 import { InvoiceListTable, rowClient } from './invoice-list-table';
 import { PaymentMethodsPie } from './payment-methods-pie';
+import { AccountingCsvMenu } from './accounting-csv-menu';
 
 type Tab = 'all' | 'paid' | 'unpaid' | 'quotes';
 
@@ -125,14 +126,17 @@ export function InvoicesPage() {
         }
       />
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-        <PeriodFilter
-          value={period}
-          onChange={(p) => {
-            setPeriod(p);
-            setSelected(new Set());
-          }}
-          timeZone={timeZone}
-        />
+        <Group gap="sm" wrap="wrap">
+          <PeriodFilter
+            value={period}
+            onChange={(p) => {
+              setPeriod(p);
+              setSelected(new Set());
+            }}
+            timeZone={timeZone}
+          />
+          <AccountingCsvMenu period={period} member={member} />
+        </Group>
         <TextInput
           aria-label="Search by client or number"
           placeholder="Search by client or number"

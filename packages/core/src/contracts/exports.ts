@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ZPeriodQuery } from './invoices.js';
+
+/** Accounting-package exports (docs/exports.md). */
+export const EXPORT_FORMATS = ['sage', 'xero'] as const;
+
+/** `GET /invoices/export`: the period, the package's format (Sage by default), resolve. */
+export const ZInvoiceExportQuery = ZPeriodQuery.extend({
+  format: z.enum(EXPORT_FORMATS, { error: 'must be sage or xero' }).optional(),
+  resolve: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});
+
+/** `POST /invoices/process`: how many invoices were marked paid. */
+export const ZProcessResult = z.object({ message: z.string(), count: z.number() });
+export type TProcessResult = z.infer<typeof ZProcessResult>;
+
+/** Spec §8's confirmations of the invoices list (exact wording). */
+export const EXPORT_MSG = {
+  confirmProcess: 'Process the current period unpaid invoices as paid. Do you want to continue?',
+  confirmResolve: 'Do you want to mark all invoices as resolved to sage?',
+} as const;
