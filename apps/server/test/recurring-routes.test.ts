@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allRights,
   COUNT_WITH_END_MESSAGE,
+  DEFAULT_LEDGER_ACCOUNTS,
+  SAGE_INVOICE_COLUMNS,
   RECURRING_NOT_FOUND,
   type GroupRights,
 } from '@fieldbook/core';
@@ -149,10 +151,11 @@ describe('recurring invoices', () => {
     const sage = await co.owner.api.get(url(co.id, 'invoices/exportSage'));
     expect(sage.status).toBe(200);
     const rows = Buffer.from(sage.body).toString('utf8').trim().split('\r\n');
+    // The invoices' own Sage file (core's sageInvoicesCsv): commas, DD/MM/YYYY.
     expect(rows[0]).toContain(
-      'Type;Customer reference;Date;Customer name;Reference;Ledger account',
+      'Type,Customer Reference,Date,Customer Name,Reference,Ledger Account',
     );
-    expect(rows.some((x) => x.includes(`'=HYPERLINK`) && x.includes('2030-11-30'))).toBe(true);
+    expect(rows.some((x) => x.includes(`'=HYPERLINK`) && x.includes('30/11/2030'))).toBe(true);
     const bad = await co.owner.api.get(url(co.id, 'expenses/exportSage'));
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toHaveProperty('type');
@@ -160,11 +163,11 @@ describe('recurring invoices', () => {
 });
 
 describe('the exports read back by a spreadsheet parser', () => {
-  /** The CSV as ExcelJS's CSV reader (fast-csv, `;`) reads it: the BOM dropped. */
-  async function sheet(text: string) {
+  /** The CSV as ExcelJS's CSV reader (fast-csv) reads it: the BOM dropped. */
+  async function sheet(text: string, delimiter = ';') {
     const wb = new ExcelJS.Workbook();
     const ws = await wb.csv.read(Readable.from([text.replace(/^\ufeff/, '')]), {
-      parserOptions: { delimiter: ';' },
+      parserOptions: { delimiter },
     });
     const rows: unknown[][] = [];
     ws.eachRow((row) => {
@@ -207,25 +210,16 @@ describe('the exports read back by a spreadsheet parser', () => {
       Buffer.from((await co.owner.api.get(url(co.id, 'invoices/exportSage'))).body).toString(
         'utf8',
       ),
+      ',',
     );
-    expect(sage[0]).toEqual([
-      'Type',
-      'Customer reference',
-      'Date',
-      'Customer name',
-      'Reference',
-      'Ledger account',
-      'Details',
-      'Net',
-      'VAT rate',
-      'VAT',
-      'Total',
-    ]);
+    expect(sage[0]).toEqual(SAGE_INVOICE_COLUMNS);
     const row = sage.find((r) => r[6] === "'+cmd|calc");
     expect(row, JSON.stringify(sage)).toBeDefined();
     expect(row![0]).toBe('SI');
-    expect(row![1]).toBe(clientId);
+    expect(row![1]).toBe(clientId.slice(0, 8).toUpperCase());
     expect(row![4]).toBe(`REC-${id.slice(0, 8).toUpperCase()}`);
+    // Booked to the default income account, as the invoice it makes will be.
+    expect(String(row![5])).toBe(DEFAULT_LEDGER_ACCOUNTS.income.account);
     expect(row![7]).toBe(25);
     expect(row![10]).toBe(25);
   });

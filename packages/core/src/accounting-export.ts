@@ -104,6 +104,13 @@ export const XERO_INVOICE_COLUMNS = [
   'BrandingTheme',
 ];
 
+/**
+ * A client's or supplier's reference in the accounting package: they carry no
+ * account code of their own, so the first 8 characters of their id, in capitals.
+ */
+export const partyReference = (id: string | null): string =>
+  id ? id.slice(0, 8).toUpperCase() : '';
+
 /** YYYY-MM-DD as DD/MM/YYYY (both packages read South African dates so). */
 export function dmy(ymd: string): string {
   const [y, m, d] = ymd.slice(0, 10).split('-');

@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
   PeriodError,
+  partyReference,
   parsePeriodQuery,
   sageExpensesCsv,
   sageInvoicesCsv,
@@ -28,7 +29,6 @@ export const PROCESS_METHOD = 'Other';
  * have no code of their own, so the first 8 characters of the id, upper
  * case (Sage takes at most 8 letters and digits), stable across exports.
  */
-export const referenceOf = (id: string | null) => (id ? id.slice(0, 8).toUpperCase() : '');
 
 /** `2026-03-01..2026-03-31` as a file name part. */
 const span = (p: Period) => `${p.from}_${p.to}`;
@@ -77,7 +77,7 @@ export function createExportsService(deps: Pick<AppDeps, 'database'>) {
         dueDate: r.dueDate,
         clientName:
           r.clientName === null ? r.to : `${r.clientName} ${r.clientSurname ?? ''}`.trim(),
-        clientReference: referenceOf(r.entityId),
+        clientReference: partyReference(r.entityId),
         email: r.toEmail || (r.clientEmail ?? ''),
         discount: r.discount,
         tax: r.tax,
@@ -131,7 +131,7 @@ export function createExportsService(deps: Pick<AppDeps, 'database'>) {
           number: e.expenseNumber,
           date: e.expenseDate,
           supplierName: e.to,
-          supplierReference: referenceOf(e.supplierId),
+          supplierReference: partyReference(e.supplierId),
           description: e.description,
           accountCode: codes.get(`${e.id}:0`) ?? '',
           amount: Number(e.price),

@@ -3,6 +3,7 @@ export {
   checkLedgerAccount,
   checkLedgerAccounts,
   defaultAccountIds,
+  ledgerAccountCodes,
   removeSourceItems,
   syncExpenseItems,
   syncInvoiceItems,

@@ -187,3 +187,19 @@ export async function syncExpenseItems(
     },
   ]);
 }
+
+/**
+ * The codes of the company's accounts by id, and the default income
+ * account's code (what a line without an account of its own is booked to):
+ * for files written outside the account items, such as the recurring
+ * invoices' accounting-package CSV.
+ */
+export async function ledgerAccountCodes(
+  tx: Tx,
+  companyId: string,
+): Promise<{ byId: Map<string, string>; income: string }> {
+  const defaults = await defaultAccountIds(tx, companyId);
+  const all = await repo.listAccounts(tx, companyId);
+  const byId = new Map(all.map((a) => [a.id, a.account]));
+  return { byId, income: byId.get(defaults.income) ?? '' };
+}

@@ -1,7 +1,10 @@
 import {
   DEFAULT_DISCOUNT,
-  computeTotals,
+  addDays,
+  partyReference,
+  sageInvoicesCsv,
   toCsv,
+  type ExportInvoice,
   type TRecurringItem,
   type TTax,
 } from '@fieldbook/core';
@@ -55,47 +58,35 @@ export function recurringCsv(items: TRecurringItem[]): string {
 }
 
 /**
- * The recurring invoices' lines in the columns of Sage's customer-invoice
- * import, one row per line, dated on the item's next run. The line's net,
- * VAT and total come from core's totals of that line alone (its tax flags and
- * the item's tax; the item's discount is not spread over lines). Ledger
- * account stays empty until ledger codes exist.
+ * The recurring invoices as they will be made on their next run, in the
+ * columns of Sage's customer-invoice import: core's `sageInvoicesCsv`, the
+ * same file as the invoices' own export (docs/exports.md), so each line's Net,
+ * VAT and Total are the ledger's shares and its account is its ledger
+ * account's code (the default income account's when it has none).
  */
-export function recurringSageCsv(items: TRecurringItem[], companyTax: TTax): string {
-  const header = [
-    'Type',
-    'Customer reference',
-    'Date',
-    'Customer name',
-    'Reference',
-    'Ledger account',
-    'Details',
-    'Net',
-    'VAT rate',
-    'VAT',
-    'Total',
-  ];
-  const rows = items
+export function recurringSageCsv(
+  items: TRecurringItem[],
+  companyTax: TTax,
+  codes: { byId: Map<string, string>; income: string },
+): string {
+  const invoices: ExportInvoice[] = items
     .filter((i) => i.active && i.nextRuns.length > 0)
-    .flatMap((i) => {
-      const tax = i.tax ?? companyTax;
-      return i.descriptions.map((l) => {
-        const t = computeTotals({ descriptions: [l], discount: DEFAULT_DISCOUNT, tax });
-        const taxed = tax.hasTax && l.hasTax !== false;
-        return [
-          'SI',
-          i.entityId ?? '',
-          i.nextRuns[0] ?? '',
-          party(i),
-          `REC-${i._id.slice(0, 8).toUpperCase()}`,
-          '',
-          l.description,
-          t.net,
-          taxed ? tax.tV : 0,
-          t.tax1,
-          t.total,
-        ];
-      });
+    .map((i) => {
+      const date = i.nextRuns[0]!;
+      return {
+        number: `REC-${i._id.slice(0, 8).toUpperCase()}`,
+        invoiceDate: date,
+        dueDate: addDays(date, i.dueDays),
+        clientName: party(i),
+        clientReference: partyReference(i.entityId),
+        email: i.toEmail,
+        discount: i.discount ?? DEFAULT_DISCOUNT,
+        tax: i.tax ?? companyTax,
+        descriptions: i.descriptions.map((l) => ({
+          ...l,
+          accountCode: (l.ledgerAccountId && codes.byId.get(l.ledgerAccountId)) || codes.income,
+        })),
+      };
     });
-  return toCsv(header, rows, { decimals: { 7: 2, 9: 2, 10: 2 } });
+  return sageInvoicesCsv(invoices);
 }

@@ -76,8 +76,8 @@ export const recurringRoutes: FastifyPluginAsyncZod<{
       },
       handler: async (req, reply) => {
         if (type !== 'invoices') throw badField('type', 'must be invoices');
-        const { items, tax } = await recurring.sageSource(req.company!.id);
-        return csv(reply, 'recurring-invoices-sage.csv', recurringSageCsv(items, tax));
+        const { items, tax, codes } = await recurring.sageSource(req.company!.id);
+        return csv(reply, 'recurring-invoices-sage.csv', recurringSageCsv(items, tax, codes));
       },
     });
 

@@ -15,6 +15,7 @@ import {
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
+import { ledgerAccountCodes } from '../accounting/index.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
 import type { Tx } from '../../db/client.js';
 import { ruleOfItem, ruleOfSave, typeValues } from './recurring.input.js';
@@ -121,7 +122,8 @@ export function createRecurringService(deps: Pick<AppDeps, 'database'>) {
       const company = await companyOf(db, companyId);
       const today = todayIn(company.timeZone);
       const rows = await repo.listItems(db, companyId, ['invoices']);
-      return { items: rows.map((r) => presentItem(r, today)), tax: company.tax };
+      const codes = await ledgerAccountCodes(db, companyId);
+      return { items: rows.map((r) => presentItem(r, today)), tax: company.tax, codes };
     },
 
     async remove(companyId: string, type: TRecurringType, id: string) {
