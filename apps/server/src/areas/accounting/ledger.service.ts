@@ -180,7 +180,9 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
       accountId: string,
       income: string,
     ): Promise<TAccountItem[]> {
-      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(ym)) throw badField('period', 'must be a month YYYY-MM');
+      // Year 0000 does not exist (PostgreSQL refuses it): 0001-01 is the first month.
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(ym) || ym < '0001-01')
+        throw badField('period', 'must be a month YYYY-MM');
       if (income !== 'true' && income !== 'false')
         throw badField('income', 'must be true or false');
       if (!isUuid(accountId) || !(await repo.findAccount(db, companyId, accountId)))
