@@ -112,8 +112,11 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
     /** Create (no `_id`) or update an account; a change of kind moves its items' income flag. */
     async save(
       companyId: string,
+      member: MemberAccess,
       b: z.output<typeof ZLedgerAccountSave>,
     ): Promise<{ _id: string }> {
+      // Accounting needs invoices c (the menu's rule); changing an existing account needs u too.
+      if (b._id && !can(member, 'invoices', 'u')) throw forbidden();
       return db.transaction(async (tx) => {
         await defaultAccountIds(tx, companyId);
         if (!b._id) {
@@ -176,6 +179,7 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
     /** The items of one statement cell: month 'YYYY-MM', account, income flag. */
     async accountItems(
       companyId: string,
+      member: MemberAccess,
       ym: string,
       accountId: string,
       income: string,
@@ -192,7 +196,10 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
         accountId: accountId.toLowerCase(),
         income: income === 'true',
       });
-      return rows.map(presentItem);
+      // Expenses are shown only to members who may read them (DECISIONS §2): the
+      // others see the cell's invoice lines alone, as the menu hides Expenses.
+      const readsExpenses = can(member, 'expenses', 'r');
+      return rows.filter((r) => readsExpenses || r.sourceKind !== 'expense').map(presentItem);
     },
 
     /**
@@ -200,10 +207,17 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
      * source (the invoice line's or the expense's `ledgerAccountId`), so the
      * next save of the source keeps it.
      */
-    async changeItemAccount(companyId: string, b: { item: string; ledgerAccountId: string }) {
+    async changeItemAccount(
+      companyId: string,
+      member: MemberAccess,
+      b: { item: string; ledgerAccountId: string },
+    ) {
       return db.transaction(async (tx) => {
         const item = isUuid(b.item) ? await repo.findItem(tx, companyId, b.item) : null;
         if (!item) throw notFound(ACCOUNT_ITEM_NOT_FOUND);
+        // The move rewrites the invoice line or the expense: it needs the right to update it.
+        const area = item.sourceKind === 'invoice' ? 'invoices' : 'expenses';
+        if (!can(member, area, 'u')) throw forbidden();
         const to = isUuid(b.ledgerAccountId)
           ? await repo.findAccount(tx, companyId, b.ledgerAccountId)
           : null;
