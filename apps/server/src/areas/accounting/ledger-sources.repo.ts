@@ -64,3 +64,23 @@ export async function invoicesForVat(db: Tx, companyId: string, from: string, to
       ),
     );
 }
+
+/**
+ * Locks an item's source row (FOR UPDATE), as its writer does first: a move
+ * then queues behind a save of the same document instead of deadlocking.
+ * Answers whether the source is still there.
+ */
+export async function lockSource(
+  tx: Tx,
+  companyId: string,
+  kind: 'invoice' | 'expense',
+  id: string,
+): Promise<boolean> {
+  const t = kind === 'invoice' ? invoices : expenses;
+  const rows = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), eq(t.id, id)))
+    .for('update');
+  return rows.length > 0;
+}

@@ -27,7 +27,7 @@ import { clearLinesLedgerAccount, setLineLedgerAccount } from '../invoices/index
 import { clearItemsLedgerAccount } from '../items/index.js';
 import { clearRecurringLedgerAccount } from '../recurring/index.js';
 import { defaultAccountIds } from './ledger-sync.js';
-import { invoicesForVat } from './ledger-sources.repo.js';
+import { invoicesForVat, lockSource } from './ledger-sources.repo.js';
 import { reportHtml } from './ledger-report.js';
 import { presentAccount, presentItem } from './ledger.present.js';
 import * as repo from './ledger.repo.js';
@@ -140,13 +140,21 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
               ? 'The default income account must stay an income account'
               : 'The default cost account must stay a cost account',
           );
+        // An account that holds items keeps its kind: its expenses would count as income
+        // (or its invoice lines as costs). Locked first so no item is added meanwhile.
+        await repo.findAccount(tx, companyId, existing.id, 'update');
+        if (income !== existing.income && (await repo.accountHasItems(tx, companyId, existing.id)))
+          throw badField(
+            'type',
+            existing.income
+              ? 'An account that holds items must stay an income account'
+              : 'An account that holds items must stay a cost account',
+          );
         await repo.updateAccount(tx, companyId, existing.id, {
           type,
           name: b.name,
           account: b.account ?? existing.account,
         });
-        if (income !== existing.income)
-          await repo.moveAccountItems(tx, companyId, existing.id, { id: existing.id, income });
         return { _id: existing.id };
       });
     },
@@ -157,7 +165,8 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
       if (!can(member, 'invoices', 'c') || !can(member, 'invoices', 'd')) throw forbidden();
       if (!isUuid(id)) throw notFound(ACCOUNT_NOT_FOUND);
       return db.transaction(async (tx) => {
-        const a = await repo.findAccount(tx, companyId, id);
+        // Locked: a save naming the account (FOR SHARE) or a move waits until it is gone.
+        const a = await repo.findAccount(tx, companyId, id, 'update');
         if (!a) throw notFound(ACCOUNT_NOT_FOUND);
         if (a.isDefault) throw badField('id', DEFAULT_ACCOUNT_UNDELETABLE);
         const d = await defaultAccountIds(tx, companyId);
@@ -218,10 +227,23 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
         // The move rewrites the invoice line or the expense: it needs the right to update it.
         const area = item.sourceKind === 'invoice' ? 'invoices' : 'expenses';
         if (!can(member, area, 'u')) throw forbidden();
+        // The source first, as its writer locks it (then rewrites its items): a move and a
+        // save of the same document queue instead of deadlocking. Then the item again: a
+        // save meanwhile replaced it (its line may have moved), so nothing is changed.
+        const again =
+          (await lockSource(tx, companyId, item.sourceKind, item.sourceId)) &&
+          (await repo.findItem(tx, companyId, item.id));
+        if (!again) throw notFound(ACCOUNT_ITEM_NOT_FOUND);
         const to = isUuid(b.ledgerAccountId)
-          ? await repo.findAccount(tx, companyId, b.ledgerAccountId)
+          ? await repo.findAccount(tx, companyId, b.ledgerAccountId, 'share')
           : null;
         if (!to) throw notFound(ACCOUNT_NOT_FOUND);
+        // An expense stays on a cost account, an invoice line on an income account.
+        if (to.income !== again.income)
+          throw badField(
+            'ledgerAccountId',
+            again.income ? 'must be an income account' : 'must be a cost account',
+          );
         await repo.setItemAccount(tx, companyId, item.id, { id: to.id, income: to.income });
         if (item.sourceKind === 'invoice')
           await setLineLedgerAccount(tx, companyId, item.sourceId, item.lineIndex, to.id);
