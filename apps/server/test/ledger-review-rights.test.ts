@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildMember, type ApiClient } from './factories.js';
-import { buildClient } from './finance-factories.js';
+import { buildClient, line } from './finance-factories.js';
 import { startHarness, type Harness } from './harness.js';
 import { doc, invoicesUrl, save } from './invoices-helpers.js';
 import { accountsUrl, cellItems, createAccount, defaults } from './ledger-helpers.js';
@@ -96,5 +96,37 @@ describe('a member holding only invoices c', () => {
     expect(mv2.status, JSON.stringify(mv2.body)).toBe(200);
     const ren = await m.api.post(accountsUrl(cid), { _id: otherInc, name: 'Renamed by u' });
     expect(ren.status).toBe(200);
+  });
+});
+
+describe('a move and an up-to-date editor', () => {
+  it('keeps the choice on the moved line when lines are reordered and removed', async () => {
+    const d = await defaults(api, cid);
+    const acc = await createAccount(api, cid, { name: 'Repairs' });
+    const r = await save(
+      api,
+      cid,
+      doc(clientId, {
+        invoiceDate: '2026-06-05',
+        descriptions: [
+          line({ description: 'A', price: 10 }),
+          line({ description: 'B', price: 20 }),
+          line({ description: 'C', price: 30 }),
+        ],
+      }),
+    );
+    expect(r.status).toBe(200);
+    const items = await cellItems(api, cid, '2026-06', d.income._id, true);
+    const b = items.find((i) => i.description === 'B');
+    const mv = await api.post(accountsUrl(cid, '/changeItemAccount'), {
+      item: b!._id,
+      ledgerAccountId: acc,
+    });
+    expect(mv.status).toBe(200);
+    const fresh = (await api.get(`${invoicesUrl(cid)}/${r.body._id}`)).body;
+    const [, B, C] = fresh.descriptions;
+    expect((await save(api, cid, { ...fresh, descriptions: [C, B] })).status).toBe(200);
+    const moved = await cellItems(api, cid, '2026-06', acc, true);
+    expect(moved.map((i) => i.description)).toEqual(['B']);
   });
 });
