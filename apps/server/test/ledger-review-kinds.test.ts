@@ -154,4 +154,34 @@ describe('accounts of the wrong kind are refused', () => {
     });
     expect(other.status).toBe(200);
   });
+
+  it("a saved item's account that became a cost account is not used for its invoice lines", async () => {
+    const d = await defaults(api, cid);
+    const acc = await createAccount(api, cid, { name: 'Flips' });
+    const itemId = randomUUID();
+    const saved = await api.post(`/api/companies/${cid}/item/${itemId}`, {
+      code: 'FLP',
+      description: 'Flip',
+      category: '',
+      price: 70,
+      notes: '',
+      hasTax: false,
+      hasSecondTax: false,
+      cost: 10,
+      ledgerAccountId: acc,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // No account item holds it yet: the kind change is allowed.
+    const flip = await api.post(accountsUrl(cid), { _id: acc, name: 'Flips', type: 'directCost' });
+    expect(flip.status).toBe(200);
+    const r = await save(
+      api,
+      cid,
+      doc(clientId, { invoiceDate: '2026-11-05', descriptions: [line({ itemId, price: 70 })] }),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const s = await statement(api, cid, '2026-11-01', '2026-11-30');
+    expect(cents(s, '2026-11', acc)).toBe(0);
+    expect(s['2026-11']).toContainEqual({ ledgerAccountId: d.income._id, income: true, total: 70 });
+  });
 });

@@ -182,8 +182,8 @@ const uuidOrNull = (id: string | null | undefined) => (id && isUuid(id) ? id.toL
 /**
  * Rebuilds an invoice's items: one per line, none for a quote. A line counts
  * on its own account, else its saved item's, else the default income account;
- * an id that names no account of the company (never stored by a checked save)
- * falls through to the next rule rather than failing. `insertOnly` leaves the
+ * an id that names no income account of the company (never stored by a
+ * checked save) falls through to the next rule rather than failing. `insertOnly` leaves the
  * existing items (the backfill).
  */
 export async function syncInvoiceItems(
@@ -208,10 +208,12 @@ export async function syncInvoiceItems(
   const rows = inv.descriptions.map((l, i): repo.AccountItemValues => {
     const own = candidates[2 * i];
     const fromItem = candidates[2 * i + 1];
-    const account = [own, fromItem].find((a) => a && known.has(a)) ?? defaults.income;
+    // Only an income account: a saved item's account that became a cost account since
+    // (no item of its own held it then) must not turn the line into a cost.
+    const account = [own, fromItem].find((a) => a && known.get(a) === true) ?? defaults.income;
     return {
       ledgerAccountId: account,
-      income: known.get(account) ?? true,
+      income: true,
       sourceKind: 'invoice',
       sourceId: inv.id,
       lineIndex: i,
@@ -228,7 +230,7 @@ export async function syncInvoiceItems(
 
 const isId = (x: string | null | undefined): x is string => !!x;
 
-/** Rebuilds an expense's item: its account, else the default cost account; amount = its price. */
+/** Rebuilds an expense's item: its cost account, else the default cost account; amount = its price. */
 export async function syncExpenseItems(
   tx: Tx,
   companyId: string,
@@ -243,11 +245,12 @@ export async function syncExpenseItems(
     companyId,
     own ? [own, defaults.cost] : [defaults.cost],
   );
-  const account = own && known.has(own) ? own : defaults.cost;
+  // Only a cost account: an expense never counts as income, whatever its id names now.
+  const account = own && known.get(own) === false ? own : defaults.cost;
   await repo.insertItems(tx, companyId, [
     {
       ledgerAccountId: account,
-      income: known.get(account) ?? false,
+      income: false,
       sourceKind: 'expense',
       sourceId: e.id,
       lineIndex: 0,
