@@ -335,6 +335,24 @@ describe('members without every right', () => {
     await context.close();
   });
 
+  it('a bookkeeper with invoices create but not update reads the statement and its items without edits (phone)', async () => {
+    const clerk = await buildMember(e.h, cid, { invoices: { c: true, r: true } });
+    const { page, context } = await newSizedPage(e, 'phone');
+    onTestFailed(() => e.shot(page, 'failed-accounting-reader'));
+    await signIn(page, clerk.username, clerk.password);
+    await page.goto('/accounting');
+    await cell(page, 'Sales', m2, 'R400.00').waitFor();
+    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    await cell(page, 'Sales', m2, 'R400.00').click();
+    const items = page.getByRole('dialog', { name: `Sales · ${monthHeading(m2)}` });
+    const picker = items.getByLabel(/^Account of item/).first();
+    await picker.waitFor();
+    // The server asks invoices update of a move: the picker is shown, disabled.
+    await expect.poll(() => picker.isDisabled(), { timeout: 15_000 }).toBe(true);
+    await e.shot(page, 'accounting-items-reader-phone');
+    await context.close();
+  });
+
   it('an expenses clerk has no Accounting entry or screen, and saves expenses without the picker', async () => {
     const clerk = await buildMember(e.h, cid, { expenses: { c: true, r: true, u: true } });
     const { page, context } = await newSizedPage(e, 'desktop');

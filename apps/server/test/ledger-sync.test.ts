@@ -268,17 +268,18 @@ describe('moving items and deleting accounts', () => {
     await invoice({ _id: inv._id, invoiceDate: read.invoiceDate, descriptions: read.descriptions });
   });
 
-  it('moves the income flag of the items when an account changes kind', async () => {
+  it('refuses a kind change of an account holding items (review of issue 12, finding 4)', async () => {
     const acc = await createAccount(api, co.id, { name: 'Mixed' });
     const inv = await invoice({
       invoiceDate: '2025-12-01',
       descriptions: [line({ ledgerAccountId: acc })],
     });
     const r = await api.post(accountsUrl(co.id), { _id: acc, name: 'Mixed', type: 'directCost' });
-    expect(r.status).toBe(200);
-    expect((await itemsOf(inv._id))[0]!.income).toBe(false);
+    expect(r.status).toBe(400);
+    expect(r.body.fields).toHaveProperty('type');
+    expect((await itemsOf(inv._id))[0]!.income).toBe(true);
     const s = await statement(api, co.id, '2025-12-01', '2025-12-31');
-    expect(s['2025-12']).toContainEqual({ ledgerAccountId: acc, income: false, total: 100 });
+    expect(s['2025-12']).toContainEqual({ ledgerAccountId: acc, income: true, total: 100 });
   });
 });
 

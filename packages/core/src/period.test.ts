@@ -296,3 +296,36 @@ describe('period errors and edges', () => {
     ]);
   });
 });
+
+describe('parsePeriodQuery at the ends of the calendar', () => {
+  const parse = (q: Parameters<typeof parsePeriodQuery>[0]) =>
+    parsePeriodQuery(q, JHB, justAfterMidnight);
+  const fieldOf = (q: Parameters<typeof parsePeriodQuery>[0]) => {
+    try {
+      parse(q);
+    } catch (e) {
+      expect(e).toBeInstanceOf(PeriodError);
+      return (e as PeriodError).field;
+    }
+    return 'no error';
+  };
+
+  it('refuses a period reaching outside 0001-01-01..9999-12-31, naming the date sent', () => {
+    // The financial year of a January 0001 date would start on 0000-03-01.
+    expect(fieldOf({ to: '0001-01-15', type: 1 })).toBe('to');
+    expect(fieldOf({ to: '0001-02-28', type: '1' })).toBe('to');
+    // That of 9999-06-01 would end on 10000-02-29 (and 5-digit years do not compare as text).
+    expect(fieldOf({ from: '9999-06-01', type: 1 })).toBe('from');
+    expect(fieldOf({ from: '9999-03-01', type: 1 })).toBe('from');
+  });
+
+  it('keeps periods that touch the first and last dates', () => {
+    expect(parse({ to: '0001-03-01', type: 1 })).toEqual(fy('0001-03-01', '0001-03-01'));
+    expect(parse({ from: '9999-02-28', type: 1 })).toEqual(fy('9999-02-28', '9999-02-28'));
+    expect(parse({ from: '9999-12-01' })).toEqual(month('9999-12-01', '9999-12-31'));
+    expect(parse({ to: '0001-01-15' })).toEqual(month('0001-01-01', '0001-01-15'));
+    expect(parse({ from: '0001-01-15', to: '0001-02-01', type: 1 })).toEqual(
+      fy('0001-01-15', '0001-02-01'),
+    );
+  });
+});

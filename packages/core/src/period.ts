@@ -174,8 +174,33 @@ export function parsePeriodQuery(
   const from = readDate('from', q.from);
   const to = readDate('to', q.to);
   if (from === undefined && to === undefined) return currentPeriod(type, timeZone, now);
-  const start = from ?? periodContaining(type, to!).from;
-  const end = to ?? periodContaining(type, from!).to;
+  // The period around a lone date may reach outside 0001..9999 (the financial
+  // year of 0001-01-15 starts in year 0, that of 9999-06-01 ends in 10000):
+  // the database cannot hold such dates and 5-digit years do not compare as
+  // text, so refuse it, naming the date that was sent.
+  const start = from ?? periodStart(type, to!);
+  const end = to ?? periodEnd(type, from!);
   if (end < start) throw new PeriodError('to', 'to must not be before from');
   return { from: start, to: end, type };
+}
+
+/** The first date that a period may reach. */
+export const FIRST_DATE = '0001-01-01';
+/** The last date that a period may reach. */
+export const LAST_DATE = '9999-12-31';
+
+function periodStart(type: PeriodType, to: string): string {
+  const { year, month } = splitYmd(to);
+  if (type === 1 && month < FINANCIAL_YEAR_START_MONTH && year - 1 < 1) {
+    throw new PeriodError('to', `the period of to must not start before ${FIRST_DATE}`);
+  }
+  return periodContaining(type, to).from;
+}
+
+function periodEnd(type: PeriodType, from: string): string {
+  const { year, month } = splitYmd(from);
+  if (type === 1 && month >= FINANCIAL_YEAR_START_MONTH && year + 1 > 9999) {
+    throw new PeriodError('from', `the period of from must not end after ${LAST_DATE}`);
+  }
+  return periodContaining(type, from).to;
 }

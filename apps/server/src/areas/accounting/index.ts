@@ -8,6 +8,9 @@ export {
   syncExpenseItems,
   syncInvoiceItems,
   withKnownLedgerAccounts,
+  withLineAccounts,
+  shareLineAccounts,
+  type AccountRef,
   type ExpenseForItems,
   type InvoiceForItems,
 } from './ledger-sync.js';

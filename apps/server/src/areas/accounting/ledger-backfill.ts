@@ -17,7 +17,10 @@ function byCompany<T extends { companyId: string }>(rows: T[]): T[][] {
  * existed (docs/accounting.md). Idempotent: it reads only sources without any
  * item and inserts with ON CONFLICT DO NOTHING on the one-item-per-line index,
  * so a rerun, or a save racing it, changes nothing. Pages by id (so a source
- * that yields no rows cannot loop), one transaction per company per page.
+ * that yields no rows cannot loop), one transaction per company per page,
+ * in which the page's documents are read again under their row locks (a
+ * document deleted or rewritten after the page was read is skipped or built
+ * as it is now).
  */
 export async function backfillAccountItems(
   deps: Pick<AppDeps, 'database'>,
@@ -31,7 +34,9 @@ export async function backfillAccountItems(
     if (page.length === 0) break;
     for (const group of byCompany(page))
       await db.transaction(async (tx) => {
-        for (const inv of group)
+        // Read again, locked: the page is only a list of candidates (see the repo).
+        const ids = group.map((r) => r.id);
+        for (const inv of await repo.lockInvoicesWithoutItems(tx, group[0]!.companyId, ids))
           await syncInvoiceItems(tx, inv.companyId, inv, { insertOnly: true });
       });
     done.invoices += page.length;
@@ -42,7 +47,9 @@ export async function backfillAccountItems(
     if (page.length === 0) break;
     for (const group of byCompany(page))
       await db.transaction(async (tx) => {
-        for (const e of group) await syncExpenseItems(tx, e.companyId, e, { insertOnly: true });
+        const ids = group.map((r) => r.id);
+        for (const e of await repo.lockExpensesWithoutItems(tx, group[0]!.companyId, ids))
+          await syncExpenseItems(tx, e.companyId, e, { insertOnly: true });
       });
     done.expenses += page.length;
     after = page[page.length - 1]!.id;

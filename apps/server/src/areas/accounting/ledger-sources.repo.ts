@@ -1,4 +1,4 @@
-import { and, asc, between, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accountItems, expenses, invoices } from '../../db/schema/index.js';
 
@@ -33,6 +33,62 @@ export async function invoicesWithoutItems(db: Tx, after: string, limit: number)
     .limit(limit);
 }
 
+/**
+ * The page's invoices of one company again, locked (FOR UPDATE) inside the
+ * backfill's transaction: one deleted or rewritten since the page was read
+ * is skipped or built from what is stored now (a save waits for the lock).
+ */
+export async function lockInvoicesWithoutItems(tx: Tx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: invoices.id,
+      companyId: invoices.companyId,
+      isQuote: invoices.isQuote,
+      invoiceDate: invoices.invoiceDate,
+      invoiceNumber: invoices.invoiceNumber,
+      descriptions: invoices.descriptions,
+      discount: invoices.discount,
+      tax: invoices.tax,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        inArray(invoices.id, ids),
+        eq(invoices.isQuote, false),
+        noItems('invoice', invoices.id),
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .for('update');
+}
+
+/** As {@link lockInvoicesWithoutItems}, for expenses. */
+export async function lockExpensesWithoutItems(tx: Tx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: expenses.id,
+      companyId: expenses.companyId,
+      expenseDate: expenses.expenseDate,
+      expenseNumber: expenses.expenseNumber,
+      description: expenses.description,
+      price: expenses.price,
+      ledgerAccountId: expenses.ledgerAccountId,
+    })
+    .from(expenses)
+    .where(
+      and(
+        eq(expenses.companyId, companyId),
+        inArray(expenses.id, ids),
+        noItems('expense', expenses.id),
+      ),
+    )
+    .orderBy(asc(expenses.id))
+    .for('update');
+}
+
 /** The next page (by id, after `after`) of expenses without an item. */
 export async function expensesWithoutItems(db: Tx, after: string, limit: number) {
   return db
@@ -63,4 +119,24 @@ export async function invoicesForVat(db: Tx, companyId: string, from: string, to
         between(invoices.invoiceDate, from, to),
       ),
     );
+}
+
+/**
+ * Locks an item's source row (FOR UPDATE), as its writer does first: a move
+ * then queues behind a save of the same document instead of deadlocking.
+ * Answers whether the source is still there.
+ */
+export async function lockSource(
+  tx: Tx,
+  companyId: string,
+  kind: 'invoice' | 'expense',
+  id: string,
+): Promise<boolean> {
+  const t = kind === 'invoice' ? invoices : expenses;
+  const rows = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), eq(t.id, id)))
+    .for('update');
+  return rows.length > 0;
 }

@@ -48,13 +48,29 @@ export async function defaultAccountIds(tx: Tx, companyId: string) {
   return { income: d.income, cost: d.cost };
 }
 
-/** `{field, id}` pairs that must each name an account of the company: a 400 naming the first that does not. */
+/**
+ * A reference to check: `income` says which kind of account it must name
+ * (true: income, false: cost; DECISIONS: an expense on an income account
+ * would count as income). Ids are compared in lower case.
+ */
+export interface AccountRef {
+  field: string;
+  id: string | null | undefined;
+  income?: boolean;
+}
+
+/**
+ * Every given id must name an account of the company (400 naming `field`)
+ * of the kind asked for. The accounts are read FOR SHARE: inside the saving
+ * transaction a concurrent delete of one of them waits for the save (or the
+ * save for the delete), so no item is written for a deleted account.
+ */
 export async function checkLedgerAccounts(
   tx: Tx,
   companyId: string,
-  refs: { field: string; id: string | null | undefined }[],
+  refs: AccountRef[],
 ): Promise<void> {
-  const given = refs.filter((r): r is { field: string; id: string } => !!r.id);
+  const given = refs.filter((r): r is AccountRef & { id: string } => !!r.id);
   const bad = (field: string) => badField(field, 'is not an account of this company');
   const shape = given.find((r) => !isUuid(r.id));
   if (shape) throw bad(shape.field);
@@ -63,6 +79,14 @@ export async function checkLedgerAccounts(
   ]);
   const missing = given.find((r) => !known.has(r.id.toLowerCase()));
   if (missing) throw bad(missing.field);
+  const wrong = given.find(
+    (r) => r.income !== undefined && known.get(r.id.toLowerCase()) !== r.income,
+  );
+  if (wrong)
+    throw badField(
+      wrong.field,
+      wrong.income ? 'must be an income account' : 'must be a cost account',
+    );
 }
 
 /**
@@ -76,13 +100,61 @@ export async function withKnownLedgerAccounts<L extends { ledgerAccountId?: stri
   companyId: string,
   lines: L[],
 ): Promise<L[]> {
-  const ids = [...new Set(lines.map((l) => uuidOrNull(l.ledgerAccountId)).filter(isId))];
-  const known = await repo.accountsOfCompany(tx, companyId, ids);
-  return lines.map((l) =>
-    l.ledgerAccountId && !known.has(uuidOrNull(l.ledgerAccountId) ?? '')
-      ? { ...l, ledgerAccountId: null }
+  return withLineAccounts(tx, companyId, lines, null, true);
+}
+
+/**
+ * The lines of a save with their `ledgerAccountId`s in lower case (the clears
+ * and the items compare them so) and checked: an id that was already on the
+ * stored lines (`stored`) but names no income account any more is dropped,
+ * as `checkLineItemIds` does for item ids, so a document saved before its
+ * account was deleted can still be saved; any other bad id is a 400
+ * (`dropAll`: every unknown id is dropped, for unchecked writers).
+ */
+export async function withLineAccounts<L extends { ledgerAccountId?: string | null }>(
+  tx: Tx,
+  companyId: string,
+  lines: L[],
+  stored: readonly { ledgerAccountId?: string | null }[] | null | undefined,
+  dropAll = false,
+): Promise<L[]> {
+  const lower = lines.map((l) =>
+    typeof l.ledgerAccountId === 'string' && isUuid(l.ledgerAccountId)
+      ? { ...l, ledgerAccountId: l.ledgerAccountId.toLowerCase() }
       : l,
   );
+  const was = new Set((stored ?? []).map((l) => uuidOrNull(l.ledgerAccountId)).filter(isId));
+  const ids = [...new Set(lower.map((l) => uuidOrNull(l.ledgerAccountId)).filter(isId))];
+  const known = await repo.accountsOfCompany(tx, companyId, ids);
+  const out = lower.map((l) => {
+    const id = uuidOrNull(l.ledgerAccountId);
+    const stale = (dropAll && !!l.ledgerAccountId) || (id !== null && was.has(id));
+    return stale && (id === null || known.get(id) !== true) ? { ...l, ledgerAccountId: null } : l;
+  });
+  await checkLedgerAccounts(
+    tx,
+    companyId,
+    out.map((l, i) => ({
+      field: `descriptions.${i}.ledgerAccountId`,
+      id: l.ledgerAccountId,
+      income: true,
+    })),
+  );
+  return out;
+}
+
+/**
+ * Takes the share locks of the accounts the lines name, before the writer
+ * locks its document: an account delete (account, then the documents naming
+ * it) and a save (document, then its accounts) would otherwise deadlock.
+ */
+export async function shareLineAccounts(
+  tx: Tx,
+  companyId: string,
+  lines: readonly { ledgerAccountId?: string | null }[],
+): Promise<void> {
+  const ids = [...new Set(lines.map((l) => uuidOrNull(l.ledgerAccountId)).filter(isId))];
+  await repo.accountsOfCompany(tx, companyId, ids.sort());
 }
 
 /** One id that must name an account of the company (400 naming `field` otherwise). */
@@ -91,8 +163,9 @@ export function checkLedgerAccount(
   companyId: string,
   field: string,
   id: string | null | undefined,
+  income?: boolean,
 ) {
-  return checkLedgerAccounts(tx, companyId, [{ field, id }]);
+  return checkLedgerAccounts(tx, companyId, [{ field, id, income }]);
 }
 
 export async function removeSourceItems(
@@ -109,8 +182,8 @@ const uuidOrNull = (id: string | null | undefined) => (id && isUuid(id) ? id.toL
 /**
  * Rebuilds an invoice's items: one per line, none for a quote. A line counts
  * on its own account, else its saved item's, else the default income account;
- * an id that names no account of the company (never stored by a checked save)
- * falls through to the next rule rather than failing. `insertOnly` leaves the
+ * an id that names no income account of the company (never stored by a
+ * checked save) falls through to the next rule rather than failing. `insertOnly` leaves the
  * existing items (the backfill).
  */
 export async function syncInvoiceItems(
@@ -135,10 +208,12 @@ export async function syncInvoiceItems(
   const rows = inv.descriptions.map((l, i): repo.AccountItemValues => {
     const own = candidates[2 * i];
     const fromItem = candidates[2 * i + 1];
-    const account = [own, fromItem].find((a) => a && known.has(a)) ?? defaults.income;
+    // Only an income account: a saved item's account that became a cost account since
+    // (no item of its own held it then) must not turn the line into a cost.
+    const account = [own, fromItem].find((a) => a && known.get(a) === true) ?? defaults.income;
     return {
       ledgerAccountId: account,
-      income: known.get(account) ?? true,
+      income: true,
       sourceKind: 'invoice',
       sourceId: inv.id,
       lineIndex: i,
@@ -155,7 +230,7 @@ export async function syncInvoiceItems(
 
 const isId = (x: string | null | undefined): x is string => !!x;
 
-/** Rebuilds an expense's item: its account, else the default cost account; amount = its price. */
+/** Rebuilds an expense's item: its cost account, else the default cost account; amount = its price. */
 export async function syncExpenseItems(
   tx: Tx,
   companyId: string,
@@ -170,11 +245,12 @@ export async function syncExpenseItems(
     companyId,
     own ? [own, defaults.cost] : [defaults.cost],
   );
-  const account = own && known.has(own) ? own : defaults.cost;
+  // Only a cost account: an expense never counts as income, whatever its id names now.
+  const account = own && known.get(own) === false ? own : defaults.cost;
   await repo.insertItems(tx, companyId, [
     {
       ledgerAccountId: account,
-      income: known.get(account) ?? false,
+      income: false,
       sourceKind: 'expense',
       sourceId: e.id,
       lineIndex: 0,

@@ -50,13 +50,30 @@ export async function defaultAccounts(db: Tx, companyId: string) {
   };
 }
 
-export async function findAccount(db: Tx, companyId: string, id: string) {
-  const [a] = await db
+/** One account; `lock` takes its row lock (update: a delete; share: a writer naming it). */
+export async function findAccount(
+  db: Tx,
+  companyId: string,
+  id: string,
+  lock?: 'update' | 'share',
+) {
+  const q = db
     .select()
     .from(ledgerAccounts)
     .where(and(byCompany(companyId), eq(ledgerAccounts.id, id)))
     .limit(1);
+  const [a] = lock ? await q.for(lock) : await q;
   return a ?? null;
+}
+
+/** Whether any account item counts on the account. */
+export async function accountHasItems(db: Tx, companyId: string, id: string): Promise<boolean> {
+  const [r] = await db
+    .select({ id: accountItems.id })
+    .from(accountItems)
+    .where(and(eq(accountItems.companyId, companyId), eq(accountItems.ledgerAccountId, id)))
+    .limit(1);
+  return !!r;
 }
 
 /** Of the ids (all uuids), the company's accounts with their income flag. */
@@ -69,7 +86,9 @@ export async function accountsOfCompany(
   const rows = await db
     .select({ id: ledgerAccounts.id, income: ledgerAccounts.income })
     .from(ledgerAccounts)
-    .where(and(byCompany(companyId), inArray(ledgerAccounts.id, ids)));
+    .where(and(byCompany(companyId), inArray(ledgerAccounts.id, ids)))
+    // Read inside the saving transaction: a delete (FOR UPDATE) of one of them waits for it.
+    .for('share');
   return new Map(rows.map((r) => [r.id, r.income]));
 }
 

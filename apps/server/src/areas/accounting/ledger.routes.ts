@@ -54,7 +54,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
       body: ZLedgerAccountSave,
       response: { 200: ZSaved },
     },
-    handler: (req) => ledger.save(req.company!.id, req.body),
+    handler: (req) => ledger.save(req.company!.id, req.company!.member, req.body),
   });
 
   app.get(`${base}/incomeStatement`, {
@@ -82,6 +82,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
     handler: (req) =>
       ledger.accountItems(
         req.company!.id,
+        req.company!.member,
         req.params.period,
         req.params.accountId,
         req.params.income,
@@ -98,7 +99,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
       body: ZChangeItemAccount,
       response: { 200: ZMessage },
     },
-    handler: (req) => ledger.changeItemAccount(req.company!.id, req.body),
+    handler: (req) => ledger.changeItemAccount(req.company!.id, req.company!.member, req.body),
   });
 
   app.get(`${base}/download`, {

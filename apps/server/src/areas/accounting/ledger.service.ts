@@ -27,7 +27,7 @@ import { clearLinesLedgerAccount, setLineLedgerAccount } from '../invoices/index
 import { clearItemsLedgerAccount } from '../items/index.js';
 import { clearRecurringLedgerAccount } from '../recurring/index.js';
 import { defaultAccountIds } from './ledger-sync.js';
-import { invoicesForVat } from './ledger-sources.repo.js';
+import { invoicesForVat, lockSource } from './ledger-sources.repo.js';
 import { reportHtml } from './ledger-report.js';
 import { presentAccount, presentItem } from './ledger.present.js';
 import * as repo from './ledger.repo.js';
@@ -112,8 +112,11 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
     /** Create (no `_id`) or update an account; a change of kind moves its items' income flag. */
     async save(
       companyId: string,
+      member: MemberAccess,
       b: z.output<typeof ZLedgerAccountSave>,
     ): Promise<{ _id: string }> {
+      // Accounting needs invoices c (the menu's rule); changing an existing account needs u too.
+      if (b._id && !can(member, 'invoices', 'u')) throw forbidden();
       return db.transaction(async (tx) => {
         await defaultAccountIds(tx, companyId);
         if (!b._id) {
@@ -137,13 +140,21 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
               ? 'The default income account must stay an income account'
               : 'The default cost account must stay a cost account',
           );
+        // An account that holds items keeps its kind: its expenses would count as income
+        // (or its invoice lines as costs). Locked first so no item is added meanwhile.
+        await repo.findAccount(tx, companyId, existing.id, 'update');
+        if (income !== existing.income && (await repo.accountHasItems(tx, companyId, existing.id)))
+          throw badField(
+            'type',
+            existing.income
+              ? 'An account that holds items must stay an income account'
+              : 'An account that holds items must stay a cost account',
+          );
         await repo.updateAccount(tx, companyId, existing.id, {
           type,
           name: b.name,
           account: b.account ?? existing.account,
         });
-        if (income !== existing.income)
-          await repo.moveAccountItems(tx, companyId, existing.id, { id: existing.id, income });
         return { _id: existing.id };
       });
     },
@@ -154,7 +165,8 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
       if (!can(member, 'invoices', 'c') || !can(member, 'invoices', 'd')) throw forbidden();
       if (!isUuid(id)) throw notFound(ACCOUNT_NOT_FOUND);
       return db.transaction(async (tx) => {
-        const a = await repo.findAccount(tx, companyId, id);
+        // Locked: a save naming the account (FOR SHARE) or a move waits until it is gone.
+        const a = await repo.findAccount(tx, companyId, id, 'update');
         if (!a) throw notFound(ACCOUNT_NOT_FOUND);
         if (a.isDefault) throw badField('id', DEFAULT_ACCOUNT_UNDELETABLE);
         const d = await defaultAccountIds(tx, companyId);
@@ -176,11 +188,14 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
     /** The items of one statement cell: month 'YYYY-MM', account, income flag. */
     async accountItems(
       companyId: string,
+      member: MemberAccess,
       ym: string,
       accountId: string,
       income: string,
     ): Promise<TAccountItem[]> {
-      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(ym)) throw badField('period', 'must be a month YYYY-MM');
+      // Year 0000 does not exist (PostgreSQL refuses it): 0001-01 is the first month.
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(ym) || ym < '0001-01')
+        throw badField('period', 'must be a month YYYY-MM');
       if (income !== 'true' && income !== 'false')
         throw badField('income', 'must be true or false');
       if (!isUuid(accountId) || !(await repo.findAccount(db, companyId, accountId)))
@@ -190,7 +205,10 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
         accountId: accountId.toLowerCase(),
         income: income === 'true',
       });
-      return rows.map(presentItem);
+      // Expenses are shown only to members who may read them (DECISIONS §2): the
+      // others see the cell's invoice lines alone, as the menu hides Expenses.
+      const readsExpenses = can(member, 'expenses', 'r');
+      return rows.filter((r) => readsExpenses || r.sourceKind !== 'expense').map(presentItem);
     },
 
     /**
@@ -198,14 +216,34 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
      * source (the invoice line's or the expense's `ledgerAccountId`), so the
      * next save of the source keeps it.
      */
-    async changeItemAccount(companyId: string, b: { item: string; ledgerAccountId: string }) {
+    async changeItemAccount(
+      companyId: string,
+      member: MemberAccess,
+      b: { item: string; ledgerAccountId: string },
+    ) {
       return db.transaction(async (tx) => {
         const item = isUuid(b.item) ? await repo.findItem(tx, companyId, b.item) : null;
         if (!item) throw notFound(ACCOUNT_ITEM_NOT_FOUND);
+        // The move rewrites the invoice line or the expense: it needs the right to update it.
+        const area = item.sourceKind === 'invoice' ? 'invoices' : 'expenses';
+        if (!can(member, area, 'u')) throw forbidden();
+        // The source first, as its writer locks it (then rewrites its items): a move and a
+        // save of the same document queue instead of deadlocking. Then the item again: a
+        // save meanwhile replaced it (its line may have moved), so nothing is changed.
+        const again =
+          (await lockSource(tx, companyId, item.sourceKind, item.sourceId)) &&
+          (await repo.findItem(tx, companyId, item.id));
+        if (!again) throw notFound(ACCOUNT_ITEM_NOT_FOUND);
         const to = isUuid(b.ledgerAccountId)
-          ? await repo.findAccount(tx, companyId, b.ledgerAccountId)
+          ? await repo.findAccount(tx, companyId, b.ledgerAccountId, 'share')
           : null;
         if (!to) throw notFound(ACCOUNT_NOT_FOUND);
+        // An expense stays on a cost account, an invoice line on an income account.
+        if (to.income !== again.income)
+          throw badField(
+            'ledgerAccountId',
+            again.income ? 'must be an income account' : 'must be a cost account',
+          );
         await repo.setItemAccount(tx, companyId, item.id, { id: to.id, income: to.income });
         if (item.sourceKind === 'invoice')
           await setLineLedgerAccount(tx, companyId, item.sourceId, item.lineIndex, to.id);

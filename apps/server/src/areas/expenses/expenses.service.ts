@@ -101,9 +101,11 @@ export function createExpensesService(deps: Pick<AppDeps, 'database'>) {
         supplierName = [s.name, s.surname].filter(Boolean).join(' ');
       }
       const values = toExpenseValues(b, company.timeZone, supplierName);
-      await checkLedgerAccount(db, companyId, 'ledgerAccountId', values.ledgerAccountId);
 
       return db.transaction(async (tx) => {
+        // Inside the transaction (the account read FOR SHARE): a concurrent delete of the
+        // account waits, so no item names a deleted account. An expense counts on a cost account.
+        await checkLedgerAccount(tx, companyId, 'ledgerAccountId', values.ledgerAccountId, false);
         const existing = id ? await repo.findExpense(tx, companyId, id) : null;
         if (id && !existing) throw notFound(EXPENSE_NOT_FOUND);
         let photoId = existing?.photo ?? null;

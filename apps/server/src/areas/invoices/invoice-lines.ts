@@ -44,7 +44,9 @@ async function itemForLine(tx: Tx, companyId: string, line: TLine, created: stri
     price: amountText(line.price),
     notes: line.notes ?? '',
     ledgerAccountId:
-      line.ledgerAccountId && isUuid(line.ledgerAccountId) ? line.ledgerAccountId : null,
+      line.ledgerAccountId && isUuid(line.ledgerAccountId)
+        ? line.ledgerAccountId.toLowerCase()
+        : null,
     hasTax: line.hasTax ?? true,
     hasSecondTax: line.hasSecondTax ?? true,
   });

@@ -20,11 +20,7 @@ import { findClientForCompany, recomputeOutstanding } from '../clients/index.js'
 import * as repo from './invoices.repo.js';
 
 import { templateUsable } from '../templates/index.js';
-import {
-  checkLedgerAccounts,
-  syncInvoiceItems,
-  withKnownLedgerAccounts,
-} from '../accounting/index.js';
+import { shareLineAccounts, syncInvoiceItems, withLineAccounts } from '../accounting/index.js';
 import { keepOnlinePayments, paidState } from '../payments/index.js';
 
 export { allocateNumber } from './invoice-numbers.js';
@@ -105,6 +101,8 @@ export async function writeInvoice(
   opts: WriteOptions = {},
 ): Promise<{ id: string; savedItems: string[] }> {
   const tz = company.timeZone;
+  // The accounts first (FOR SHARE), then the document: the order of an account delete.
+  await shareLineAccounts(tx, company.id, input.descriptions);
   const existing = input._id
     ? isUuid(input._id)
       ? await repo.findInvoice(tx, company.id, input._id.toLowerCase(), { forUpdate: true })
@@ -129,19 +127,17 @@ export async function writeInvoice(
     throw badField('isQuote', 'an invoice cannot become a quote');
   }
   await checkLineItemIds(tx, company.id, input.descriptions, existing?.descriptions);
-  if (opts.dropUnknownAccounts)
-    input = {
-      ...input,
-      descriptions: await withKnownLedgerAccounts(tx, company.id, input.descriptions),
-    };
-  await checkLedgerAccounts(
-    tx,
-    company.id,
-    input.descriptions.map((l, i) => ({
-      field: `descriptions.${i}.ledgerAccountId`,
-      id: l.ledgerAccountId,
-    })),
-  );
+  // Account ids in lower case, of income accounts; a stale one already stored is dropped.
+  input = {
+    ...input,
+    descriptions: await withLineAccounts(
+      tx,
+      company.id,
+      input.descriptions,
+      existing?.descriptions,
+      opts.dropUnknownAccounts,
+    ),
+  };
 
   const tax = input.tax ?? existing?.tax ?? company.tax;
   const discount = input.discount ?? existing?.discount ?? DEFAULT_DISCOUNT;

@@ -86,14 +86,18 @@ export async function setLineLedgerAccount(
 
 /** Drops an account that is being deleted from every invoice line that names it. */
 export async function clearLinesLedgerAccount(db: Tx, companyId: string, accountId: string) {
-  const pattern = JSON.stringify([{ ledgerAccountId: accountId }]);
+  // Compared in lower case: lines saved before ids were normalised may hold capitals.
+  const id = accountId.toLowerCase();
   await db
     .update(invoices)
     .set({
-      descriptions: sql`(SELECT coalesce(jsonb_agg(CASE WHEN l.e->>'ledgerAccountId' = ${accountId} THEN l.e - 'ledgerAccountId' ELSE l.e END ORDER BY l.n), '[]'::jsonb) FROM jsonb_array_elements(${invoices.descriptions}) WITH ORDINALITY AS l(e, n))`,
+      descriptions: sql`(SELECT coalesce(jsonb_agg(CASE WHEN lower(l.e->>'ledgerAccountId') = ${id} THEN l.e - 'ledgerAccountId' ELSE l.e END ORDER BY l.n), '[]'::jsonb) FROM jsonb_array_elements(${invoices.descriptions}) WITH ORDINALITY AS l(e, n))`,
     })
     .where(
-      and(eq(invoices.companyId, companyId), sql`${invoices.descriptions} @> ${pattern}::jsonb`),
+      and(
+        eq(invoices.companyId, companyId),
+        sql`jsonb_typeof(${invoices.descriptions}) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements(${invoices.descriptions}) AS l(e) WHERE lower(l.e->>'ledgerAccountId') = ${id})`,
+      ),
     );
 }
 

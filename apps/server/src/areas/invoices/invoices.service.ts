@@ -137,31 +137,38 @@ export function createInvoicesService(deps: Pick<AppDeps, 'database'>) {
         if (!src.entityId) throw badField('entityId', 'Please select a client');
         const company = await companyFor(tx, companyId);
         const today = todayIn(company.timeZone);
-        const r = await writeInvoice(tx, company, userId, {
-          isQuote: src.isQuote,
-          invoiceTemplateId: src.invoiceTemplateId,
-          invoiceDate: today,
-          dueDate: addDays(today, 7),
-          entityId: src.entityId,
-          to: src.to,
-          toEmail: src.toEmail,
-          // A line whose saved item was deleted since is copied without the link.
-          descriptions: (await withLiveItemIds(tx, companyId, src.descriptions)).map((l) => ({
-            ...l,
-            save: false,
-            saveClientPrice: false,
-          })),
-          discount: src.discount,
-          tax: src.tax,
-          paid: false,
-          methodPaid: '',
-          notes: src.notes,
-          isRecurring: false,
-          recurringType: src.recurringType,
-          appointmentId: null,
-          // Stored from a validated save, so of the save's shape.
-          custom: src.custom as Record<string, string | number | boolean | null>,
-        });
+        const r = await writeInvoice(
+          tx,
+          company,
+          userId,
+          {
+            isQuote: src.isQuote,
+            invoiceTemplateId: src.invoiceTemplateId,
+            invoiceDate: today,
+            dueDate: addDays(today, 7),
+            entityId: src.entityId,
+            to: src.to,
+            toEmail: src.toEmail,
+            // A line whose saved item was deleted since is copied without the link.
+            descriptions: (await withLiveItemIds(tx, companyId, src.descriptions)).map((l) => ({
+              ...l,
+              save: false,
+              saveClientPrice: false,
+            })),
+            discount: src.discount,
+            tax: src.tax,
+            paid: false,
+            methodPaid: '',
+            notes: src.notes,
+            isRecurring: false,
+            recurringType: src.recurringType,
+            appointmentId: null,
+            // Stored from a validated save, so of the save's shape.
+            custom: src.custom as Record<string, string | number | boolean | null>,
+          },
+          // The source's lines were checked when saved: an account deleted since is dropped.
+          { dropUnknownAccounts: true },
+        );
         return { _id: r.id };
       });
     },

@@ -29,8 +29,8 @@ export function createItemsService(deps: Pick<AppDeps, 'database'>) {
       if (!ok) throw badField('supplierId', 'is not a supplier of this company');
     }
     await checkLedgerAccounts(db, companyId, [
-      { field: 'ledgerAccountId', id: b.ledgerAccountId },
-      { field: 'expenseAccountId', id: b.expenseAccountId },
+      { field: 'ledgerAccountId', id: b.ledgerAccountId, income: true },
+      { field: 'expenseAccountId', id: b.expenseAccountId, income: false },
     ]);
   }
 

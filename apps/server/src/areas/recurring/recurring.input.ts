@@ -14,7 +14,7 @@ import { isUuid } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
 import { findClientForCompany } from '../clients/index.js';
 import { findSupplier, readPrice } from '../expenses/index.js';
-import { checkLedgerAccount, checkLedgerAccounts } from '../accounting/index.js';
+import { checkLedgerAccount, withLineAccounts } from '../accounting/index.js';
 import { checkLineItemIds } from '../invoices/index.js';
 import { findType, listMembers, listTypes } from '../jobs/index.js';
 import { templateUsable } from '../templates/index.js';
@@ -99,14 +99,11 @@ async function invoiceValues(
   if (!b.entityId) throw badField('entityId', 'Please select a client');
   const client = isUuid(b.entityId) ? await findClientForCompany(tx, companyId, b.entityId) : null;
   if (!client) throw badField('entityId', 'is not a client of this company');
-  const lines = b.descriptions ?? [];
-  if (lines.length === 0) throw badField('descriptions', 'must have at least one line');
-  await checkLineItemIds(tx, companyId, lines, existing?.descriptions);
-  await checkLedgerAccounts(
-    tx,
-    companyId,
-    lines.map((l, i) => ({ field: `descriptions.${i}.ledgerAccountId`, id: l.ledgerAccountId })),
-  );
+  const given = b.descriptions ?? [];
+  if (given.length === 0) throw badField('descriptions', 'must have at least one line');
+  await checkLineItemIds(tx, companyId, given, existing?.descriptions);
+  // Account ids in lower case, of income accounts; a stale one already stored is dropped.
+  const lines = await withLineAccounts(tx, companyId, given, existing?.descriptions);
   const templateId = optUuid('invoiceTemplateId', b.invoiceTemplateId);
   if (
     templateId &&
@@ -174,7 +171,8 @@ async function expenseValues(
   }
   const hasWarranty = b.hasWarranty === true;
   if (hasWarranty && !b.warrantyValidDate) throw badField('warrantyValidDate', 'is required');
-  await checkLedgerAccount(tx, companyId, 'ledgerAccountId', b.ledgerAccountId);
+  // A recurring expense counts on a cost account.
+  await checkLedgerAccount(tx, companyId, 'ledgerAccountId', b.ledgerAccountId, false);
   const document: RecurringDocument = {
     to: b.to || supplierName,
     price,

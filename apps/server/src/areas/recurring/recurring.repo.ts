@@ -248,16 +248,17 @@ export async function documentHasRun(tx: Tx, companyId: string, documentId: stri
  * expenses, so the next run and the next save use the default account.
  */
 export async function clearRecurringLedgerAccount(db: Tx, companyId: string, accountId: string) {
-  const pattern = JSON.stringify([{ ledgerAccountId: accountId }]);
+  // Compared in lower case: lines saved before ids were normalised may hold capitals.
+  const id = accountId.toLowerCase();
   await db
     .update(recurringItems)
     .set({
-      descriptions: sql`(SELECT coalesce(jsonb_agg(CASE WHEN l.e->>'ledgerAccountId' = ${accountId} THEN l.e - 'ledgerAccountId' ELSE l.e END ORDER BY l.n), '[]'::jsonb) FROM jsonb_array_elements(${recurringItems.descriptions}) WITH ORDINALITY AS l(e, n))`,
+      descriptions: sql`(SELECT coalesce(jsonb_agg(CASE WHEN lower(l.e->>'ledgerAccountId') = ${id} THEN l.e - 'ledgerAccountId' ELSE l.e END ORDER BY l.n), '[]'::jsonb) FROM jsonb_array_elements(${recurringItems.descriptions}) WITH ORDINALITY AS l(e, n))`,
     })
     .where(
       and(
         eq(recurringItems.companyId, companyId),
-        sql`${recurringItems.descriptions} @> ${pattern}::jsonb`,
+        sql`jsonb_typeof(${recurringItems.descriptions}) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements(${recurringItems.descriptions}) AS l(e) WHERE lower(l.e->>'ledgerAccountId') = ${id})`,
       ),
     );
   await db
@@ -266,7 +267,7 @@ export async function clearRecurringLedgerAccount(db: Tx, companyId: string, acc
     .where(
       and(
         eq(recurringItems.companyId, companyId),
-        sql`${recurringItems.document}->>'ledgerAccountId' = ${accountId}`,
+        sql`lower(${recurringItems.document}->>'ledgerAccountId') = ${id}`,
       ),
     );
 }

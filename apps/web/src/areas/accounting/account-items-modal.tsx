@@ -1,7 +1,14 @@
 import { Alert, Group, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
-import { formatMoney, monthHeading, type TAccountItem, type TLedgerAccount } from '@fieldbook/core';
+import {
+  can,
+  formatMoney,
+  monthHeading,
+  type TAccountItem,
+  type TLedgerAccount,
+} from '@fieldbook/core';
+import { useCurrentCompany } from '../../app/company-context';
 import { errorMessage } from '../../api/api-client';
 import {
   useAccountItems,
@@ -32,6 +39,10 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
   const phone = usePhone();
   const items = useAccountItems(cell);
   const change = useChangeItemAccount();
+  const { member } = useCurrentCompany();
+  // A move rewrites the invoice line or the expense: the server asks that area's update right.
+  const mayMove = (i: TAccountItem) =>
+    can(member, i.sourceKind === 'invoice' ? 'invoices' : 'expenses', 'u');
   const account = accounts.find((a) => a._id === cell.accountId);
   // An item stays on its side: income items move between income accounts.
   const options = accountOptions(accounts, cell.income);
@@ -59,7 +70,7 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
       allowDeselect={false}
       data={options}
       value={i.ledgerAccountId}
-      disabled={change.isPending}
+      disabled={change.isPending || !mayMove(i)}
       onChange={(id) => move(i, id)}
       comboboxProps={{ withinPortal: true }}
     />

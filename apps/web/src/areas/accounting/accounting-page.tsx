@@ -108,7 +108,8 @@ function Accounting() {
                 layout={layout}
                 accounts={accounts.data ?? []}
                 onOpenCell={setCell}
-                onEdit={setEditing}
+                // Updating an account needs invoices update on the server.
+                onEdit={can(member, 'invoices', 'u') ? setEditing : undefined}
                 // The server asks invoices delete of whoever deletes an account.
                 onDelete={can(member, 'invoices', 'd') ? askDelete : undefined}
               />

@@ -33,7 +33,8 @@ interface Props {
   layout: StatementLayout;
   accounts: TLedgerAccount[];
   onOpenCell: (cell: StatementCell) => void;
-  onEdit: (account: TLedgerAccount) => void;
+  /** Absent when the member may not update accounts (the server asks invoices u). */
+  onEdit?: (account: TLedgerAccount) => void;
   /** Left out when the member may not delete accounts. */
   onDelete?: (account: TLedgerAccount) => void;
 }
@@ -71,14 +72,16 @@ export function IncomeStatementTable({ layout, accounts, onOpenCell, onEdit, onD
         </div>
         {a && (
           <Group gap={0} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              size="sm"
-              aria-label={`Edit ${a.name}`}
-              onClick={() => onEdit(a)}
-            >
-              <IconPencil size={14} />
-            </ActionIcon>
+            {onEdit && (
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={`Edit ${a.name}`}
+                onClick={() => onEdit(a)}
+              >
+                <IconPencil size={14} />
+              </ActionIcon>
+            )}
             {/* The defaults take the items of deleted accounts: they cannot go. */}
             {!a.isDefault && onDelete && (
               <ActionIcon
