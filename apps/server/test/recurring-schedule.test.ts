@@ -205,8 +205,8 @@ describe('runDueRecurring', () => {
     );
     const payloads = statements.map((j) => j.payload as { month: string });
     expect(payloads.sort((a, b) => a.month.localeCompare(b.month))).toEqual([
-      { clientId, month: '2032-03', always: true },
-      { clientId, month: '2032-04', always: true },
+      { clientId, month: '2032-03', always: true, countAtSend: true },
+      { clientId, month: '2032-04', always: true, countAtSend: true },
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
   runFloor,
   runsFrom,
   sameRule,
+  toRRule,
   type TRecurrenceRule,
 } from './recurrence.js';
 
@@ -164,5 +165,85 @@ describe('recurrence (run under TZ=America/New_York: no date may move)', () => {
   it('sameRule compares only the rule', () => {
     expect(sameRule(rule({}), { ...rule({}) })).toBe(true);
     expect(sameRule(rule({}), rule({ dayOfMonth: 3 }))).toBe(false);
+  });
+});
+
+describe('recurrence: far starts and the edges of the calendar', () => {
+  /** A small deterministic random (mulberry32), so a failure can be replayed. */
+  function rng(seed: number) {
+    return () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const ymd = (d: Date) => d.toISOString().slice(0, 10);
+  const dayOf = (r: () => number, fromYear: number, years: number) =>
+    ymd(new Date(Date.UTC(fromYear, 0, 1) + Math.floor(r() * years * 365.25) * 86_400_000));
+
+  it('a rule answers the same dates whether its rrule starts at its start or near the question', () => {
+    const r = rng(42);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+    for (let n = 0; n < 400; n++) {
+      const recurringType = pick(['day', 'week', 'month', 'year'] as const);
+      const nth = recurringType !== 'day' && recurringType !== 'week' && r() < 0.3;
+      const ru = rule({
+        startDate: dayOf(r, 1990, 30),
+        recurringType,
+        separationCount: Math.floor(r() * 4),
+        dayOfWeek: nth || (recurringType === 'week' && r() < 0.7) ? Math.floor(r() * 7) : null,
+        weekOfMonth: nth ? pick([-1, 1, 2, 3, 4]) : null,
+        dayOfMonth: !nth && r() < 0.6 ? 1 + Math.floor(r() * 31) : null,
+        monthOfYear: recurringType === 'year' && r() < 0.6 ? 1 + Math.floor(r() * 12) : null,
+        endDate: r() < 0.2 ? dayOf(r, 2030, 30) : null,
+      });
+      const from = dayOf(r, 1990, 70);
+      const whole = toRRule(ru)!
+        .between(
+          new Date(`${from}T00:00:00Z`),
+          new Date('9999-12-31T00:00:00Z'),
+          true,
+          (_d, i) => i < 5,
+        )
+        .map(ymd);
+      expect(runsFrom(ru, from), JSON.stringify({ ru, from })).toEqual(whole);
+    }
+  });
+
+  it('starts the rrule of a rule without a count near the question, one of a count at its start', () => {
+    const daily = rule({ startDate: '1900-01-01', recurringType: 'day' });
+    const near = toRRule(daily, '2026-11-25')!.options.dtstart;
+    expect(ymd(near) > '2026-11-20' && ymd(near) <= '2026-11-25').toBe(true);
+    expect(runsFrom(daily, '2026-11-25', 2)).toEqual(['2026-11-25', '2026-11-26']);
+    const counted = rule({ startDate: '1990-01-01', recurringType: 'day', maxOccurrences: 3 });
+    expect(ymd(toRRule(counted, '2026-11-25')!.options.dtstart)).toBe('1990-01-01');
+    expect(runsFrom(counted, '2026-11-25')).toEqual([]);
+  });
+
+  it('answers no date past 9999-12-31 instead of failing', () => {
+    expect(
+      runAfter(rule({ startDate: '9999-12-28', recurringType: 'day' }), '9999-12-31'),
+    ).toBeNull();
+    expect(runsFrom(rule({ startDate: '9999-12-28', recurringType: 'day' }), '9999-12-30')).toEqual(
+      ['9999-12-30', '9999-12-31'],
+    );
+    const weekly = rule({ startDate: '9999-12-31', recurringType: 'week', dayOfWeek: 0 });
+    expect(runsFrom(weekly, '9999-12-31')).toEqual([]);
+    expect(runsFrom(rule({ startDate: '9999-12-31', dayOfMonth: 31 }), '9999-12-01')).toEqual([
+      '9999-12-31',
+    ]);
+  });
+
+  it('gives a rule starting before 1900 no dates (the form refuses such a start)', () => {
+    // rrule itself reads years below 100 as 19xx: no date is better than a wrong one.
+    const r = rule({ startDate: '0050-03-15', recurringType: 'week' });
+    expect(occurrencesBetween(r, '0050-03-15', '2026-03-29')).toEqual([]);
+    expect(runsFrom(rule({ startDate: '1899-12-31', recurringType: 'day' }), '2026-01-01')).toEqual(
+      [],
+    );
+    expect(
+      runsFrom(rule({ startDate: '1900-01-01', recurringType: 'year' }), '2026-01-02', 1),
+    ).toEqual(['2027-01-01']);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECURRING_FREQUENCIES } from '../recurrence.js';
+import { RECURRING_FREQUENCIES, RULE_FIRST_DATE } from '../recurrence.js';
 import { ZAmount, ZSaved, ZYmd, optId, optText } from './common.js';
 import { ZTax } from './companies.js';
 import { ZRecipientsText } from './delivery.js';
@@ -94,6 +94,8 @@ export const ZRecurringSave = z
     isAllDayEvent: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.startDate < RULE_FIRST_DATE)
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'must be in 1900 or later' });
     if (v.maxOccurrences != null && v.endDate != null)
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: COUNT_WITH_END_MESSAGE });
     if (v.endDate != null && v.endDate < v.startDate)

@@ -5,6 +5,7 @@ import { HttpError } from '../../platform/errors.js';
 import { CompanySmtpError } from '../../platform/mail.js';
 import { PermanentJobError, type Job, type JobHandler } from '../../platform/queue.js';
 import * as repo from './delivery.repo.js';
+import { takePlaceOrWait } from './send-limit.js';
 import { NoRecipientError, mailInvoice, mailStatement, recipientsOf } from './document-mail.js';
 import type { MailDeps } from './document-mail.js';
 
@@ -14,6 +15,11 @@ export const STATEMENT_EMAIL = 'statement-email';
 
 export interface InvoiceEmailPayload {
   invoiceId: string;
+  /**
+   * Not counted in the hourly sending limit when queued (a recurring run's):
+   * the job takes its place when it sends, or waits for the next hour.
+   */
+  countAtSend?: boolean;
 }
 export interface StatementEmailPayload {
   clientId: string;
@@ -21,6 +27,8 @@ export interface StatementEmailPayload {
   month: string;
   /** A recurring invoice's statement: sent whatever the client's monthly setting. */
   always?: boolean;
+  /** As for an invoice: counted in the hourly limit when it sends. */
+  countAtSend?: boolean;
 }
 
 /**
@@ -60,8 +68,9 @@ export function deliveryHandlers(
 
   const invoiceEmail: JobHandler = {
     async run(job) {
-      const { invoiceId } = job.payload as unknown as InvoiceEmailPayload;
+      const { invoiceId, countAtSend } = job.payload as unknown as InvoiceEmailPayload;
       const company = await companyOf(job);
+      if (countAtSend) await takePlaceOrWait(deps.config.sendsPerHour, db, company.id);
       const record = await permanentOnBadData(() => mailInvoice(deps, company, invoiceId));
       return {
         write: (tx) => repo.markSent(tx, company.id, invoiceId, record),
@@ -78,13 +87,14 @@ export function deliveryHandlers(
 
   const statementEmail: JobHandler = {
     async run(job) {
-      const { clientId, always } = job.payload as unknown as StatementEmailPayload;
+      const { clientId, always, countAtSend } = job.payload as unknown as StatementEmailPayload;
       const company = await companyOf(job);
       // The client may have been deleted, or opted out, since the job was queued.
       const client = await findClientForCompany(db, company.id, clientId);
       if (!client || (!always && !client.autoSendStatement)) return;
       if (recipientsOf(client.email).length === 0)
         throw new PermanentJobError(`Client ${client.name} has no e-mail address`);
+      if (countAtSend) await takePlaceOrWait(deps.config.sendsPerHour, db, company.id);
       await permanentOnBadData(() => mailStatement(deps, company, clientId));
     },
   };

@@ -7,7 +7,7 @@ import {
   type TTemplateRef,
 } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
-import { DeferJobError, PermanentJobError } from '../../platform/queue.js';
+import { PermanentJobError } from '../../platform/queue.js';
 import { HttpError } from '../../platform/errors.js';
 import { CompanySmtpError } from '../../platform/mail.js';
 import type { CompanyRow } from '../companies/index.js';
@@ -15,7 +15,7 @@ import {
   NoRecipientError,
   pdfAttachment,
   recipientsOf,
-  takeSendPlace,
+  takePlaceOrWait as takeLimitPlaceOrWait,
   type MailDeps,
 } from '../delivery/index.js';
 import { jobDocumentById } from './job-document.service.js';
@@ -24,17 +24,9 @@ import type { JobForAutomation } from './job-automations.repo.js';
 /** What sending an automation's mail uses. */
 export type AutomationMailDeps = MailDeps;
 
-/**
- * Takes a place in the company's hourly sending limit (DECISIONS §14) for
- * one automation mail, or puts the job off to the next clock hour: an
- * automation never drops a mail for the limit, it waits.
- */
-export async function takePlaceOrWait(deps: AutomationMailDeps, db: Tx, companyId: string) {
-  if (await takeSendPlace(db, companyId, deps.config.sendsPerHour)) return;
-  const next = new Date();
-  next.setUTCMinutes(60, 5, 0);
-  throw new DeferJobError(next, 'Sending limit reached for this hour: waiting for the next');
-}
+/** Takes a place in the company's hourly limit, or waits for the next hour (delivery's rule). */
+export const takePlaceOrWait = (deps: AutomationMailDeps, db: Tx, companyId: string) =>
+  takeLimitPlaceOrWait(deps.config.sendsPerHour, db, companyId);
 
 /** Failures no retry can fix fail at once; SMTP and printing errors are retried. */
 export async function permanentOnBadData<T>(work: () => Promise<T>): Promise<T> {

@@ -1,8 +1,8 @@
 import {
   RECURRING_FREQUENCIES,
   daysBetween,
-  firstRunOnOrAfter,
-  runFloor,
+  RULE_FIRST_DATE,
+  nextRunOf,
   splitYmd,
   todayIn,
   type TDiscount,
@@ -12,6 +12,7 @@ import {
   type TTax,
 } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
+import { badField } from '../../platform/errors.js';
 import type { RecurringDocument } from './recurring.input.js';
 import * as repo from './recurring.repo.js';
 
@@ -82,10 +83,13 @@ export async function recurringFromDocument(
   src: RecurringSource,
 ): Promise<string | null> {
   if (!isFrequency(src.recurringType)) return null;
+  // rrule cannot work out dates before 1900 (DECISIONS §13 in docs/recurring.md).
+  if (src.date < RULE_FIRST_DATE)
+    throw badField('recurringType', 'needs a document dated in 1900 or later');
   if (await repo.documentHasRun(tx, companyId, src.id)) return null;
   const rule = ruleFrom(src.date, src.recurringType);
   const today = todayIn(timeZone);
-  const nextRunDate = firstRunOnOrAfter(rule, runFloor(rule, today, src.date));
+  const nextRunDate = nextRunOf(rule, today, src.date);
   const common = {
     ...rule,
     active: true,

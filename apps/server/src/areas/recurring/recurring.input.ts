@@ -16,7 +16,7 @@ import { findClientForCompany } from '../clients/index.js';
 import { findSupplier, readPrice } from '../expenses/index.js';
 import { checkLedgerAccount, withLineAccounts } from '../accounting/index.js';
 import { checkLineItemIds } from '../invoices/index.js';
-import { findType, listMembers, listTypes } from '../jobs/index.js';
+import { findJob, findType, listMembers, listTypes } from '../jobs/index.js';
 import { templateUsable } from '../templates/index.js';
 import type { ItemRow, ItemValues } from './recurring.repo.js';
 
@@ -89,6 +89,13 @@ export type TypeValues = Omit<
   keyof TRecurrenceRule | 'type' | 'active' | 'nextRunDate'
 >;
 
+/** A job id of the item must be one of the company's jobs (400 naming `appointmentId`). */
+async function jobOfCompany(tx: Tx, companyId: string, id: string | null): Promise<string | null> {
+  if (id && !(await findJob(tx, companyId, id)))
+    throw badField('appointmentId', 'is not a job of this company');
+  return id;
+}
+
 async function invoiceValues(
   tx: Tx,
   companyId: string,
@@ -129,7 +136,7 @@ async function invoiceValues(
     toEmail: b.toEmail ?? client.email ?? '',
     dueDays: b.dueDays ?? RECURRING_DUE_DAYS,
     notes: b.notes ?? '',
-    appointmentId: optUuid('appointmentId', b.appointmentId),
+    appointmentId: await jobOfCompany(tx, companyId, optUuid('appointmentId', b.appointmentId)),
   };
   return {
     entityId: client.id,
@@ -141,7 +148,9 @@ async function invoiceValues(
     category: b.category ?? '',
     descriptions,
     discount,
-    tax: b.tax ?? null,
+    // The company's tax as it is now, kept on the item as an invoice keeps its copy: the total
+    // shown is the total made, whatever the company's settings become.
+    tax: b.tax ?? tax,
     document: document as Record<string, unknown>,
     total: amountText(totals.total),
   };

@@ -91,14 +91,20 @@ async function makeInvoice(tx: Tx, company: CompanyRow, item: ItemRow, date: str
     await enqueue(tx, {
       kind: INVOICE_EMAIL,
       companyId: company.id,
-      payload: { invoiceId: id },
+      // Counted in the company's hourly limit when it sends (DECISIONS §14).
+      payload: { invoiceId: id, countAtSend: true },
       dedupeKey: `invoice-email:${id}:recurring`,
     });
     if (item.includeStatement && item.entityId)
       await enqueue(tx, {
         kind: STATEMENT_EMAIL,
         companyId: company.id,
-        payload: { clientId: item.entityId, month: date.slice(0, 7), always: true },
+        payload: {
+          clientId: item.entityId,
+          month: date.slice(0, 7),
+          always: true,
+          countAtSend: true,
+        },
         dedupeKey: `recurring-statement:${item.id}:${date}`,
       });
   }

@@ -2,9 +2,8 @@ import {
   RECURRING_NOT_FOUND,
   RECURRING_TYPES,
   can,
-  firstRunOnOrAfter,
   nextRuns,
-  runFloor,
+  nextRunOf,
   sameRule,
   todayIn,
   type MemberAccess,
@@ -97,11 +96,7 @@ export function createRecurringService(deps: Pick<AppDeps, 'database'>) {
         let nextRunDate = existing?.nextRunDate ?? null;
         const reschedule =
           !existing || !sameRule(ruleOfItem(existing), rule) || (active && !existing.active);
-        if (reschedule)
-          nextRunDate = firstRunOnOrAfter(
-            rule,
-            runFloor(rule, today, existing ? lastRunDate : null),
-          );
+        if (reschedule) nextRunDate = nextRunOf(rule, today, existing ? lastRunDate : null);
         const row = { ...values, ...rule, type, active, nextRunDate };
         let id: string;
         if (existing) {
