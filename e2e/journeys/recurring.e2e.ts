@@ -172,6 +172,8 @@ describe('recurring invoices, expenses and jobs', () => {
     const page = await openPage();
     // The type switch is in the address: Back returns to invoices, Forward to expenses.
     await page.goto('/recurring');
+    // The switch first (before it is drawn, the last 'Expenses' is the menu's link).
+    await page.getByRole('radio', { name: 'Invoices' }).waitFor({ state: 'attached' });
     await page.getByText('Expenses', { exact: true }).last().click();
     await page.waitForURL((u) => u.searchParams.get('type') === 'expenses');
     await page.getByText('No recurring expenses yet.').waitFor();
@@ -273,6 +275,21 @@ describe('recurring invoices, expenses and jobs', () => {
           })
         : route.fallback(),
     );
+    // A refused save brings its first error into view: Save sits below a long invoice form.
+    await page.goto('/recurring?type=invoices&id=new');
+    const invoice = page.getByRole('dialog', { name: 'New recurring invoice' });
+    await invoice.getByRole('button', { name: 'Save', exact: true }).click();
+    const clientError = invoice.getByText('Please select a client').first();
+    await clientError.waitFor();
+    await expect
+      .poll(() =>
+        clientError.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+
     await page.goto('/recurring?type=expenses&id=new');
     const dialog = page.getByRole('dialog', { name: 'New recurring expense' });
     await dialog.getByLabel('Description').fill('Rent');

@@ -205,6 +205,7 @@ describe('the exports read back by a spreadsheet parser', () => {
     expect(mine, JSON.stringify(list)).toBeDefined();
     expect(mine![0]).toBe('Invoice');
     expect(mine![1]).toBe('Acme Ltd');
+    expect(mine![3]).toBe('Monthly on day 31');
     expect(mine![8]).toBe(25);
     const sage = await sheet(
       Buffer.from((await co.owner.api.get(url(co.id, 'invoices/exportSage'))).body).toString(

@@ -1,6 +1,7 @@
 import {
   DEFAULT_DISCOUNT,
   addDays,
+  frequencyWords,
   partyReference,
   sageInvoicesCsv,
   toCsv,
@@ -25,10 +26,8 @@ const description = (i: TRecurringItem) =>
       ? i.faultDescription
       : i.descriptions.map((l) => l.description).join(', ');
 
-const frequency = (i: TRecurringItem) => {
-  const every = i.separationCount + 1;
-  return every === 1 ? i.recurringType : `every ${every} ${i.recurringType}s`;
-};
+/** As the list says it ('Monthly on day 31', 'Every 2 weeks on Tuesday'). */
+const frequency = (i: TRecurringItem) => frequencyWords(i);
 
 /** The list as CSV (DECISIONS §14: formula cells neutralised by `toCsv`). */
 export function recurringCsv(items: TRecurringItem[]): string {

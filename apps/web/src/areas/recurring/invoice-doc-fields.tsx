@@ -63,7 +63,7 @@ export function InvoiceDocFields({ form, rule }: Props) {
             {v.entityId ? v.to || 'Client' : 'Select client'}
           </Button>
           {clientError && (
-            <Text size="xs" c="red" mt={4}>
+            <Text size="xs" c="red" mt={4} data-invalid>
               {clientError}
             </Text>
           )}

@@ -110,13 +110,30 @@ export function RecurringEditor(props: EditorProps) {
   const exp = useForm({ initialValues: itemToExpenseValues(item) });
   const editable = can(member, AREA[type], item ? 'u' : 'c');
 
-  /** The errors (browser's or server's) shown on every form: each shows the fields it has. */
+  const formRef = useRef<HTMLFormElement>(null);
+  /**
+   * The errors (browser's or server's) shown on every form: each shows the fields it has.
+   * Save sits below a long form: the first error (a field's, or the server's alert at the
+   * top) is brought into view, or a refused save would look like nothing happened.
+   */
   const showErrors = (errors: Record<string, string>) => {
     const mapped = { ...errors };
     if (mapped.separationCount) mapped.every = mapped.separationCount;
     rule.setErrors(mapped);
     inv.setErrors(mapped);
     exp.setErrors(mapped);
+  };
+  const refused = (errors: Record<string, string>) => {
+    showErrors(errors);
+    // After React has drawn the errors (a server's alert comes with the next render).
+    setTimeout(
+      () =>
+        formRef.current
+          ?.querySelector('[aria-invalid="true"], [data-invalid], [role="alert"]')
+          ?.scrollIntoView({ block: 'center' }),
+      50,
+    );
+    return false;
   };
 
   const submit = async (): Promise<boolean> => {
@@ -130,8 +147,8 @@ export function RecurringEditor(props: EditorProps) {
     }
     if (type === 'calender' && !body.appointmentTypeId)
       errors.appointmentTypeId = 'Appointment type is required';
-    showErrors(errors);
-    if (Object.keys(errors).length) return false;
+    if (Object.keys(errors).length) return refused(errors);
+    showErrors({});
     try {
       const r = await save.mutateAsync(body);
       rule.resetDirty();
@@ -140,8 +157,7 @@ export function RecurringEditor(props: EditorProps) {
       onSaved(r._id);
       return true;
     } catch (e) {
-      if (e instanceof ApiError && e.fields) showErrors(e.fields);
-      return false;
+      return refused(e instanceof ApiError && e.fields ? e.fields : {});
     }
   };
 
@@ -164,6 +180,7 @@ export function RecurringEditor(props: EditorProps) {
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
