@@ -5,6 +5,7 @@ import { enqueueMany, wakeWorkers, type EnqueueJob } from '../../platform/queue.
 import { STATEMENT_EMAIL, type StatementEmailPayload } from './delivery.jobs.js';
 import { unsafeListAutoStatementClients } from './delivery.repo.js';
 import { recipientsOf } from './document-mail.js';
+import { startTicker, type Ticker } from '../../platform/ticker.js';
 
 /** How often the scheduler looks (it also looks once at start). */
 export const STATEMENT_TICK_MS = 10 * 60_000;
@@ -55,9 +56,7 @@ export async function queueMonthlyStatements(
 
 const defaultLog = (m: string, e?: unknown) => (e ? console.error(m, e) : console.log(m));
 
-export interface Scheduler {
-  stop(): Promise<void>;
-}
+export type Scheduler = Ticker;
 
 /** Runs `queueMonthlyStatements` now and every `intervalMs`, and tidies old finished jobs. */
 export function startStatementScheduler(
@@ -65,12 +64,8 @@ export function startStatementScheduler(
   opts: { intervalMs?: number; log?: (message: string, error?: unknown) => void } = {},
 ): Scheduler {
   const log = opts.log ?? defaultLog;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-
-  async function tick() {
-    try {
+  return startTicker(
+    async () => {
       const t = await queueMonthlyStatements(deps);
       if (t.queued > 0)
         log(
@@ -78,25 +73,8 @@ export function startStatementScheduler(
             (t.withoutEmail ? `; ${t.withoutEmail} clients without an e-mail address skipped` : ''),
         );
       await purgeFinishedJobs(deps.database.db, KEEP_FINISHED_DAYS);
-    } catch (e) {
-      if (!stopped) log('Queuing monthly statements failed', e);
-    }
-  }
-
-  function schedule(delay: number) {
-    timer = setTimeout(() => {
-      current = tick().finally(() => {
-        if (!stopped) schedule(opts.intervalMs ?? STATEMENT_TICK_MS);
-      });
-    }, delay);
-  }
-  schedule(0);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
     },
-  };
+    opts.intervalMs ?? STATEMENT_TICK_MS,
+    (e) => log('Queuing monthly statements failed', e),
+  );
 }

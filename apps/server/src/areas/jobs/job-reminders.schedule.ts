@@ -2,6 +2,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { enqueueMany, wakeWorkers, type EnqueueJob } from '../../platform/queue.js';
 import { JOB_CLIENT_REMINDER, type ReminderPayload } from './job-automations.kinds.js';
 import { markReminderQueued, unsafeListReminderCandidates } from './job-automations.repo.js';
+import { startTicker, type Ticker } from '../../platform/ticker.js';
 
 /** How often the reminder timer looks (it also looks once at start). */
 export const REMINDER_TICK_MS = 10 * 60_000;
@@ -37,9 +38,7 @@ export async function queueClientReminders(deps: Pick<AppDeps, 'database'>): Pro
   return queued;
 }
 
-export interface ReminderTimer {
-  stop(): Promise<void>;
-}
+export type ReminderTimer = Ticker;
 
 const defaultLog = (m: string, e?: unknown) => (e ? console.error(m, e) : console.log(m));
 
@@ -49,33 +48,12 @@ export function startJobReminders(
   opts: { intervalMs?: number; log?: (message: string, error?: unknown) => void } = {},
 ): ReminderTimer {
   const log = opts.log ?? defaultLog;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-
-  async function tick() {
-    try {
+  return startTicker(
+    async () => {
       const n = await queueClientReminders(deps);
       if (n > 0) log(`Queued ${n} client reminders`);
-    } catch (e) {
-      if (!stopped) log('Queuing client reminders failed', e);
-    }
-  }
-
-  function schedule(delay: number) {
-    timer = setTimeout(() => {
-      current = tick().finally(() => {
-        if (!stopped) schedule(opts.intervalMs ?? REMINDER_TICK_MS);
-      });
-    }, delay);
-  }
-  schedule(0);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
     },
-  };
+    opts.intervalMs ?? REMINDER_TICK_MS,
+    (e) => log('Queuing client reminders failed', e),
+  );
 }

@@ -5,6 +5,7 @@ import { getCompany } from '../companies/index.js';
 import { ruleOfItem } from './recurring.input.js';
 import { makeDocument } from './recurring.make.js';
 import * as repo from './recurring.repo.js';
+import { startTicker, type Ticker } from '../../platform/ticker.js';
 
 /** How often the timer looks (it also looks once at start); runs are due after midnight. */
 export const RECURRING_TICK_MS = 5 * 60_000;
@@ -118,9 +119,7 @@ export async function runDueRecurring(
 
 const defaultLog = (m: string, e?: unknown) => (e ? console.error(m, e) : console.log(m));
 
-export interface RecurringTimer {
-  stop(): Promise<void>;
-}
+export type RecurringTimer = Ticker;
 
 /** Runs `runDueRecurring` now and every `intervalMs` until stopped. */
 export function startRecurringSchedule(
@@ -128,33 +127,12 @@ export function startRecurringSchedule(
   opts: { intervalMs?: number; log?: (message: string, error?: unknown) => void } = {},
 ): RecurringTimer {
   const log = opts.log ?? defaultLog;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-
-  async function tick() {
-    try {
+  return startTicker(
+    async () => {
       const r = await runDueRecurring(deps, new Date(), log);
       if (r.made > 0) log(`Recurring: made ${r.made} dates (${r.documents} documents)`);
-    } catch (e) {
-      if (!stopped) log('Running recurring items failed', e);
-    }
-  }
-
-  function schedule(delay: number) {
-    timer = setTimeout(() => {
-      current = tick().finally(() => {
-        if (!stopped) schedule(opts.intervalMs ?? RECURRING_TICK_MS);
-      });
-    }, delay);
-  }
-  schedule(0);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
     },
-  };
+    opts.intervalMs ?? RECURRING_TICK_MS,
+    (e) => log('Running recurring items failed', e),
+  );
 }
