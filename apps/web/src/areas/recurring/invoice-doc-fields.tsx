@@ -63,7 +63,7 @@ export function InvoiceDocFields({ form, rule }: Props) {
             {v.entityId ? v.to || 'Client' : 'Select client'}
           </Button>
           {clientError && (
-            <Text size="xs" c="red" mt={4} data-invalid>
+            <Text size="xs" c="red" mt={4}>
               {clientError}
             </Text>
           )}

@@ -110,30 +110,13 @@ export function RecurringEditor(props: EditorProps) {
   const exp = useForm({ initialValues: itemToExpenseValues(item) });
   const editable = can(member, AREA[type], item ? 'u' : 'c');
 
-  const formRef = useRef<HTMLFormElement>(null);
-  /**
-   * The errors (browser's or server's) shown on every form: each shows the fields it has.
-   * Save sits below a long form: the first error (a field's, or the server's alert at the
-   * top) is brought into view, or a refused save would look like nothing happened.
-   */
+  /** The errors (browser's or server's) shown on every form: each shows the fields it has. */
   const showErrors = (errors: Record<string, string>) => {
     const mapped = { ...errors };
     if (mapped.separationCount) mapped.every = mapped.separationCount;
     rule.setErrors(mapped);
     inv.setErrors(mapped);
     exp.setErrors(mapped);
-  };
-  const refused = (errors: Record<string, string>) => {
-    showErrors(errors);
-    // After React has drawn the errors (a server's alert comes with the next render).
-    setTimeout(
-      () =>
-        formRef.current
-          ?.querySelector('[aria-invalid="true"], [data-invalid], [role="alert"]')
-          ?.scrollIntoView({ block: 'center' }),
-      50,
-    );
-    return false;
   };
 
   const submit = async (): Promise<boolean> => {
@@ -147,8 +130,8 @@ export function RecurringEditor(props: EditorProps) {
     }
     if (type === 'calender' && !body.appointmentTypeId)
       errors.appointmentTypeId = 'Appointment type is required';
-    if (Object.keys(errors).length) return refused(errors);
-    showErrors({});
+    showErrors(errors);
+    if (Object.keys(errors).length) return false;
     try {
       const r = await save.mutateAsync(body);
       rule.resetDirty();
@@ -157,7 +140,8 @@ export function RecurringEditor(props: EditorProps) {
       onSaved(r._id);
       return true;
     } catch (e) {
-      return refused(e instanceof ApiError && e.fields ? e.fields : {});
+      if (e instanceof ApiError && e.fields) showErrors(e.fields);
+      return false;
     }
   };
 
@@ -180,7 +164,6 @@ export function RecurringEditor(props: EditorProps) {
 
   return (
     <form
-      ref={formRef}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
