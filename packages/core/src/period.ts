@@ -31,7 +31,8 @@ export class PeriodError extends Error {
 /** The first month of the financial year (March). */
 export const FINANCIAL_YEAR_START_MONTH = 3;
 
-const MONTH_NAMES = [
+/** The months' names, January first (also the recurring wording's). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

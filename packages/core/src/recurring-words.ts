@@ -1,5 +1,6 @@
 import { splitYmd } from './dates.js';
 import type { TRecurrenceRule } from './recurrence.js';
+import { MONTH_NAMES } from './period.js';
 
 /** 0 Monday ... 6 Sunday, as in the rule (DECISIONS §13). */
 export const WEEKDAY_NAMES = [
@@ -11,20 +12,7 @@ export const WEEKDAY_NAMES = [
   'Saturday',
   'Sunday',
 ] as const;
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+export { MONTH_NAMES };
 /** 1st, 2nd, 3rd, 4th; -1 is the last. */
 const ordinal = (n: number) => (n === -1 ? 'last' : `${n}${['st', 'nd', 'rd'][n - 1] ?? 'th'}`);
 
