@@ -31,6 +31,7 @@ export * from './recurrence.js';
 export * from './contracts/recurring.js';
 export * from './contracts/ledger.js';
 export * from './contracts/exports.js';
+export * from './contracts/routes.js';
 export * from './ledger.js';
 export * from './accounting-export.js';
 export * from './ledger-statement.js';

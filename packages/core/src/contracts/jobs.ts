@@ -224,7 +224,7 @@ export function isJobDateTime(s: string): boolean {
   return /^\d{4}-\d{2}-\d{2}/.test(s) && t >= EARLIEST && t < LATEST;
 }
 
-const ZDateTime = z.string().max(40).refine(isJobDateTime, 'must be a date and time');
+export const ZJobDateTime = z.string().max(40).refine(isJobDateTime, 'must be a date and time');
 
 /** An id that may be null or '' for "none"; absent keeps what the job has (a board move is a patch). */
 const keptId = z
@@ -243,8 +243,8 @@ export const ZAppointmentSave = z.object({
   status: z.string().max(60).nullable().optional(),
   hasSchedule: z.boolean().optional(),
   /** Absent on a new job: the next half hour and 30 minutes after it (spec §4). */
-  startDate: ZDateTime.optional(),
-  endDate: ZDateTime.optional(),
+  startDate: ZJobDateTime.optional(),
+  endDate: ZJobDateTime.optional(),
   isAllDayEvent: z.boolean().optional(),
   sendClientReminder: z.boolean().optional(),
   priority: z.union([z.enum(PRIORITIES), z.literal('')]).optional(),
@@ -415,7 +415,7 @@ export type TJobComment = z.infer<typeof ZJobComment>;
 export const ZJobCommentSave = z.object({ text: text(5000) });
 /** `GET /appointments/{id}/comments?before&limit`. */
 export const ZJobCommentsQuery = z.object({
-  before: ZDateTime.optional(),
+  before: ZJobDateTime.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 /** `POST /appointments/{id}/images`: the stored file's id (an image or a signature). */

@@ -8,7 +8,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_TIME_ZONE, type GroupRights, type TTax } from '@fieldbook/core';
+import { DEFAULT_TIME_ZONE, type GroupRights, type TLatLng, type TTax } from '@fieldbook/core';
 import { users } from './accounts.js';
 
 export interface StoredSmtp {
@@ -52,6 +52,8 @@ export const companies = pgTable('companies', {
   invoiceTemplateId: uuid('invoice_template_id'),
   quoteTemplateId: uuid('quote_template_id'),
   statementTemplateId: uuid('statement_template_id'),
+  /** Where the company's routes start and end (the route planner's base); null until set. */
+  basePosition: jsonb('base_position').$type<TLatLng>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

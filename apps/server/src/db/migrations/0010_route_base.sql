@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "base_position" jsonb;
