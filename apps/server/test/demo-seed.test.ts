@@ -104,3 +104,16 @@ describe('the demo company', () => {
     expect(entries.some((e) => e.income && e.total > 0)).toBe(true);
   });
 });
+
+describe("the demo technician's day", () => {
+  it('has eight visits today, one at a client never placed on the map', async () => {
+    const cards: Loose[] = (await api.get(`/api/companies/${cid}/appointments/activeJobs`)).body;
+    const tech = (await findUserByUsername(h.deps.database.db, 'thandi'))!;
+    const day = cards.filter((c) => c.userId === tech.id);
+    expect(day).toHaveLength(8);
+    expect(day.filter((c) => !c.positionVerified).map((c) => c.faultDescription)).toEqual([
+      'Replace the bathroom mixer',
+    ]);
+    expect(new Set(day.map((c) => c.startDate)).size).toBe(8);
+  });
+});
