@@ -1,0 +1,5 @@
+export * from './geo.js';
+export * from './timeline.js';
+export { EXACT_MAX_STOPS } from './exact.js';
+export * from './optimise.js';
+export * from './stop-times.js';
