@@ -22,6 +22,9 @@ import { createClientTypesService } from './areas/clients/client-types.service.j
 import { clientsRoutes } from './areas/clients/clients.routes.js';
 import { createClientsService } from './areas/clients/clients.service.js';
 import { companiesRoutes } from './areas/companies/companies.routes.js';
+import { routeBaseRoutes } from './areas/companies/route-base.routes.js';
+import { routesRoutes } from './areas/routes/routes.routes.js';
+import { createRoutesService } from './areas/routes/routes.service.js';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.js';
 import { createDashboardService } from './areas/dashboard/dashboard.service.js';
 import { createCompaniesService } from './areas/companies/companies.service.js';
@@ -141,6 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(payfastRoutes, { payfast: createPayfastService(deps) });
   await app.register(jobTypesRoutes, { types: createJobTypesService(deps) });
   await app.register(jobsRoutes, { jobs: createJobsService(deps) });
+  await app.register(routesRoutes, {
+    routes: createRoutesService({ osrmUrl: deps.config.osrmUrl }),
+  });
+  await app.register(routeBaseRoutes, { db: deps.database.db });
   await app.register(jobDocumentRoutes, { documents: createJobDocumentService(deps) });
   await app.register(calendarFeedsRoutes, { feeds: createCalendarFeedsService(deps) });
   await app.register(dashboardRoutes, { service: createDashboardService(deps) });

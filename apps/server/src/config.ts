@@ -50,6 +50,11 @@ export interface Config {
    * count per client address, so behind a proxy this must be set.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * An OSRM server for road distances and times (its table service), e.g.
+   * http://127.0.0.1:5000; null estimates them (DECISIONS §9).
+   */
+  osrmUrl: string | null;
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -89,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    osrmUrl: env.OSRM_URL?.trim().replace(/\/$/, '') || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Fieldbook <no-reply@fieldbook.local>',
     chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -12,6 +12,8 @@ import {
   ZJobSaved,
   ZMessage,
   ZSaved,
+  ZPlanJobs,
+  ZPlanJobsAnswer,
   ZSortOrder,
 } from '@fieldbook/core';
 import type { FastifyRequest } from 'fastify';
@@ -119,6 +121,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
     config: { access: access.company('appointments', 'u') },
     schema: { tags, params: cid, body: ZSortOrder, response: { 200: ZMessage } },
     handler: (req) => jobs.sortOrder(req.company!.id, req.body),
+  });
+
+  app.post(`${BASE}/plan`, {
+    config: { access: access.company('appointments', 'u') },
+    schema: { tags, params: cid, body: ZPlanJobs, response: { 200: ZPlanJobsAnswer } },
+    handler: (req) => jobs.plan(req.company!.id, caller(req), req.body),
   });
 
   app.get(`${BASE}/:id/comments`, {

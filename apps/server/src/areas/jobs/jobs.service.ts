@@ -11,6 +11,8 @@ import {
   type TAppointment,
   type TJobComment,
   type TJobSaved,
+  type TPlanJobs,
+  type TPlanJobsAnswer,
   type TSortOrder,
 } from '@fieldbook/core';
 import { isUuid } from '../../platform/access.js';
@@ -25,6 +27,7 @@ import * as typesRepo from './job-types.repo.js';
 import { listActiveCardsJson, type HideAssigneeByPlace } from './active-jobs.repo.js';
 import { presentJob } from './jobs.present.js';
 import * as repo from './jobs.repo.js';
+import { writePlan } from './job-plan.js';
 
 export type JobsService = ReturnType<typeof createJobsService>;
 
@@ -219,6 +222,18 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       });
       changed(companyId, [jobId]);
       return { message: 'Deleted' };
+    },
+
+    /** A route plan's times and route fields (issue 13), all or nothing; pushed like saves. */
+    async plan(companyId: string, who: Caller, body: TPlanJobs): Promise<TPlanJobsAnswer> {
+      const saved = await db.transaction((tx) =>
+        writePlan(tx, companyId, who.member, who.userId, body),
+      );
+      changed(
+        companyId,
+        saved.map((s) => s.id),
+      );
+      return { jobs: saved.map((s) => ({ _id: s.id, updatedAt: s.updatedAt.toISOString() })) };
     },
 
     /** The route planner's order; 404 unless every id is a job of the company. */
