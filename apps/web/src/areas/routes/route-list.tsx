@@ -82,7 +82,7 @@ function RouteRow({
   onMove,
   onChoice,
 }: RouteListProps & { job: TJobCard; index: number }) {
-  const s = useSortable({ id: job._id });
+  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: job._id });
   const choice = choices[job._id] ?? { pinned: false, window: null, included: true };
   const verified = !!job.positionVerified && !!job.googlePosition;
   const t = times.get(job._id);
@@ -97,7 +97,7 @@ function RouteRow({
   };
   return (
     <Paper
-      ref={s.setNodeRef}
+      ref={setNodeRef}
       withBorder
       p="xs"
       role="listitem"
@@ -108,7 +108,7 @@ function RouteRow({
         transform: s.transform
           ? `translate3d(${s.transform.x}px, ${s.transform.y}px, 0)`
           : undefined,
-        transition: s.transition,
+        transition,
       }}
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -116,8 +116,8 @@ function RouteRow({
           variant="subtle"
           size={44}
           aria-label={`Drag ${job.appointmentNumber}`}
-          {...s.attributes}
-          {...s.listeners}
+          {...attributes}
+          {...listeners}
           style={{ touchAction: 'none', cursor: 'grab' }}
         >
           <IconGripVertical size={18} />
