@@ -105,9 +105,7 @@ function RouteRow({
       data-id={job._id}
       aria-label={`Stop ${job.appointmentNumber}`}
       style={{
-        transform: s.transform
-          ? `translate3d(${s.transform.x}px, ${s.transform.y}px, 0)`
-          : undefined,
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
         transition,
       }}
     >
