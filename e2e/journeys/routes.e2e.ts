@@ -54,6 +54,8 @@ beforeAll(async () => {
       startDate: at(i),
       endDate: at(i + 1),
       faultDescription: `Stop ${i + 1}`,
+      // A job's own position counts only with its own address.
+      address: `${i + 1} Main Road, Cape Town`,
       googlePosition: p,
     });
     ids.push(job._id as string);

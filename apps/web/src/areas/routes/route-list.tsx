@@ -141,7 +141,7 @@ function RouteRow({
             {cardText(job.faultDescription)}
             {job.address ? ` · ${job.address}` : ''}
           </Text>
-          <Group gap="sm" wrap="wrap" align="flex-end">
+          <Group gap="sm" wrap="wrap" align="center">
             <Checkbox
               label="In route"
               checked={choice.included && verified}
@@ -153,20 +153,24 @@ function RouteRow({
               checked={choice.pinned}
               onChange={(e) => onChoice(job._id, { pinned: e.currentTarget.checked })}
             />
-            <TimeInput
-              label="Arrive between"
-              size="xs"
-              w={90}
-              value={fromMinutes(choice.window?.from)}
-              onChange={(e) => setWindow('from', e.currentTarget.value)}
-            />
-            <TimeInput
-              aria-label="and"
-              size="xs"
-              w={90}
-              value={fromMinutes(choice.window?.to)}
-              onChange={(e) => setWindow('to', e.currentTarget.value)}
-            />
+            <Group gap={4} wrap="nowrap">
+              <Text size="sm">Arrive between</Text>
+              <TimeInput
+                aria-label="Arrive from"
+                size="xs"
+                w={84}
+                value={fromMinutes(choice.window?.from)}
+                onChange={(e) => setWindow('from', e.currentTarget.value)}
+              />
+              <Text size="sm">and</Text>
+              <TimeInput
+                aria-label="Arrive by"
+                size="xs"
+                w={84}
+                value={fromMinutes(choice.window?.to)}
+                onChange={(e) => setWindow('to', e.currentTarget.value)}
+              />
+            </Group>
           </Group>
         </Stack>
         <Stack gap={0}>
