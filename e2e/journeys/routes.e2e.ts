@@ -240,6 +240,7 @@ describe("a technician's day of 14 stops on the route screen", () => {
     await signIn(page, owner.username, owner.password);
     await page.goto(`${routeUrl()}&start=9`);
     await page.getByTestId('route-stop').nth(14).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'routes-phone-top.png') });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Optimise' }).click();
     await page.getByTestId('route-figures').waitFor();
