@@ -90,7 +90,7 @@ export function RouteView({ filter, date, start, onStart, onPlanner }: RouteView
 
   const p = r.proposal;
   const figures = p && (
-    <Group gap="xl" data-testid="route-figures">
+    <Group gap={4} style={{ columnGap: 24 }} data-testid="route-figures">
       <Text>
         Before: <b data-testid="before-distance">{fmtKm(p.route.before.distance)}</b>,{' '}
         <span data-testid="before-duration">{fmtDrive(p.route.before.duration)}</span>
