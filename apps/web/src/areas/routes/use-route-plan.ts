@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_STOP_MINUTES,
   calendarRange,
@@ -73,6 +73,8 @@ export function useRoutePlan(opts: {
   const [undo, setUndo] = useState<UndoState | null>(null);
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // Each hand move counts; an older move's legs arriving late are dropped.
+  const moves = useRef(0);
 
   const byId = useMemo(() => new Map(dayJobs.map((j) => [j._id, j])), [dayJobs]);
   const order = proposal?.order ?? handOrder;
@@ -161,6 +163,7 @@ export function useRoutePlan(opts: {
     run(async () => {
       setMessage(null);
       const ids = jobs.map((j) => j._id);
+      const seq = ++moves.current;
       const [id] = ids.splice(from, 1);
       ids.splice(to, 0, id!);
       setHandOrder(ids);
@@ -171,7 +174,8 @@ export function useRoutePlan(opts: {
         .filter((j) => routable(j, choices[j._id]));
       if (!stops.length || !origin) return;
       const r = await calculate(stops, true);
-      if (r) setProposal({ kind: 'hand', order: ids, route: r.route, times: r.times });
+      if (r && seq === moves.current)
+        setProposal({ kind: 'hand', order: ids, route: r.route, times: r.times });
     });
 
   const apply = () =>
