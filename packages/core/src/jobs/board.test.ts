@@ -221,6 +221,16 @@ describe('view mode rules (spec §4)', () => {
       normaliseSelection({ view: 'planner', types: ['t1'], users: [] }, types, users).users,
     ).toEqual(['u1']);
   });
+  it("the route screen, one user's day, has exactly one user too", () => {
+    expect(
+      normaliseSelection({ view: 'route', types: ['t1'], users: ['u2', 'u1'] }, types, users).users,
+    ).toEqual(['u2']);
+    expect(normaliseSelection({ view: 'route', types: [], users: [] }, types, users)).toEqual({
+      view: 'route',
+      types,
+      users: ['u1'],
+    });
+  });
   it('at least one type stays selected', () => {
     const none = (view: 'statuses' | 'schedule' | 'planner') =>
       normaliseSelection({ view, types: ['zz'], users: [] }, types, users).types;

@@ -14,7 +14,8 @@ export const BOARD = {
   eventMinutes: 60,
 } as const;
 
-export type BoardView = 'statuses' | 'schedule' | 'planner';
+/** 'route' is the route screen of one user's day, reached from the planner (issue 13). */
+export type BoardView = 'statuses' | 'schedule' | 'planner' | 'route';
 export type BoardSort = 'importance' | 'id';
 
 /** What a job's place on the board is read from. */
@@ -150,7 +151,7 @@ export function normaliseSelection(
   if (!types.length) types = sel.view === 'statuses' ? typeIds.slice(0, 1) : [...typeIds];
   if (sel.view === 'statuses') types = types.slice(0, 1);
   let users = sel.users.filter((u) => userIds.includes(u));
-  if (sel.view === 'planner') {
+  if (sel.view === 'planner' || sel.view === 'route') {
     users = users.slice(0, 1);
     if (!users.length && userIds.length) users = [userIds[0]!];
   }

@@ -1,7 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { can, cardMatches, isAssignedTo, type BoardView, type TJobCard } from '@fieldbook/core';
+import { Link, useSearchParams } from 'react-router';
+import {
+  DEFAULT_TIME_ZONE,
+  can,
+  cardMatches,
+  isAssignedTo,
+  todayIn,
+  type BoardView,
+  type TJobCard,
+} from '@fieldbook/core';
 import { useActiveCards } from '../../../api/use-board';
 import { useJobTypes } from '../../../api/use-jobs';
 import { useCurrentCompany } from '../../../app/company-context';
@@ -14,8 +23,14 @@ import { useRoutedJob } from '../job-modal/use-routed-job';
 import { PlannerView } from '../planner/planner-view';
 import { ScheduleView } from '../schedule/schedule-view';
 import { ChoiceRow } from './board-filters';
+import { writeBoardParams } from './board-url';
 import { Kanban } from './kanban';
 import { useBoardSelection } from './use-board-selection';
+
+// The route screen and its map load on first use (the board's bundle stays small).
+const RouteView = lazy(() =>
+  import('../../routes/route-view').then((m) => ({ default: m.RouteView })),
+);
 
 const TITLE = 'Status board';
 const VIEWS: { value: BoardView; label: string }[] = [
@@ -57,6 +72,10 @@ function Board() {
   // New makes a job of the type the board shows (the first selected one).
   const { openJob, modal } = useRoutedJob(null, s.types[0] ?? null);
   const timeZone = company?.timeZone;
+  const [, setSearch] = useSearchParams();
+  // Opening the route screen is a new history entry: Back returns to the planner.
+  const planRoute = (date: string) =>
+    setSearch((p) => writeBoardParams(p, { view: 'route', date, span: 'day' }));
 
   const userSet = s.users ? new Set(s.users) : null;
   const mine = (c: TJobCard) => !userSet || isAssignedTo(c, userSet);
@@ -110,7 +129,7 @@ function Board() {
         <Group gap="sm" wrap="wrap">
           <SegmentedControl
             aria-label="View"
-            value={view}
+            value={view === 'route' ? 'planner' : view}
             onChange={(v) => s.setView(v as BoardView)}
             data={VIEWS}
           />
@@ -134,7 +153,7 @@ function Board() {
           choices={members.map((u) => ({ id: u.userId, label: `${u.name} ${u.surname}`.trim() }))}
           selected={new Set(s.users ?? memberIds)}
           onToggle={s.toggleUser}
-          onToggleAll={view === 'planner' ? undefined : s.toggleAllUsers}
+          onToggleAll={view === 'planner' || view === 'route' ? undefined : s.toggleAllUsers}
         />
         {view !== 'statuses' && (
           <ChoiceRow
@@ -176,7 +195,19 @@ function Board() {
           span={params.span}
           onNavigate={(date, span) => setParams({ date, span })}
           onOpenJob={openJob}
+          onPlanRoute={planRoute}
         />
+      )}
+      {view === 'route' && s.users && (
+        <Suspense fallback={pageLoading}>
+          <RouteView
+            filter={{ ...s.filter, userIds: s.users }}
+            date={params.date ?? todayIn(timeZone ?? DEFAULT_TIME_ZONE)}
+            start={params.start ?? 8}
+            onStart={(start) => setParams({ start })}
+            onPlanner={() => setParams({ view: 'planner', start: null })}
+          />
+        </Suspense>
       )}
       {modal}
     </>

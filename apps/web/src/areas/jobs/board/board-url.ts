@@ -21,10 +21,17 @@ export interface BoardParams {
   cal: CalendarView | null;
   span: 'day' | 'week';
   col: string | null;
+  /** The route screen's workday start hour (7..17); null: 08:00. */
+  start: number | null;
 }
 
 const list = (v: string | null) => (v === null ? null : v.split(',').filter(Boolean));
-const VIEWS: BoardView[] = ['statuses', 'schedule', 'planner'];
+const VIEWS: BoardView[] = ['statuses', 'schedule', 'planner', 'route'];
+
+function hour(v: string | null): number | null {
+  const h = v === null ? NaN : Number(v);
+  return Number.isInteger(h) && h >= 7 && h <= 17 ? h : null;
+}
 
 export function readBoardParams(p: URLSearchParams): BoardParams {
   const view = p.get('view') as BoardView;
@@ -40,6 +47,7 @@ export function readBoardParams(p: URLSearchParams): BoardParams {
     cal: CALENDAR_VIEWS.includes(cal) ? cal : null,
     span: p.get('span') === 'week' ? 'week' : 'day',
     col: p.get('col'),
+    start: hour(p.get('start')),
   };
 }
 

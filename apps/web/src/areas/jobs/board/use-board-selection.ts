@@ -34,7 +34,8 @@ export function useBoardSelection(
 ) {
   const [params, setParams] = useBoardParams();
   const typeIds = useMemo(() => (types ?? []).map((t) => t._id), [types]);
-  const planner = params.view === 'planner';
+  // The route screen is one user's day too, like the planner.
+  const planner = params.view === 'planner' || params.view === 'route';
   const wantedUsers = params.users ?? (planner ? [me, ...memberIds] : memberIds);
   const sel = normaliseSelection(
     { view: params.view, types: params.types, users: wantedUsers },

@@ -29,6 +29,8 @@ export interface PlannerViewProps {
   span: 'day' | 'week';
   onNavigate: (date: string, span: 'day' | 'week') => void;
   onOpenJob: (id: string) => void;
+  /** Opens the route screen for the day shown (day mode). */
+  onPlanRoute?: (date: string) => void;
 }
 
 /** 'Tuesday 2026-11-24' (spec §9: dates as YYYY-MM-DD). */
@@ -40,7 +42,14 @@ const dayTitle = (ymd: string) => `${dayjs(ymd).format('dddd')} ${ymd}`;
  * all day first, then a route plan's order, then start time). The route
  * screen (issue 13) hangs off a day here.
  */
-export function PlannerView({ filter, date, span, onNavigate, onOpenJob }: PlannerViewProps) {
+export function PlannerView({
+  filter,
+  date,
+  span,
+  onNavigate,
+  onOpenJob,
+  onPlanRoute,
+}: PlannerViewProps) {
   const timeZone = useCurrentCompany().company?.timeZone ?? DEFAULT_TIME_ZONE;
   const today = todayIn(timeZone);
   const shown = date ?? today;
@@ -99,9 +108,16 @@ export function PlannerView({ filter, date, span, onNavigate, onOpenJob }: Plann
           ]}
         />
       </Group>
-      <Title order={2} size="h4" data-testid="planner-title">
-        {heading}
-      </Title>
+      <Group justify="space-between" gap="xs">
+        <Title order={2} size="h4" data-testid="planner-title">
+          {heading}
+        </Title>
+        {span === 'day' && onPlanRoute && (
+          <Button variant="light" onClick={() => onPlanRoute(shown)}>
+            Plan route
+          </Button>
+        )}
+      </Group>
       {cards.error ? <ErrorAlert error={cards.error} /> : null}
       {cards.isLoading ? (
         <Text c="dimmed">Loading jobs…</Text>
