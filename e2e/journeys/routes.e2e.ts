@@ -158,9 +158,16 @@ describe("a technician's day of 14 stops on the route screen", () => {
       .locator(`[data-id="${moved}"]`)
       .getByRole('button', { name: /^Drag / })
       .focus();
+    // dnd-kit announces each step in its live region; wait for it before the next key.
+    const live = page.locator('[id^="DndLiveRegion"]');
     await page.keyboard.press('Space');
-    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => live.innerText()).toMatch(/place 2\.$/);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => live.innerText()).toContain(`over place ${3 + i}.`);
+    }
     await page.keyboard.press('Space');
+    await expect.poll(() => live.innerText()).toContain('dropped in place 5.');
     await expect.poll(async () => (await rows(page))[4]?.id).toBe(moved);
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('route-message').getByText('The route was applied.').waitFor();

@@ -6,6 +6,7 @@ import {
   closestCenter,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
 import {
@@ -58,8 +59,32 @@ export function RouteList(props: RouteListProps) {
     const to = jobs.findIndex((j) => j._id === e.over!.id);
     if (from >= 0 && to >= 0) onMove(from, to);
   };
+  const label = (id: string | number) =>
+    `stop #${jobs.find((j) => j._id === id)?.appointmentNumber ?? ''}`;
+  const place = (id: string | number | undefined) => jobs.findIndex((j) => j._id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${label(active.id)} in place ${place(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${label(active.id)} is over place ${place(over.id)}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${label(active.id)} was dropped in place ${place(over.id)}.`
+        : `${label(active.id)} was dropped.`,
+    onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
+  };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move a stop, press space or enter, then the arrow keys, then space or enter to drop it, or escape to cancel.',
+        },
+      }}
+    >
       <SortableContext items={jobs.map((j) => j._id)} strategy={verticalListSortingStrategy}>
         <Stack gap="xs" role="list" aria-label="Route stops" data-testid="route-list">
           {jobs.map((j, i) => (
