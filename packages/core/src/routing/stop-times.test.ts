@@ -26,6 +26,7 @@ describe('planStopTimes', () => {
       displayOrder: 1,
       progress: 71,
       dependencies: [],
+      late: 0,
     });
     // An end before its start is 60 minutes; a drive of 9 min 1 s is 10 minutes.
     expect(b).toMatchObject({
@@ -57,6 +58,33 @@ describe('planStopTimes', () => {
     expect(a!.startDate).toBe('2026-03-29T06:00:00.000Z');
     expect(b!.startDate).toBe('2026-03-29T09:00:00.000Z');
     expect(b!.progress).toBe(0);
+  });
+
+  it('reports how late a missed window is, and plans on the day it is given', () => {
+    const stops = [
+      { id: 'a', startDate: '2026-06-01T22:00:00Z', endDate: '2026-06-02T08:00:00Z' },
+      { id: 'b', startDate: '2026-06-02T10:00:00Z', endDate: '2026-06-02T11:00:00Z' },
+    ];
+    const legs = [
+      { distance: 1000, duration: 600 },
+      { distance: 3000, duration: 1800 },
+    ];
+    // a (10 h, from yesterday 22:00 UTC) is planned on the route's day, 2 June in Johannesburg.
+    const [a, b] = planStopTimes(stops, legs, {
+      zone: 'Africa/Johannesburg',
+      day: '2026-06-02',
+      windows: [
+        { from: 8 * 60, to: 9 * 60 },
+        { from: 9 * 60, to: 17 * 60 + 45 },
+      ],
+    });
+    expect(a!.startDate).toBe('2026-06-02T06:00:00.000Z');
+    expect(a!.depart).toBe('2026-06-02T05:50:00.000Z');
+    expect(a!.late).toBe(0);
+    // b: leaves at 18:00 local, arrives 18:30, 45 minutes after its window closed.
+    expect(b!.startDate).toBe('2026-06-02T16:30:00.000Z');
+    expect(b!.late).toBe(45);
+    expect(b!.progress).toBe(100);
   });
 
   it('reads lengths, distances and drives as people do', () => {

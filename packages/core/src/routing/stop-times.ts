@@ -27,6 +27,8 @@ export interface PlannedTimes {
   /** Percent of the day's driving done on arrival. */
   progress: number;
   dependencies: string[];
+  /** Minutes the stop starts after its window's end; 0 when on time or without a window. */
+  late: number;
 }
 
 /** A stop's own length (spec "Route plan"): end - start in whole minutes, 60 when negative. */
@@ -48,16 +50,22 @@ function instantAt(ymd: string, minutes: number, zone: string): string {
  * as `timeline` reads it): the first starts at the workday start on the day
  * (in `zone`) of its own start date and departs its drive earlier; each next
  * one departs when the one before ends and starts on arrival, or at its
- * window's start. `legs[k]` is the drive to `stops[k]`; a last leg (to the
+ * window's start (`late` says by how much a window was missed). `legs[k]` is the drive to `stops[k]`; a last leg (to the
  * destination) is ignored. Each stop depends on the one before it.
  */
 export function planStopTimes(
   stops: readonly StopInput[],
   legs: readonly LegInput[],
-  opts: { zone: string; workdayStartMinutes?: number; windows?: readonly (TTimeWindow | null)[] },
+  opts: {
+    zone: string;
+    /** The route's day (YYYY-MM-DD); else the day of the first stop's start. */
+    day?: string;
+    workdayStartMinutes?: number;
+    windows?: readonly (TTimeWindow | null)[];
+  },
 ): PlannedTimes[] {
   if (stops.length === 0) return [];
-  const day = ymdOfInstant(new Date(stops[0]!.startDate), opts.zone);
+  const day = opts.day ?? ymdOfInstant(new Date(stops[0]!.startDate), opts.zone);
   const lengths = stops.map((s) => stopMinutesOf(s.startDate, s.endDate));
   const times = timeline(
     stops.map((_, k) => legs[k]?.duration ?? 0),
@@ -81,6 +89,7 @@ export function planStopTimes(
       displayOrder: k + 1,
       progress: total > 0 ? (k === stops.length - 1 ? 100 : Math.round((100 * done) / total)) : 0,
       dependencies: k === 0 ? [] : [stops[k - 1]!.id],
+      late: t.late,
     };
   });
 }

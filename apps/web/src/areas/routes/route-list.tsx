@@ -160,7 +160,7 @@ function RouteRow({
                 No verified address
               </Badge>
             )}
-            {t?.missedWindow && <Badge color="red">Window missed</Badge>}
+            {!!t?.late && <Badge color="red">Window missed</Badge>}
           </Group>
           <Text size="sm" c="dimmed">
             {cardText(job.faultDescription)}

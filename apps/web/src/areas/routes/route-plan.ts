@@ -1,6 +1,6 @@
 import {
-  DEFAULT_STOP_MINUTES,
-  dayStartIn,
+  planStopTimes,
+  type PlannedTimes,
   type TJobCard,
   type TLatLng,
   type TPlannedStop,
@@ -19,68 +19,25 @@ export interface StopChoice {
 export const routable = (c: TJobCard, choice: StopChoice | undefined) =>
   !!c.positionVerified && !!c.googlePosition && (choice?.included ?? true);
 
-/** Minutes at a stop: end - start, or the spec §9 default when the end is before the start. */
-export function stopMinutes(c: Pick<TJobCard, 'startDate' | 'endDate'>): number {
-  const m = Math.round((Date.parse(c.endDate) - Date.parse(c.startDate)) / 60_000);
-  return m < 0 ? DEFAULT_STOP_MINUTES : m;
-}
+/** A stop's planned times (core `planStopTimes`); `late` > 0 is a missed window. */
+export type TimedStop = PlannedTimes;
 
-export interface TimedStop {
-  id: string;
-  startDate: string;
-  endDate: string;
-  depart: string | null;
-  /** Km of the leg to this stop, one decimal. */
-  distance: number;
-  /** Minutes at the stop. */
-  duration: number;
-  displayOrder: number;
-  progress: number;
-  dependencies: string[];
-  missedWindow: boolean;
-}
-
-/**
- * The stop times of spec "Route plan": the first stop starts at the workday
- * start (leaving the base its travel time before), each next one when the one
- * before ends plus the drive; a stop with a window waits for its start.
- * `legs[i]` is the drive to stop i (the last leg, back to base, is not a stop).
- * Kept here until core's planStopTimes lands (wt-core).
- */
+/** The stop times of a visiting order from the route's legs (`legs[k]` is the drive to stop k). */
 export function stopTimes(
   stops: TJobCard[],
   legs: TRouteLeg[],
   opts: { day: string; timeZone: string; startMinutes: number; windows: (TTimeWindow | null)[] },
 ): TimedStop[] {
-  const dayStart = dayStartIn(opts.day, opts.timeZone).getTime();
-  const totalKm = legs.slice(0, stops.length).reduce((s, l) => s + l.distance.value, 0);
-  let t = dayStart + opts.startMinutes * 60_000;
-  let km = 0;
-  return stops.map((c, i) => {
-    const leg = legs[i];
-    const drive = (leg?.duration.value ?? 0) * 1000;
-    if (i > 0) t += drive;
-    const w = opts.windows[i];
-    if (w && t < dayStart + w.from * 60_000) t = dayStart + w.from * 60_000;
-    const missed = !!w && t > dayStart + w.to * 60_000;
-    const minutes = stopMinutes(c);
-    const start = t;
-    const end = start + minutes * 60_000;
-    km += leg?.distance.value ?? 0;
-    t = end;
-    return {
-      id: c._id,
-      startDate: new Date(start).toISOString(),
-      endDate: new Date(end).toISOString(),
-      depart: new Date(start - drive).toISOString(),
-      distance: Math.round((leg?.distance.value ?? 0) / 100) / 10,
-      duration: minutes,
-      displayOrder: i + 1,
-      progress: totalKm ? Math.round((km / totalKm) * 100) : 0,
-      dependencies: i > 0 ? [stops[i - 1]!._id] : [],
-      missedWindow: missed,
-    };
-  });
+  return planStopTimes(
+    stops.map((c) => ({ id: c._id, startDate: c.startDate, endDate: c.endDate })),
+    legs.map((l) => ({ distance: l.distance.value, duration: l.duration.value })),
+    {
+      zone: opts.timeZone,
+      day: opts.day,
+      workdayStartMinutes: opts.startMinutes,
+      windows: opts.windows,
+    },
+  );
 }
 
 /** The plan body for the timed stops; `updatedAt` as each job was read. */
@@ -116,18 +73,6 @@ export function currentValues(stops: TJobCard[]): Omit<TPlannedStop, 'updatedAt'
     dependencies: [],
   }));
 }
-
-/** Metres and seconds of a list of legs. */
-export const legTotals = (legs: TRouteLeg[]) => ({
-  distance: legs.reduce((s, l) => s + l.distance.value, 0),
-  duration: legs.reduce((s, l) => s + l.duration.value, 0),
-});
-
-export const fmtKm = (m: number) => `${(m / 1000).toFixed(1)} km`;
-export const fmtDrive = (s: number) => {
-  const min = Math.round(s / 60);
-  return min >= 60 ? `${Math.floor(min / 60)} h ${min % 60} min` : `${min} min`;
-};
 
 export const inBounds = (p: TLatLng, a: TLatLng, b: TLatLng) =>
   p.lat >= Math.min(a.lat, b.lat) &&

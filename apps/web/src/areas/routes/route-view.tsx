@@ -13,13 +13,20 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
-import { DEFAULT_TIME_ZONE, WORKDAY_HOURS, type BoardFilter, type TLatLng } from '@fieldbook/core';
+import {
+  DEFAULT_TIME_ZONE,
+  WORKDAY_HOURS,
+  formatDistance,
+  formatDuration,
+  type BoardFilter,
+  type TLatLng,
+} from '@fieldbook/core';
 import { useSaveRouteBase } from '../../api/use-routes';
 import { useCurrentCompany } from '../../app/company-context';
 import { ErrorAlert } from '../../ui/query-state';
 import { RouteList } from './route-list';
 import { RouteMap, type MapStop } from './route-map';
-import { fmtDrive, fmtKm, inBounds } from './route-plan';
+import { inBounds } from './route-plan';
 import { useRoutePlan } from './use-route-plan';
 
 export interface RouteViewProps {
@@ -92,16 +99,14 @@ export function RouteView({ filter, date, start, onStart, onPlanner }: RouteView
   const figures = p && (
     <Group gap={4} style={{ columnGap: 24 }} data-testid="route-figures">
       <Text>
-        Before: <b data-testid="before-distance">{fmtKm(p.route.before.distance)}</b>,{' '}
-        <span data-testid="before-duration">{fmtDrive(p.route.before.duration)}</span>
+        Before: <b data-testid="before-distance">{formatDistance(p.route.before.distance)}</b>,{' '}
+        <span data-testid="before-duration">{formatDuration(p.route.before.duration)}</span>
       </Text>
       <Text>
-        After: <b data-testid="after-distance">{fmtKm(p.route.after.distance)}</b>,{' '}
-        <span data-testid="after-duration">{fmtDrive(p.route.after.duration)}</span>
+        After: <b data-testid="after-distance">{formatDistance(p.route.after.distance)}</b>,{' '}
+        <span data-testid="after-duration">{formatDuration(p.route.after.duration)}</span>
       </Text>
-      {p.times.some((t) => t.missedWindow) && (
-        <Text c="red">Some stops miss their time window.</Text>
-      )}
+      {p.times.some((t) => t.late > 0) && <Text c="red">Some stops miss their time window.</Text>}
     </Group>
   );
 

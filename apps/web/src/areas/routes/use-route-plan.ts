@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import {
-  DEFAULT_STOP_MINUTES,
   calendarRange,
   cardMatches,
   dayStartIn,
   plannerSchedule,
+  stopMinutesOf,
   type BoardFilter,
   type TCalculateRouteAnswer,
   type TJobCard,
@@ -19,7 +19,6 @@ import {
   currentValues,
   plannedStops,
   routable,
-  stopMinutes,
   stopTimes,
   type StopChoice,
   type TimedStop,
@@ -115,7 +114,7 @@ export function useRoutePlan(opts: {
       markers: stops.map((s) => s.googlePosition!),
       pinned: stops.flatMap((s, i) => (keepOrder || choice(s._id).pinned ? [i] : [])),
       windows: stops.map((s) => choice(s._id).window),
-      stopMinutes: stops.map((s) => Math.min(stopMinutes(s), 24 * 60) || DEFAULT_STOP_MINUTES),
+      stopMinutes: stops.map((s) => Math.min(stopMinutesOf(s.startDate, s.endDate), 24 * 60)),
       startMinutes,
     });
     const route = answer.routes[0];
