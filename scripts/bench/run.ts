@@ -13,6 +13,7 @@ import { benchJobs } from './jobs.js';
 import { benchBoardBrowser } from './board-browser.js';
 import { benchLedger } from './ledger.js';
 import { benchRecurring, printRecurringBench } from './recurring.js';
+import { benchRoutes } from './routes.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -105,6 +106,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   board: () => benchBoardBrowser(),
   ledger: () => benchLedger(),
   recurring: async () => printRecurringBench(await benchRecurring()),
+  routes: async () => benchRoutes(),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {
