@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { VERSION } from '@fieldbook/core';
+import { chatRoutes, createChatService } from './areas/chat/index.js';
 import { calendarFeedsRoutes } from './areas/calendar-feeds/calendar-feeds.routes.js';
 import { createCalendarFeedsService } from './areas/calendar-feeds/calendar-feeds.service.js';
 import { adminRoutes } from './areas/admin/admin.routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(calendarFeedsRoutes, { feeds: createCalendarFeedsService(deps) });
   await app.register(dashboardRoutes, { service: createDashboardService(deps) });
   await app.register(sendHistoryRoutes, { service: createSendHistoryService(deps) });
+  await app.register(chatRoutes, { chat: createChatService(deps) });
 
   app.get('/api/docs', { config: { access: access.public }, schema: { hide: true } }, () =>
     app.swagger(),

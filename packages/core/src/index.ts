@@ -32,6 +32,7 @@ export * from './contracts/recurring.js';
 export * from './contracts/ledger.js';
 export * from './contracts/exports.js';
 export * from './contracts/routes.js';
+export * from './contracts/chat.js';
 export * from './routing/index.js';
 export * from './ledger.js';
 export * from './accounting-export.js';

@@ -8,8 +8,10 @@ export interface CompanyEvent {
    * `updateActiveJobs`: jobs saved, deleted, reordered, commented, given an
    * image or moved by an automation (browsers get one `{ id }` per job, only
    * with appointments r).
+   * `chatMessage`: a message posted (ids: the message); `chatRooms`: a room
+   * started (ids: the room). The chat area pushes them to the room's members.
    */
-  name: 'invoicesChanged' | 'updateActiveJobs';
+  name: 'invoicesChanged' | 'updateActiveJobs' | 'chatMessage' | 'chatRooms';
   ids: string[];
 }
 

@@ -148,7 +148,8 @@ export function attachRealtime(server: HttpServer, deps: AppDeps): Server {
       return void pushJobs(io, deps, e).catch((err: Error) =>
         console.error(`realtime: could not push job changes (${err.message})`),
       );
-    io.to(companyRoom(e.companyId)).emit(e.name, { ids: e.ids });
+    // Other names (chat) are pushed by their area's own listener, to chosen members only.
+    if (e.name === 'invoicesChanged') io.to(companyRoom(e.companyId)).emit(e.name, { ids: e.ids });
   });
   deps.events.onAccess((e) => {
     followAccess(io, deps, e).catch((err: Error) =>
