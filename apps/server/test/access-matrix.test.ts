@@ -54,6 +54,7 @@ function call(r: RouteEntry, companyId: string) {
       : randomUUID(),
   );
   const body = from === 'body.companyId' ? { companyId } : r.method === 'GET' ? undefined : {};
+  if (from === 'query.companyId') return { url: `${url}?companyId=${companyId}`, body };
   return { url, body };
 }
 
@@ -165,6 +166,46 @@ describe('every company-scoped route', () => {
       if (r.access.kind !== 'company') continue;
       expect(AREAS).toContain(r.access.area);
       expect(FLAGS).toContain(r.access.flag);
+    }
+  });
+});
+
+/**
+ * Chat room calls name only the room (`/rooms/{id}...`, access `user`): the
+ * service finds the room's company and answers like the company hook would.
+ */
+describe('every room-scoped route', () => {
+  const roomRoutes = () => routes.filter((r) => r.url.startsWith('/api/rooms/:id'));
+
+  it("answers 404 for another company's room, 404 to a non-member and 403 to a disabled member", async () => {
+    expect(roomRoutes().map(name).sort()).toEqual([
+      'GET /api/rooms/:id',
+      'POST /api/rooms/:id/message',
+      'POST /api/rooms/:id/read',
+    ]);
+    const colleague = await buildMember(h, mine.id, null);
+    const outsider = await buildMember(h, mine.id, allRights(true));
+    const start = (u: TestUser, companyId: string, userIds: string[]) =>
+      u.api.post('/api/rooms/initiate', { companyId, userIds });
+    const room = (await start(mine.owner, mine.id, [colleague.id])).body.chatRoom._id as string;
+    const other = await buildMember(h, foreign.id, null);
+    const theirs = (await start(foreign.owner, foreign.id, [other.id])).body.chatRoom._id as string;
+    const soonDisabled = await buildMember(h, mine.id, null);
+    const withDisabled = (await start(mine.owner, mine.id, [soonDisabled.id])).body.chatRoom
+      ._id as string;
+    const off = await mine.owner.api.post(`/api/companies/${mine.id}/users/${soonDisabled.id}`, {
+      disabled: true,
+    });
+    expect(off.status).toBe(200);
+    const body = (r: RouteEntry) => (r.method === 'GET' ? undefined : { text: 'hi' });
+    for (const r of roomRoutes()) {
+      const at = (id: string) => r.url.replace(':id', id);
+      const req = (u: TestUser, id: string) => u.api.request(r.method as 'GET', at(id), body(r));
+      expect((await req(mine.owner, theirs)).status, `${name(r)} foreign`).toBe(404);
+      expect((await req(outsider, room)).status, `${name(r)} not in the room`).toBe(404);
+      expect((await req(mine.owner, randomUUID())).status, `${name(r)} unknown`).toBe(404);
+      expect((await req(soonDisabled, withDisabled)).status, `${name(r)} disabled`).toBe(403);
+      expect((await req(colleague, room)).status, `${name(r)} member`).toBe(200);
     }
   });
 });

@@ -57,12 +57,18 @@ beforeAll(async () => {
   ids.people = person.body._id;
   const jobTypes = await owner.api.get(`/api/companies/${cid}/appointments/types`);
   ids.appointments = ids.activeJobs = await post('/appointments', {});
+  const chat = await owner.api.post('/api/rooms/initiate', {
+    companyId: cid,
+    userIds: [ids.users],
+  });
+  ids.rooms = chat.body.chatRoom._id;
   Object.assign(refs, {
     companyId: cid,
     entityId: ids.entities,
     entityTemplateId: ids.entityTemplate,
     appointmentTypeId: jobTypes.body[0]._id,
     ids: [ids.invoices],
+    userIds: [ids.users],
   });
 });
 afterAll(() => h.close());
