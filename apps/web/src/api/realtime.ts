@@ -4,6 +4,7 @@ import { io } from 'socket.io-client';
 import { useCurrentCompany } from '../app/company-context';
 import { useSession } from '../app/use-session';
 import { retryRefusedHandshake } from './socket-retry';
+import { chatKeys, refreshChat, setChatConnected } from './use-chat';
 import { dashboardKey } from './use-dashboard';
 import { invoiceKeys } from './use-invoices';
 import { jobKeys } from './use-jobs';
@@ -89,15 +90,25 @@ export function useRealtime(): void {
     let joinedBefore = false;
     // (Re)join on every connect: a reconnect starts without rooms.
     socket.on('connect', () => {
+      setChatConnected(true);
       socket.emit('joinCompany', companyId, () => {
+        // The server answers with `yourRooms` (the chat rooms of this user here).
+        socket.emit('subscribeRooms', companyId);
         // Pushes may have been missed while disconnected.
         if (joinedBefore) {
           refresh.soon();
           void qc.invalidateQueries({ queryKey: jobKeys.all(companyId) });
+          void qc.invalidateQueries({ queryKey: chatKeys.all(companyId) });
         }
         joinedBefore = true;
       });
     });
+    socket.on('disconnect', () => setChatConnected(false));
+    // A chat message in one of this user's rooms, or a room started with them.
+    socket.on('chat message', (m: { roomId?: unknown } | undefined) =>
+      refreshChat(qc, companyId, typeof m?.roomId === 'string' ? m.roomId : undefined),
+    );
+    socket.on('yourRooms', () => refreshChat(qc, companyId));
     socket.on('invoicesChanged', () => refresh.soon());
     // Jobs changed (here or in another browser): those jobs, their comments and the lists reload.
     socket.on('updateActiveJobs', (msg: { id?: unknown; ids?: unknown } | undefined) =>
@@ -108,6 +119,7 @@ export function useRealtime(): void {
       refresh.cancel();
       jobs.cancel();
       socket.disconnect();
+      setChatConnected(false);
     };
   }, [username, token, companyId, qc]);
 }

@@ -3,6 +3,7 @@ import { IconBuildingStore, IconChevronRight } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { buildMenu } from '@fieldbook/core';
 import { apiUrl } from '../api/api-client';
+import { useUnreadTotal } from '../api/use-chat';
 import { useDashboard } from '../api/use-dashboard';
 import { BrandMark } from '../ui/brand-mark';
 import { useCurrentCompany } from './company-context';
@@ -56,16 +57,22 @@ function SidebarHeader() {
   );
 }
 
-/** What needs attention (open incidents, failed sends, overdue invoices), from the dashboard call. */
+/**
+ * What needs attention: unread chat messages plus the dashboard's alerts
+ * (open incidents, failed sends, overdue invoices).
+ */
 function AlertBadge() {
-  const alerts = useDashboard().data?.alerts ?? 0;
+  const unread = useUnreadTotal();
+  const alerts = (useDashboard().data?.alerts ?? 0) + unread;
+  const label =
+    `${alerts} ${alerts === 1 ? 'alert' : 'alerts'}` + (unread ? `, ${unread} unread` : '');
   return (
     <Badge
       size="sm"
       variant={alerts ? 'filled' : 'light'}
       color={alerts ? 'red' : undefined}
       circle={alerts < 10}
-      aria-label={`${alerts} ${alerts === 1 ? 'alert' : 'alerts'}`}
+      aria-label={label}
     >
       {alerts}
     </Badge>

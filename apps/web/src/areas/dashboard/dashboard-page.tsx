@@ -3,6 +3,7 @@ import { IconBuilding, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/use-session';
 import { PageHeader } from '../../ui/page-header';
+import { ChatPanel } from '../chat/chat-panel';
 import { CompanyCard } from './company-card';
 import { DashboardFigures } from './dashboard-figures';
 
@@ -32,7 +33,8 @@ export function DashboardPage() {
       <Stack gap="xl">
         <CompanyCard />
         <DashboardFigures />
-        {/* Room for the chat (contacts, conversation) and task coupon cards of the specification. */}
+        <ChatPanel />
+        {/* Room for the task coupon cards of the specification. */}
         <section aria-labelledby="quick-links">
           <Title id="quick-links" order={3} fz="h4" mb="sm">
             Quick links
