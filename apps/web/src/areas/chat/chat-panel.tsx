@@ -21,12 +21,15 @@ export function ChatPanel() {
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const room = rooms.data?.find((r) => r._id === selected) ?? null;
+  const select = (id: string | null) => {
+    setSelected(id);
+    // On a phone the conversation replaces the list: bring its top into view.
+    if (phone && id) document.getElementById('chat-title')?.scrollIntoView({ block: 'start' });
+  };
 
   const contacts = (
     <QueryState query={rooms}>
-      {(list) => (
-        <ContactsList rooms={list} meId={me._id} selected={selected} onSelect={setSelected} />
-      )}
+      {(list) => <ContactsList rooms={list} meId={me._id} selected={selected} onSelect={select} />}
     </QueryState>
   );
 
@@ -48,12 +51,7 @@ export function ChatPanel() {
       <Card padding="sm">
         {phone ? (
           room ? (
-            <Conversation
-              room={room}
-              meId={me._id}
-              height="70dvh"
-              onBack={() => setSelected(null)}
-            />
+            <Conversation room={room} meId={me._id} height="70dvh" onBack={() => select(null)} />
           ) : (
             <>
               <Text size="sm" fw={600} px="sm" pb={4}>
@@ -86,7 +84,7 @@ export function ChatPanel() {
         opened={creating}
         meId={me._id}
         onClose={() => setCreating(false)}
-        onStarted={setSelected}
+        onStarted={select}
       />
     </section>
   );

@@ -9,7 +9,6 @@ import {
   Stack,
   Text,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
 import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { CHAT_TEXT_MAX, type TChatRoom } from '@fieldbook/core';
@@ -28,7 +27,13 @@ import classes from './chat.module.css';
 function LiveMark() {
   const live = useChatConnected();
   return (
-    <Text size="xs" c={live ? 'teal.8' : 'dimmed'} role="status" aria-live="polite">
+    <Text
+      size="xs"
+      c={live ? 'teal.8' : 'dimmed'}
+      role="status"
+      aria-live="polite"
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {live ? '● Connected' : '○ Disconnected'}
     </Text>
   );
@@ -160,16 +165,14 @@ export function Conversation({
             error={send.isError ? errorMessage(send.error) : undefined}
             style={{ flex: 1 }}
           />
-          <Tooltip label="Enter sends; Shift+Enter for a new line">
-            <Button
-              type="submit"
-              leftSection={<IconSend size={16} />}
-              loading={send.isPending}
-              disabled={!text.trim()}
-            >
-              Send
-            </Button>
-          </Tooltip>
+          <Button
+            type="submit"
+            leftSection={<IconSend size={16} />}
+            loading={send.isPending}
+            disabled={!text.trim()}
+          >
+            Send
+          </Button>
         </Group>
       </form>
     </Stack>
