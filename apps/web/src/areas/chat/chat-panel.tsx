@@ -36,7 +36,7 @@ export function ChatPanel() {
   return (
     <section aria-labelledby="chat-title">
       <Group justify="space-between" mb="sm">
-        <Title id="chat-title" order={3} fz="h4">
+        <Title id="chat-title" order={3} fz="h4" style={{ scrollMarginTop: 72 }}>
           Chat
         </Title>
         <Button
