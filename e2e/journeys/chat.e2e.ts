@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { users } from '../../apps/server/src/db/schema/index.js';
 import { buildCompany, buildMember, buildUser } from '../../apps/server/test/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
+import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow, type Size } from '../support/viewport.js';
 
 /**
@@ -104,6 +105,8 @@ async function run(size: Size) {
   await expect.poll(() => reply.inputValue()).toBe('');
   await shot(sipho.page, `chat-${size}-conversation`);
   expect(await sidewaysOverflow(sipho.page)).toBe(0);
+  const findings = await axeFindings(sipho.page);
+  expect(findings, describeFindings(findings)).toEqual([]);
 
   // Thandi, with the conversation open, gets the answer live.
   await thandi.getByTestId('chat-message').getByText('Yes, on my way').waitFor();

@@ -29,7 +29,7 @@ function LiveMark() {
   return (
     <Text
       size="xs"
-      c={live ? 'teal.8' : 'dimmed'}
+      c={live ? 'teal.9' : 'dimmed'}
       role="status"
       aria-live="polite"
       style={{ whiteSpace: 'nowrap' }}
