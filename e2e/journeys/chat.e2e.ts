@@ -31,10 +31,16 @@ async function named(id: string, name: string, surname: string) {
   await e.h.deps.database.db.update(users).set({ name, surname }).where(eq(users.id, id));
 }
 
-/** A colleague of Thandi's, signed in at `size`. */
-async function colleague(name: string, size: Size) {
+/** A member of Thandi's company named `name` Dlamini. */
+async function member(name: string) {
   const m = await buildMember(e.h, companyId, null);
   await named(m.id, name, 'Dlamini');
+  return m;
+}
+
+/** A colleague of Thandi's, signed in at `size`. */
+async function colleague(name: string, size: Size) {
+  const m = await member(name);
   const { page } = await newSizedPage(e, size);
   await signIn(page, m.username, m.password);
   return { id: m.id, page };
@@ -119,7 +125,47 @@ async function run(size: Size) {
   await sipho.page.context().close();
 }
 
+/** A group started with a name; its long history pages back on demand. */
+async function group() {
+  const a = await member('Ayanda');
+  await member('Bongani');
+  const { page } = await newSizedPage(e, 'desktop');
+  onTestFailed(() => e.shot(page, 'failed-chat-group'));
+  await signIn(page, 'thandi', password);
+  await page.getByRole('button', { name: 'New chat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New chat' });
+  await dialog.getByLabel('Colleagues').click();
+  await page.getByRole('option', { name: 'Ayanda Dlamini' }).click();
+  await page.getByRole('option', { name: 'Bongani Dlamini' }).click();
+  await dialog.getByRole('heading', { name: 'New chat' }).click();
+  await dialog.getByLabel('Group name').fill('Southern suburbs crew');
+  await dialog.getByRole('button', { name: 'Start chat' }).click();
+  const title = page.getByRole('region', { name: 'Conversation with Southern suburbs crew' });
+  await title.waitFor();
+  // 35 messages from Ayanda (through the API, as her browser would send them).
+  const rooms = await a.api.get(`/api/rooms?companyId=${companyId}`);
+  const roomId = rooms.body.rooms[0]._id as string;
+  for (let i = 1; i <= 35; i++)
+    expect((await a.api.post(`/api/rooms/${roomId}/message`, { text: `Update ${i}` })).status).toBe(
+      200,
+    );
+  const bubbles = page.getByTestId('chat-message');
+  await bubbles.getByText('Update 35', { exact: true }).waitFor();
+  // The newest 30 first, newest at the bottom; older ones on demand.
+  await expect.poll(() => bubbles.count()).toBe(30);
+  expect(await bubbles.last().textContent()).toContain('Update 35');
+  await page.getByRole('button', { name: 'Load older messages' }).click();
+  await expect.poll(() => bubbles.count()).toBe(35);
+  expect(await bubbles.first().textContent()).toContain('Update 1');
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Load older messages' }).count())
+    .toBe(0);
+  await shot(page, 'chat-desktop-group');
+  await page.context().close();
+}
+
 describe('chat on the dashboard', () => {
+  it('a named group pages its history back', () => group(), 90_000);
   it('two colleagues chat live at desktop size, with unread badges', () => run('desktop'), 90_000);
   it('and on phones: the list, then the conversation full width', () => run('phone'), 90_000);
 });

@@ -71,6 +71,17 @@ export function Conversation({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new message or unread count only
   }, [newest, room._id, room.unread]);
 
+  // Back to a tab that was hidden when messages came: now they are seen.
+  useEffect(() => {
+    if (room.unread === 0) return;
+    const seen = () => {
+      if (document.visibilityState === 'visible') markRead.mutate(room._id);
+    };
+    document.addEventListener('visibilitychange', seen);
+    return () => document.removeEventListener('visibilitychange', seen);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- markRead is a new object each render
+  }, [room._id, room.unread]);
+
   const submit = () => {
     const t = text.trim();
     if (!t || send.isPending) return;
