@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_POSTS_PER_MINUTE } from '../src/areas/chat/chat.service.js';
+import { addMember } from '../src/areas/companies/companies.repo.js';
 import { anonymous, buildCompany, buildMember, buildUser, type TestUser } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -220,6 +221,15 @@ describe('who may chat', () => {
     expect((await owner.api.get(`/api/rooms/${room._id}`)).body.conversation.messages).toHaveLength(
       1,
     );
+    // Back in the company, the same members get the room (and its history) again.
+    await addMember(h.deps.database.db, cid, dana.id, null);
+    const again = await initiate(owner, [carl.id, dana.id]);
+    expect(again.status).toBe(404); // Carl is still disabled.
+    await owner.api.post(`/api/companies/${cid}/users/${carl.id}`, { disabled: false });
+    const back = await initiate(owner, [dana.id, carl.id]);
+    expect(back.body.chatRoom._id).toBe(room._id);
+    expect(back.body.chatRoom.users).toHaveLength(3);
+    expect((await dana.api.get(`/api/rooms/${room._id}`)).status).toBe(200);
   });
 
   it('limits how fast one user posts', async () => {

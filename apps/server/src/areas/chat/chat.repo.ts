@@ -96,6 +96,14 @@ export async function insertRoom(
   return row.id;
 }
 
+/** Puts these users (back) in a room of the company: those removed from it and since returned. */
+export async function addMembers(db: Tx, companyId: string, roomId: string, userIds: string[]) {
+  await db
+    .insert(chatRoomMembers)
+    .values(userIds.map((userId) => ({ roomId, companyId, userId })))
+    .onConflictDoNothing();
+}
+
 /** The rooms of the user in the company, each with its active members. */
 export async function roomsOf(db: Tx, companyId: string, userId: string, roomId?: string) {
   const mine = await db

@@ -91,6 +91,8 @@ export function createChatService(deps: Pick<AppDeps, 'database' | 'caches' | 'e
         if (id) deps.events.emit({ companyId, name: 'chatRooms', ids: [id] });
       }
       if (!room) throw roomGone();
+      // A member removed from the company lost their place; back in it, they get it again.
+      await repo.addMembers(db, companyId, room.id, userIds);
       const [chatRoom] = await rooms(companyId, userId, room.id);
       if (!chatRoom) throw roomGone();
       return { success: true as const, chatRoom };
