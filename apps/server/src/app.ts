@@ -25,6 +25,7 @@ import { companiesRoutes } from './areas/companies/companies.routes.js';
 import { routeBaseRoutes } from './areas/companies/route-base.routes.js';
 import { routesRoutes } from './areas/routes/routes.routes.js';
 import { createRoutesService } from './areas/routes/routes.service.js';
+import { createOptimiser } from './areas/routes/optimiser-pool.js';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.js';
 import { createDashboardService } from './areas/dashboard/dashboard.service.js';
 import { createCompaniesService } from './areas/companies/companies.service.js';
@@ -144,8 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(payfastRoutes, { payfast: createPayfastService(deps) });
   await app.register(jobTypesRoutes, { types: createJobTypesService(deps) });
   await app.register(jobsRoutes, { jobs: createJobsService(deps) });
+  const optimiser = createOptimiser();
+  app.addHook('onClose', () => optimiser.close());
   await app.register(routesRoutes, {
-    routes: createRoutesService({ osrmUrl: deps.config.osrmUrl }),
+    routes: createRoutesService({ osrmUrl: deps.config.osrmUrl, optimiser }),
   });
   await app.register(routeBaseRoutes, { db: deps.database.db });
   await app.register(jobDocumentRoutes, { documents: createJobDocumentService(deps) });
