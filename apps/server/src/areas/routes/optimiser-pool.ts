@@ -1,8 +1,15 @@
 import { Worker } from 'node:worker_threads';
-import { optimiseRoute, type RouteProblem, type RouteSolution } from '@fieldbook/core';
+import {
+  EXACT_WINDOW_MAX_STOPS,
+  optimiseRoute,
+  type RouteProblem,
+  type RouteSolution,
+} from '@fieldbook/core';
 
 /** Days this small are solved in the request (tens of milliseconds at most). */
 export const INLINE_MAX_STOPS = 25;
+/** With time windows every move is scored whole: only days solved exactly stay inline. */
+export const INLINE_MAX_WINDOWED_STOPS = EXACT_WINDOW_MAX_STOPS;
 /** Big days waiting for the thread before the next one is turned away. */
 export const MAX_WAITING = 4;
 
@@ -51,7 +58,10 @@ export function createOptimiser(opts: { inlineMaxStops?: number } = {}) {
   return {
     /** The best order of a day; rejects with OptimiserBusy when too many big days wait. */
     async optimise(problem: RouteProblem): Promise<RouteSolution> {
-      if (problem.duration.length - 2 <= inlineMax) return optimiseRoute(problem);
+      const stops = problem.duration.length - 2;
+      const windowed = problem.windows?.some(Boolean) ?? false;
+      if (stops <= Math.min(inlineMax, windowed ? INLINE_MAX_WINDOWED_STOPS : inlineMax))
+        return optimiseRoute(problem);
       if (pending.size > MAX_WAITING)
         throw new OptimiserBusy('Too many routes are being calculated; try again in a moment');
       worker ??= start();
