@@ -23,6 +23,7 @@ import { clientsRoutes } from './areas/clients/clients.routes.js';
 import { createClientsService } from './areas/clients/clients.service.js';
 import { companiesRoutes } from './areas/companies/companies.routes.js';
 import { routeBaseRoutes } from './areas/companies/route-base.routes.js';
+import { createRouteBaseService } from './areas/companies/route-base.service.js';
 import { routesRoutes } from './areas/routes/routes.routes.js';
 import { createRoutesService } from './areas/routes/routes.service.js';
 import { createOptimiser } from './areas/routes/optimiser-pool.js';
@@ -150,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(routesRoutes, {
     routes: createRoutesService({ osrmUrl: deps.config.osrmUrl, optimiser }),
   });
-  await app.register(routeBaseRoutes, { db: deps.database.db });
+  await app.register(routeBaseRoutes, { routeBase: createRouteBaseService(deps) });
   await app.register(jobDocumentRoutes, { documents: createJobDocumentService(deps) });
   await app.register(calendarFeedsRoutes, { feeds: createCalendarFeedsService(deps) });
   await app.register(dashboardRoutes, { service: createDashboardService(deps) });
