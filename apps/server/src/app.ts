@@ -27,6 +27,8 @@ import { createRouteBaseService } from './areas/companies/route-base.service.js'
 import { routesRoutes } from './areas/routes/routes.routes.js';
 import { createRoutesService } from './areas/routes/routes.service.js';
 import { createOptimiser } from './areas/routes/optimiser-pool.js';
+import { tasksRoutes } from './areas/tasks/tasks.routes.js';
+import { createTasksService } from './areas/tasks/tasks.service.js';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.js';
 import { createDashboardService } from './areas/dashboard/dashboard.service.js';
 import { createCompaniesService } from './areas/companies/companies.service.js';
@@ -151,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(routesRoutes, {
     routes: createRoutesService({ osrmUrl: deps.config.osrmUrl, optimiser }),
   });
+  await app.register(tasksRoutes, { tasks: createTasksService(deps) });
   await app.register(routeBaseRoutes, { routeBase: createRouteBaseService(deps) });
   await app.register(jobDocumentRoutes, { documents: createJobDocumentService(deps) });
   await app.register(calendarFeedsRoutes, { feeds: createCalendarFeedsService(deps) });

@@ -54,7 +54,7 @@ function call(r: RouteEntry, companyId: string) {
       : randomUUID(),
   );
   const body = from === 'body.companyId' ? { companyId } : r.method === 'GET' ? undefined : {};
-  return { url, body };
+  return { url: from === 'query.companyId' ? `${url}?companyId=${companyId}` : url, body };
 }
 
 const companyRoutes = () =>

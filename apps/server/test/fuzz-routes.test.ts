@@ -55,6 +55,9 @@ beforeAll(async () => {
       templates.body[0]?._id ?? randomUUID();
   const person = await owner.api.post('/api/people', { name: 'P', surname: 'Q', rank: 'client' });
   ids.people = person.body._id;
+  ids.tasks = (
+    await owner.api.post('/api/tasks', { companyId: cid, name: 'Coupon', userId: ids.users })
+  ).body.task._id;
   const jobTypes = await owner.api.get(`/api/companies/${cid}/appointments/types`);
   ids.appointments = ids.activeJobs = await post('/appointments', {});
   Object.assign(refs, {

@@ -33,6 +33,8 @@ export * from './contracts/ledger.js';
 export * from './contracts/exports.js';
 export * from './contracts/routes.js';
 export * from './routing/index.js';
+export * from './contracts/tasks.js';
+export * from './tasks.js';
 export * from './ledger.js';
 export * from './accounting-export.js';
 export * from './ledger-statement.js';

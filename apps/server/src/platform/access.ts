@@ -6,7 +6,7 @@ import { findMember } from './sessions.repo.js';
 import type { AppDeps } from './deps.js';
 
 /** Where a company-scoped route finds its company id; it is unverified until the hook checks membership. */
-export type CompanyFrom = 'params.cid' | 'params.id' | 'body.companyId';
+export type CompanyFrom = 'params.cid' | 'params.id' | 'body.companyId' | 'query.companyId';
 
 /**
  * Every route under /api declares who may call it. A route without a
@@ -51,6 +51,8 @@ function companyIdOf(request: FastifyRequest, from: CompanyFrom): unknown {
   const params = request.params as Record<string, unknown> | undefined;
   if (from === 'params.cid') return params?.cid;
   if (from === 'params.id') return params?.id;
+  if (from === 'query.companyId')
+    return (request.query as Record<string, unknown> | undefined)?.companyId;
   return (request.body as Record<string, unknown> | undefined)?.companyId;
 }
 
