@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../app/use-session';
 import { PageHeader } from '../../ui/page-header';
 import { CompanyCard } from './company-card';
 import { DashboardFigures } from './dashboard-figures';
+import { TaskCoupons } from '../tasks/task-coupons';
 
 function greeting(now = new Date()): string {
   const h = now.getHours();
@@ -32,7 +33,8 @@ export function DashboardPage() {
       <Stack gap="xl">
         <CompanyCard />
         <DashboardFigures />
-        {/* Room for the chat (contacts, conversation) and task coupon cards of the specification. */}
+        {/* Room for the chat (contacts, conversation) of the specification. */}
+        <TaskCoupons />
         <section aria-labelledby="quick-links">
           <Title id="quick-links" order={3} fz="h4" mb="sm">
             Quick links
