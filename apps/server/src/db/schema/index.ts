@@ -13,3 +13,4 @@ export * from './jobs.js';
 export * from './calendar-feeds.js';
 export * from './recurring.js';
 export * from './ledger.js';
+export * from './vehicles.js';
