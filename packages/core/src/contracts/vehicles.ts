@@ -40,6 +40,8 @@ export const ZCar = z.object({
   openingOdometer: z.number(),
   year: z.number().nullable(),
   active: z.boolean(),
+  /** The highest closing odometer of its trips, else its opening odometer: a new trip's default opening. */
+  lastOdometer: z.number(),
   updatedAt: z.string(),
 });
 export type TCar = z.infer<typeof ZCar>;
