@@ -36,7 +36,11 @@ export function CarModal({ car, onClose }: { car: TCar | null; onClose: () => vo
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveCar();
-  const set = (patch: Partial<CarValues>) => setV((old) => ({ ...old, ...patch }));
+  const set = (patch: Partial<CarValues>) => {
+    setV((old) => ({ ...old, ...patch }));
+    // A field's complaint goes once it is changed; Save checks everything again.
+    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !(k in patch))));
+  };
 
   const submit = () => {
     const body: TCarSave = {
@@ -74,13 +78,24 @@ export function CarModal({ car, onClose }: { car: TCar | null; onClose: () => vo
         }}
       >
         <Stack gap="sm">
-          <TextInput
-            label="Registration"
-            required
-            value={v.registration}
-            error={errors.registration}
-            onChange={(e) => set({ registration: e.currentTarget.value })}
-          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label="Registration"
+              required
+              value={v.registration}
+              error={errors.registration}
+              onChange={(e) => set({ registration: e.currentTarget.value })}
+            />
+            <NumberInput
+              label="Year"
+              min={1900}
+              max={2100}
+              allowDecimal={false}
+              value={v.year}
+              error={errors.year}
+              onChange={(n) => set({ year: n })}
+            />
+          </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput
               label="Make"
@@ -97,28 +112,18 @@ export function CarModal({ car, onClose }: { car: TCar | null; onClose: () => vo
               onChange={(e) => set({ model: e.currentTarget.value })}
             />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <NumberInput
-              label="Opening odometer (km)"
-              required
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=" "
-              value={v.openingOdometer}
-              error={errors.openingOdometer}
-              onChange={(n) => set({ openingOdometer: n })}
-            />
-            <NumberInput
-              label="Year"
-              min={1900}
-              max={2100}
-              allowDecimal={false}
-              value={v.year}
-              error={errors.year}
-              onChange={(n) => set({ year: n })}
-            />
-          </SimpleGrid>
+          <NumberInput
+            label="Opening odometer (km)"
+            description="The reading when the car joined the log book"
+            required
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=" "
+            value={v.openingOdometer}
+            error={errors.openingOdometer}
+            onChange={(n) => set({ openingOdometer: n })}
+          />
           <Checkbox
             label="Active (offered for new trips)"
             checked={v.active}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Select, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCar,
@@ -26,6 +26,8 @@ import { YearSummary } from './year-summary';
 
 /** The chosen tax year with buttons to the one before and after. */
 function YearPicker({ year, onChange }: { year: number; onChange: (y: number) => void }) {
+  // 'Tax year 2026/27' over '1 Mar 2026 – 28 Feb 2027'.
+  const [head, range = ''] = taxYearLabel(year).split(' (');
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon
@@ -35,9 +37,14 @@ function YearPicker({ year, onChange }: { year: number; onChange: (y: number) =>
       >
         <IconChevronLeft size={16} />
       </ActionIcon>
-      <Text fw={600} size="sm" ta="center" miw={120} data-testid="tax-year">
-        {taxYearLabel(year)}
-      </Text>
+      <Stack gap={0} align="center" miw={170} data-testid="tax-year">
+        <Text fw={600} size="sm">
+          {head}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {range.replace(/\)$/, '')}
+        </Text>
+      </Stack>
       <ActionIcon variant="default" aria-label="Next tax year" onClick={() => onChange(year + 1)}>
         <IconChevronRight size={16} />
       </ActionIcon>

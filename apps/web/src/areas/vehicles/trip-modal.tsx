@@ -90,7 +90,11 @@ export function TripModal({
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveTrip();
-  const set = (patch: Partial<TripValues>) => setV((old) => ({ ...old, ...patch }));
+  const set = (patch: Partial<TripValues>) => {
+    setV((old) => ({ ...old, ...patch }));
+    // A field's complaint goes once it is changed; Save checks everything again.
+    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !(k in patch))));
+  };
   const drivers = (company?.users ?? [])
     .filter((u) => !u.disabled || u.userId === trip?.driverId)
     .map((u) => ({ value: u.userId, label: `${u.name} ${u.surname}`.trim() || u.emailAddress }));
