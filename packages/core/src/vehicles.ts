@@ -20,7 +20,7 @@ export function tripKilometres(opening: number, closing: number): number {
 
 /** The SARS tax year that starts on 1 March of `startYear` (1 March to the end of February). */
 export function taxYear(startYear: number): Period {
-  return periodContaining(1, `${String(startYear).padStart(4, '0')}-03-01`);
+  return periodContaining(1, `${startYear}-03-01`);
 }
 
 /** The start year of the tax year holding `date` (2027-02-10 is in the one starting 2026). */
