@@ -151,6 +151,8 @@ export function mainScreens(d: Demo): Screen[] {
       signedIn: true,
       ready: (p) => p.getByRole('row', { name: /^Net profit/ }).waitFor(),
     },
+    { name: 'log-book', path: '/logBook', signedIn: true, ready: heading('Log book') },
+    { name: 'cars', path: '/cars', signedIn: true, ready: heading('Cars') },
     { name: 'recurring', path: '/recurring', signedIn: true, ready: heading('Recurring') },
     {
       name: 'recurring-editor',

@@ -41,6 +41,8 @@ import { exportsRoutes } from './areas/accounting/exports.routes.js';
 import { createExportsService } from './areas/accounting/exports.service.js';
 import { createLedgerService } from './areas/accounting/ledger.service.js';
 import { createExpensesService } from './areas/expenses/expenses.service.js';
+import { vehiclesRoutes } from './areas/vehicles/vehicles.routes.js';
+import { createVehiclesService } from './areas/vehicles/vehicles.service.js';
 import { filesRoutes } from './areas/files/files.routes.js';
 import { createImportService } from './areas/incidents/import.service.js';
 import { incidentsRoutes } from './areas/incidents/incidents.routes.js';
@@ -127,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(invoicesRoutes, { invoices: createInvoicesService(deps) });
   await app.register(deliveryRoutes, { delivery: createDeliveryService(deps) });
   await app.register(expensesRoutes, { expenses: createExpensesService(deps) });
+  await app.register(vehiclesRoutes, { vehicles: createVehiclesService(deps) });
   await app.register(ledgerRoutes, { ledger: createLedgerService(deps) });
   await app.register(exportsRoutes, { exports: createExportsService(deps) });
   await app.register(recurringRoutes, {

@@ -60,8 +60,26 @@ beforeAll(async () => {
   ).body.task._id;
   const jobTypes = await owner.api.get(`/api/companies/${cid}/appointments/types`);
   ids.appointments = ids.activeJobs = await post('/appointments', {});
+  ids.cars = await post('/cars', {
+    registration: 'CA 1',
+    make: 'VW',
+    model: 'Polo',
+    openingOdometer: 0,
+  });
+  ids.logBook = await post('/logBook', {
+    date: '2026-03-02',
+    carId: ids.cars,
+    driverId: owner.id,
+    from: 'A',
+    to: 'B',
+    openingOdometer: 0,
+    closingOdometer: 5,
+    business: false,
+  });
   Object.assign(refs, {
     companyId: cid,
+    carId: ids.cars,
+    driverId: owner.id,
     entityId: ids.entities,
     entityTemplateId: ids.entityTemplate,
     appointmentTypeId: jobTypes.body[0]._id,

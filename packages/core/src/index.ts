@@ -40,3 +40,5 @@ export * from './accounting-export.js';
 export * from './ledger-statement.js';
 export * from './recurring-pie.js';
 export * from './recurring-words.js';
+export * from './contracts/vehicles.js';
+export * from './vehicles.js';

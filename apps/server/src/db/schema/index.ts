@@ -14,3 +14,4 @@ export * from './calendar-feeds.js';
 export * from './recurring.js';
 export * from './ledger.js';
 export * from './tasks.js';
+export * from './vehicles.js';
