@@ -169,6 +169,19 @@ describe("a technician's day of 14 stops on the route screen", () => {
     await page.keyboard.press('Space');
     await expect.poll(() => live.innerText()).toContain('dropped in place 5.');
     await expect.poll(async () => (await rows(page))[4]?.id).toBe(moved);
+    // The drag is saved at once (sortOrder): a reload before Apply keeps the order.
+    await page.getByRole('button', { name: 'Apply' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Apply' }).isEnabled()).toBe(true);
+    await page.reload();
+    await page.getByTestId('route-stop').nth(14).waitFor();
+    await expect.poll(async () => (await rows(page))[4]?.id).toBe(moved);
+    // Up and down again for the hand order's times, then Apply.
+    const movedRow = page.locator(`[data-id="${moved}"]`);
+    await movedRow.getByRole('button', { name: / up$/ }).click();
+    await expect.poll(async () => (await rows(page))[3]?.id).toBe(moved);
+    await movedRow.getByRole('button', { name: / down$/ }).click();
+    await expect.poll(async () => (await rows(page))[4]?.id).toBe(moved);
+    await expect.poll(() => page.getByRole('button', { name: 'Apply' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('route-message').getByText('The route was applied.').waitFor();
     await page.reload();

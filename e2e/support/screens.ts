@@ -1,7 +1,14 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { clients, companies, expenses, invoices } from '../../apps/server/src/db/schema/index.js';
+import { DEFAULT_TIME_ZONE, todayIn } from '@fieldbook/core';
+import {
+  clients,
+  companies,
+  expenses,
+  invoices,
+  users,
+} from '../../apps/server/src/db/schema/index.js';
 import { DEMO, seedDemoIfEmpty } from '../../apps/server/src/seed/demo.js';
 import type { E2E } from './app.js';
 
@@ -12,6 +19,8 @@ export interface Demo {
   invoiceId: string;
   expenseId: string;
   publicLink: string;
+  /** The route screen of thandi's day (eight visits today in the demo). */
+  routePath: string;
 }
 
 /** Seeds the demo company (a year of invoices, clients, expenses) and picks a few of its records. */
@@ -44,8 +53,13 @@ export async function seedDemo(e: E2E): Promise<Demo> {
     .from(expenses)
     .where(eq(expenses.companyId, companyId))
     .limit(1);
+  const [thandi] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, 'thandi'));
   return {
     companyId,
+    routePath: `/statuses?view=route&users=${thandi!.id}&date=${todayIn(DEFAULT_TIME_ZONE)}`,
     clientId: client!.id,
     invoiceId: inv!.id,
     expenseId: exp!.id,
@@ -137,6 +151,8 @@ export function mainScreens(d: Demo): Screen[] {
       signedIn: true,
       ready: (p) => p.getByRole('row', { name: /^Net profit/ }).waitFor(),
     },
+    { name: 'log-book', path: '/logBook', signedIn: true, ready: heading('Log book') },
+    { name: 'cars', path: '/cars', signedIn: true, ready: heading('Cars') },
     { name: 'recurring', path: '/recurring', signedIn: true, ready: heading('Recurring') },
     {
       name: 'recurring-editor',
@@ -179,6 +195,12 @@ export function mainScreens(d: Demo): Screen[] {
       path: '/statuses?view=planner',
       signedIn: true,
       ready: (p) => p.getByTestId('planner').waitFor(),
+    },
+    {
+      name: 'route',
+      path: d.routePath,
+      signedIn: true,
+      ready: (p) => p.getByTestId('route-stop').nth(7).waitFor(),
     },
     {
       name: 'calendar',

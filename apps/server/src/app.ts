@@ -24,8 +24,12 @@ import { clientsRoutes } from './areas/clients/clients.routes.js';
 import { createClientsService } from './areas/clients/clients.service.js';
 import { companiesRoutes } from './areas/companies/companies.routes.js';
 import { routeBaseRoutes } from './areas/companies/route-base.routes.js';
+import { createRouteBaseService } from './areas/companies/route-base.service.js';
 import { routesRoutes } from './areas/routes/routes.routes.js';
 import { createRoutesService } from './areas/routes/routes.service.js';
+import { createOptimiser } from './areas/routes/optimiser-pool.js';
+import { tasksRoutes } from './areas/tasks/tasks.routes.js';
+import { createTasksService } from './areas/tasks/tasks.service.js';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.js';
 import { createDashboardService } from './areas/dashboard/dashboard.service.js';
 import { createCompaniesService } from './areas/companies/companies.service.js';
@@ -38,6 +42,8 @@ import { exportsRoutes } from './areas/accounting/exports.routes.js';
 import { createExportsService } from './areas/accounting/exports.service.js';
 import { createLedgerService } from './areas/accounting/ledger.service.js';
 import { createExpensesService } from './areas/expenses/expenses.service.js';
+import { vehiclesRoutes } from './areas/vehicles/vehicles.routes.js';
+import { createVehiclesService } from './areas/vehicles/vehicles.service.js';
 import { filesRoutes } from './areas/files/files.routes.js';
 import { createImportService } from './areas/incidents/import.service.js';
 import { incidentsRoutes } from './areas/incidents/incidents.routes.js';
@@ -124,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(invoicesRoutes, { invoices: createInvoicesService(deps) });
   await app.register(deliveryRoutes, { delivery: createDeliveryService(deps) });
   await app.register(expensesRoutes, { expenses: createExpensesService(deps) });
+  await app.register(vehiclesRoutes, { vehicles: createVehiclesService(deps) });
   await app.register(ledgerRoutes, { ledger: createLedgerService(deps) });
   await app.register(exportsRoutes, { exports: createExportsService(deps) });
   await app.register(recurringRoutes, {
@@ -145,10 +152,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(payfastRoutes, { payfast: createPayfastService(deps) });
   await app.register(jobTypesRoutes, { types: createJobTypesService(deps) });
   await app.register(jobsRoutes, { jobs: createJobsService(deps) });
+  const optimiser = createOptimiser();
+  app.addHook('onClose', () => optimiser.close());
   await app.register(routesRoutes, {
-    routes: createRoutesService({ osrmUrl: deps.config.osrmUrl }),
+    routes: createRoutesService({ osrmUrl: deps.config.osrmUrl, optimiser }),
   });
-  await app.register(routeBaseRoutes, { db: deps.database.db });
+  await app.register(tasksRoutes, { tasks: createTasksService(deps) });
+  await app.register(routeBaseRoutes, { routeBase: createRouteBaseService(deps) });
   await app.register(jobDocumentRoutes, { documents: createJobDocumentService(deps) });
   await app.register(calendarFeedsRoutes, { feeds: createCalendarFeedsService(deps) });
   await app.register(dashboardRoutes, { service: createDashboardService(deps) });

@@ -54,8 +54,7 @@ function call(r: RouteEntry, companyId: string) {
       : randomUUID(),
   );
   const body = from === 'body.companyId' ? { companyId } : r.method === 'GET' ? undefined : {};
-  if (from === 'query.companyId') return { url: `${url}?companyId=${companyId}`, body };
-  return { url, body };
+  return { url: from === 'query.companyId' ? `${url}?companyId=${companyId}` : url, body };
 }
 
 const companyRoutes = () =>

@@ -55,6 +55,9 @@ beforeAll(async () => {
       templates.body[0]?._id ?? randomUUID();
   const person = await owner.api.post('/api/people', { name: 'P', surname: 'Q', rank: 'client' });
   ids.people = person.body._id;
+  ids.tasks = (
+    await owner.api.post('/api/tasks', { companyId: cid, name: 'Coupon', userId: ids.users })
+  ).body.task._id;
   const jobTypes = await owner.api.get(`/api/companies/${cid}/appointments/types`);
   ids.appointments = ids.activeJobs = await post('/appointments', {});
   const chat = await owner.api.post('/api/rooms/initiate', {
@@ -62,8 +65,26 @@ beforeAll(async () => {
     userIds: [ids.users],
   });
   ids.rooms = chat.body.chatRoom._id;
+  ids.cars = await post('/cars', {
+    registration: 'CA 1',
+    make: 'VW',
+    model: 'Polo',
+    openingOdometer: 0,
+  });
+  ids.logBook = await post('/logBook', {
+    date: '2026-03-02',
+    carId: ids.cars,
+    driverId: owner.id,
+    from: 'A',
+    to: 'B',
+    openingOdometer: 0,
+    closingOdometer: 5,
+    business: false,
+  });
   Object.assign(refs, {
     companyId: cid,
+    carId: ids.cars,
+    driverId: owner.id,
     entityId: ids.entities,
     entityTemplateId: ids.entityTemplate,
     appointmentTypeId: jobTypes.body[0]._id,

@@ -3,6 +3,7 @@ import {
   addDays,
   instantOfWallTime,
   wallTimeOf,
+  chatTimestamp,
   daysBetween,
   daysInMonth,
   formatDate,
@@ -201,6 +202,14 @@ describe('wall times in a zone (the job form shows the company clock)', () => {
   it('shows an instant as the wall time of the zone, not the machine', () => {
     expect(wallTimeOf('2026-11-24T22:30:00.000Z', 'Africa/Johannesburg')).toBe('2026-11-25T00:30');
     expect(wallTimeOf('2026-07-01T12:00:00.000Z', 'Europe/London')).toBe('2026-07-01T13:00');
+  });
+  it('writes a chat timestamp as YYYY/MM/DD HH:mm on the zone clock', () => {
+    expect(chatTimestamp('2026-11-24T22:30:00.000Z', 'Africa/Johannesburg')).toBe(
+      '2026/11/25 00:30',
+    );
+    expect(chatTimestamp(new Date('2026-07-01T12:05:00Z'), 'Europe/London')).toBe(
+      '2026/07/01 13:05',
+    );
   });
   it('reads a wall time back as the instant', () => {
     expect(instantOfWallTime('2026-11-25T00:30', 'Africa/Johannesburg')).toBe(

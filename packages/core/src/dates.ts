@@ -189,3 +189,12 @@ export function instantOfWallTime(wall: string, timeZone: string): string | null
   const t = new TZDate(y, mo - 1, d, h, mi, 0, timeZone);
   return isNaN(t.getTime()) ? null : new Date(t.getTime()).toISOString();
 }
+
+/** A chat timestamp (spec §9): 'YYYY/MM/DD HH:mm' on the wall clock of `timeZone`. */
+export function chatTimestamp(
+  instant: Date | string,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
+  const wall = wallTimeOf(instant, timeZone);
+  return `${wall.slice(0, 10).replaceAll('-', '/')} ${wall.slice(11, 16)}`;
+}

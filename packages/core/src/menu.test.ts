@@ -20,7 +20,7 @@ describe('buildMenu', () => {
   it('shows every entry to the owner, Appointment Settings included (DECISIONS §12)', () => {
     expect(labels(buildMenu({}, owner))).toEqual([
       'Main: Dashboard, Calendar',
-      'Finance: Invoices, Price list, Expenses, Accounting',
+      'Finance: Invoices, Price list, Expenses, Accounting, Log book',
       'Contacts: Clients, Client types, Suppliers',
       'Management: Incidents, Import',
       'Settings: Invoice Templates, Statement Templates, Document Templates, Appointment Settings',
@@ -69,7 +69,14 @@ describe('buildMenu', () => {
     rights.clients.c = false;
     rights.settings.u = false;
     const m = buildMenu({}, { isOwner: false, disabled: false, rights });
-    expect(labels(m)).toEqual(['Main: Dashboard', 'Finance: Expenses']);
+    expect(labels(m)).toEqual(['Main: Dashboard', 'Finance: Expenses, Log book']);
+  });
+
+  it('shows the Log book with expenses read alone (vehicle costs are claimed as expenses)', () => {
+    const rights = allRights(false);
+    rights.expenses.r = true;
+    const m = buildMenu({}, { isOwner: false, disabled: false, rights });
+    expect(labels(m)).toEqual(['Main: Dashboard', 'Finance: Log book']);
   });
 
   it('puts Price list, Client types and Import where their lists are', () => {

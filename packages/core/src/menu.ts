@@ -43,6 +43,8 @@ export function buildMenu(user: MenuUser, member: MemberAccess | null): MenuCate
         { label: 'Price list', path: '/items', allowed: invoicesC },
         { label: 'Expenses', path: '/expenses', allowed: can(member, 'expenses', 'c') },
         { label: 'Accounting', path: '/accounting', allowed: invoicesC },
+        // The travel log book and its cars: vehicle costs are claimed with the expenses' rights.
+        { label: 'Log book', path: '/logBook', allowed: can(member, 'expenses', 'r') },
       ],
     },
     {

@@ -8,6 +8,7 @@ export const IMPLEMENTED_MENU_PATHS: ReadonlySet<string> = new Set([
   '/items',
   '/expenses',
   '/accounting',
+  '/logBook',
   '/clients',
   '/clientTypes',
   '/suppliers',

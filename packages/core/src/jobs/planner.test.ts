@@ -4,6 +4,7 @@ import {
   dayStartIn,
   plannerDays,
   plannerOrder,
+  reorderedSortOrder,
   plannerSchedule,
   plannerSpanRange,
   plannerStep,
@@ -129,6 +130,25 @@ describe('plannerSchedule', () => {
     expect(week.map((d) => numbers(d.jobs))).toEqual([[], ['JOB-1'], [], ['JOB-2'], [], [], []]);
     expect(plannerSchedule(cards, '2026-11-24', 'day', ZONE)).toEqual([
       { date: '2026-11-24', jobs: [cards[0]] },
+    ]);
+  });
+});
+
+describe('reorderedSortOrder', () => {
+  it('reuses the places the jobs hold when they are all different', () => {
+    expect(reorderedSortOrder(['c', 'a', 'b'], [40, 10, 25])).toEqual([
+      { _id: 'c', sortOrder: 10 },
+      { _id: 'a', sortOrder: 25 },
+      { _id: 'b', sortOrder: 40 },
+    ]);
+  });
+
+  it('counts up from the smallest place when places repeat (new jobs all hold 0)', () => {
+    expect(reorderedSortOrder(['b', 'a', 'c'], [0, 0, 0]).map((x) => x.sortOrder)).toEqual([
+      0, 1, 2,
+    ]);
+    expect(reorderedSortOrder(['b', 'a', 'c'], [7, 3, 7]).map((x) => x.sortOrder)).toEqual([
+      3, 4, 5,
     ]);
   });
 });

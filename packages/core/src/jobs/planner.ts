@@ -99,3 +99,23 @@ export function plannerSpanRange(ymd: string, span: PlannerSpan): { first: strin
   const first = days[0]!;
   return { first, end: addDays(first, daysBetween(first, days[days.length - 1]!) + 1) };
 }
+
+/**
+ * The `sortOrder` body that puts `ids` in that order, reusing the places the
+ * jobs hold now (`values`, one per job in any order) so jobs outside the list
+ * keep theirs. Places that are not all different (new jobs all hold 0) cannot
+ * carry an order, so the list then counts up from the smallest of them.
+ */
+export function reorderedSortOrder(
+  ids: readonly string[],
+  values: readonly number[],
+): { _id: string; sortOrder: number }[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const distinct =
+    sorted.length >= ids.length && sorted.every((v, k) => k === 0 || v > sorted[k - 1]!);
+  const low = Math.max(0, Math.round(sorted[0] ?? 0));
+  return ids.map((id, k) => ({
+    _id: id,
+    sortOrder: distinct ? Math.max(0, Math.round(sorted[k]!)) : low + k,
+  }));
+}

@@ -2,12 +2,13 @@ import {
   estimateMatrix,
   formatDistance,
   formatDuration,
-  optimiseRoute,
+  type RouteSolution,
   type TCalculateRoute,
   type TCalculateRouteAnswer,
   type TravelMatrix,
 } from '@fieldbook/core';
 import { RoutingFailure, osrmMatrix } from './osrm.js';
+import { OptimiserBusy, type Optimiser } from './optimiser-pool.js';
 
 export type RoutesService = ReturnType<typeof createRoutesService>;
 
@@ -15,7 +16,10 @@ export type RoutesService = ReturnType<typeof createRoutesService>;
  * calculateRoute (issue 13): the stops' best order between origin and dest,
  * answered in the Google Directions shape the specification's browser reads.
  */
-export function createRoutesService(deps: { osrmUrl: string | null }) {
+export function createRoutesService(deps: {
+  osrmUrl: string | null;
+  optimiser: Pick<Optimiser, 'optimise'>;
+}) {
   return {
     async calculate(body: TCalculateRoute): Promise<TCalculateRouteAnswer> {
       const points = [body.origin, ...body.markers, body.dest];
@@ -26,13 +30,20 @@ export function createRoutesService(deps: { osrmUrl: string | null }) {
         if (!(e instanceof RoutingFailure)) throw e;
         return { status: e.status, error: e.message, routes: [] };
       }
-      const s = optimiseRoute({
-        ...matrix,
-        pinned: body.pinned,
-        windows: body.windows,
-        stopMinutes: body.stopMinutes,
-        startMinutes: body.startMinutes,
-      });
+      let s: RouteSolution;
+      try {
+        s = await deps.optimiser.optimise({
+          ...matrix,
+          pinned: body.pinned,
+          windows: body.windows,
+          stopMinutes: body.stopMinutes,
+          startMinutes: body.startMinutes,
+        });
+      } catch (e) {
+        // Google's own word for "too many requests"; the browser applies nothing.
+        const status = e instanceof OptimiserBusy ? 'OVER_QUERY_LIMIT' : 'UNKNOWN_ERROR';
+        return { status, error: (e as Error).message, routes: [] };
+      }
       const nodes = [0, ...s.order.map((k) => k + 1), points.length - 1];
       const legs = nodes.slice(1).map((to, k) => {
         const from = nodes[k]!;

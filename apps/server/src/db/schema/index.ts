@@ -14,3 +14,5 @@ export * from './calendar-feeds.js';
 export * from './recurring.js';
 export * from './ledger.js';
 export * from './chat.js';
+export * from './tasks.js';
+export * from './vehicles.js';

@@ -6,6 +6,7 @@ import { PageHeader } from '../../ui/page-header';
 import { ChatPanel } from '../chat/chat-panel';
 import { CompanyCard } from './company-card';
 import { DashboardFigures } from './dashboard-figures';
+import { TaskCoupons } from '../tasks/task-coupons';
 
 function greeting(now = new Date()): string {
   const h = now.getHours();
@@ -34,7 +35,7 @@ export function DashboardPage() {
         <CompanyCard />
         <DashboardFigures />
         <ChatPanel />
-        {/* Room for the task coupon cards of the specification. */}
+        <TaskCoupons />
         <section aria-labelledby="quick-links">
           <Title id="quick-links" order={3} fz="h4" mb="sm">
             Quick links

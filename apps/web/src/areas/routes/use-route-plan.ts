@@ -4,6 +4,7 @@ import {
   cardMatches,
   dayStartIn,
   plannerSchedule,
+  reorderedSortOrder,
   stopMinutesOf,
   type BoardFilter,
   type TCalculateRouteAnswer,
@@ -55,14 +56,18 @@ export function useRoutePlan(opts: {
   );
   const base = useRouteBase();
   const calls = useRouteCalls();
+  // The planner's order (displayOrder, then start), then the saved hand order
+  // (sortOrder) over it: a drag is kept across a reload before it is applied.
   const dayJobs = useMemo(
     () =>
-      plannerSchedule(
-        (cards.data ?? []).filter((c) => cardMatches(c, filter) && !c.isAllDayEvent),
-        day,
-        'day',
-        timeZone,
-      )[0]?.jobs ?? [],
+      [
+        ...(plannerSchedule(
+          (cards.data ?? []).filter((c) => cardMatches(c, filter) && !c.isAllDayEvent),
+          day,
+          'day',
+          timeZone,
+        )[0]?.jobs ?? []),
+      ].sort((a, b) => a.sortOrder - b.sortOrder),
     [cards.data, filter, day, timeZone],
   );
   // A hand order shown before the jobs come back with it; dropped when the day's jobs change.
@@ -135,10 +140,11 @@ export function useRoutePlan(opts: {
     return { route, visited, times };
   };
 
-  const sortBody = (ids: string[]): TSortOrder => {
-    const values = dayJobs.map((j) => j.sortOrder).sort((a, b) => a - b);
-    return ids.map((id, i) => ({ _id: id, sortOrder: Math.max(0, Math.round(values[i] ?? i)) }));
-  };
+  const sortBody = (ids: string[]): TSortOrder =>
+    reorderedSortOrder(
+      ids,
+      dayJobs.map((j) => j.sortOrder),
+    );
   const withUnrouted = (ids: string[]) => [
     ...ids,
     ...jobs.map((j) => j._id).filter((id) => !ids.includes(id)),

@@ -1,0 +1,190 @@
+import {
+  DEFAULT_TIME_ZONE,
+  can,
+  logBookCsv,
+  summariseLogBook,
+  type MemberAccess,
+  type TCar,
+  type TLogBookQuery,
+  type TLogBookSummary,
+  type TTrip,
+  type ZCarSave,
+  type ZTripSave,
+} from '@fieldbook/core';
+import type { z } from 'zod';
+import { isUuid } from '../../platform/access.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
+import {
+  checkFresh,
+  nextStamp,
+  readLogBookPeriod,
+  toCarValues,
+  toTripValues,
+} from './vehicles.input.js';
+import { presentCar, presentTrip } from './vehicles.present.js';
+import * as repo from './vehicles.repo.js';
+
+export type VehiclesService = ReturnType<typeof createVehiclesService>;
+
+export interface VehiclesCaller {
+  companyId: string;
+  userId: string;
+  member: MemberAccess;
+}
+
+const CAR_NOT_FOUND = 'Car not found';
+const TRIP_NOT_FOUND = 'Trip not found';
+const REGISTRATION_TAKEN = 'is already the registration of another car';
+
+/** Cars and the travel log book (docs/vehicles.md); rights of the expenses area. */
+export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
+  const db = deps.database.db;
+
+  /** The company's zone is read only when the query names no dates (the current tax year). */
+  async function periodOf(companyId: string, q: TLogBookQuery) {
+    const tz =
+      q.year || q.from || q.to
+        ? DEFAULT_TIME_ZONE
+        : ((await repo.companyTimeZone(db, companyId)) ?? DEFAULT_TIME_ZONE);
+    return readLogBookPeriod(q, tz);
+  }
+
+  async function carsWithReadings(companyId: string) {
+    const [rows, readings] = await Promise.all([
+      repo.listCars(db, companyId),
+      repo.lastReadings(db, companyId),
+    ]);
+    const last = new Map(readings.map((r) => [r.carId, Number(r.closing)]));
+    return rows.map((c) => presentCar(c, last.get(c.id)));
+  }
+
+  /** The year's trips (oldest first) and each car's figures; one car when the query names it. */
+  async function year(companyId: string, q: TLogBookQuery) {
+    const p = await periodOf(companyId, q);
+    const filter = { from: p.from, to: p.to, carId: q.carId, driverId: q.driverId };
+    const [cars, trips, before] = await Promise.all([
+      repo.listCars(db, companyId),
+      repo.listTrips(db, companyId, filter, 'asc'),
+      repo.readingsBefore(db, companyId, p.from),
+    ]);
+    const start = new Map(before.map((r) => [r.carId, r.closing ?? 0]));
+    const shown = cars.filter(
+      (c) => (!q.carId || c.id === q.carId) && (c.active || trips.some((t) => t.carId === c.id)),
+    );
+    const presented = trips.map(presentTrip);
+    const summary = summariseLogBook(
+      shown.map((c) => ({
+        id: c.id,
+        registration: c.registration,
+        startReading: Math.max(c.openingOdometer, start.get(c.id) ?? 0),
+      })),
+      presented,
+    );
+    return { period: p, trips: presented, summary };
+  }
+
+  async function getTrip(companyId: string, id: string): Promise<TTrip> {
+    const t = isUuid(id) ? await repo.findTrip(db, companyId, id) : null;
+    if (!t) throw notFound(TRIP_NOT_FOUND);
+    return presentTrip(t);
+  }
+
+  return {
+    listCars: carsWithReadings,
+    getTrip,
+
+    async getCar(companyId: string, id: string): Promise<TCar> {
+      const car = (await carsWithReadings(companyId)).find((c) => c._id === id);
+      if (!car) throw notFound(CAR_NOT_FOUND);
+      return car;
+    },
+
+    /** Create (no `_id`, needs expenses c) or update (needs u) a car. */
+    async saveCar(who: VehiclesCaller, b: z.output<typeof ZCarSave>): Promise<TCar> {
+      const id = b._id || null;
+      if (!can(who.member, 'expenses', id ? 'u' : 'c')) throw forbidden();
+      if (id && !isUuid(id)) throw notFound(CAR_NOT_FOUND);
+      const values = toCarValues(b);
+      const { companyId } = who;
+      try {
+        const savedId = await db.transaction(async (tx) => {
+          const old = id ? await repo.findCar(tx, companyId, id, { update: true }) : null;
+          if (id && !old) throw notFound(CAR_NOT_FOUND);
+          if (old) checkFresh(old.updatedAt, b.updatedAt);
+          if (await repo.registrationTaken(tx, companyId, values.registrationKey, id))
+            throw badField('registration', REGISTRATION_TAKEN);
+          if (!old) return (await repo.insertCar(tx, companyId, values)).id;
+          await repo.updateCar(tx, companyId, old.id, {
+            ...values,
+            updatedAt: nextStamp(old.updatedAt),
+          });
+          return old.id;
+        });
+        const car = (await carsWithReadings(companyId)).find((c) => c._id === savedId);
+        if (!car) throw notFound(CAR_NOT_FOUND);
+        return car;
+      } catch (e) {
+        // Two saves of one registration at once: the unique index refuses the second.
+        if (repo.isUniqueViolation(e)) throw badField('registration', REGISTRATION_TAKEN);
+        throw e;
+      }
+    },
+
+    async listTrips(companyId: string, q: TLogBookQuery): Promise<TTrip[]> {
+      const p = await periodOf(companyId, q);
+      const filter = { from: p.from, to: p.to, carId: q.carId, driverId: q.driverId };
+      return (await repo.listTrips(db, companyId, filter, 'desc')).map(presentTrip);
+    },
+
+    async summary(companyId: string, q: TLogBookQuery): Promise<TLogBookSummary> {
+      const { period, summary } = await year(companyId, q);
+      return { from: period.from, to: period.to, cars: summary };
+    },
+
+    /** The year's log book as CSV: its trips, then the total rows (core's `logBookCsv`). */
+    async exportCsv(companyId: string, q: TLogBookQuery) {
+      const { period, trips, summary } = await year(companyId, q);
+      return { csv: logBookCsv(trips, summary), name: `log-book-${period.from}-${period.to}.csv` };
+    },
+
+    /**
+     * Create (no `_id`, needs expenses c) or update (needs u) a trip. The car,
+     * driver and job must be the company's (404 otherwise, never saying whose
+     * they are); an update older than the stored trip is a 409.
+     */
+    async saveTrip(who: VehiclesCaller, b: z.output<typeof ZTripSave>): Promise<TTrip> {
+      const id = b._id || null;
+      if (!can(who.member, 'expenses', id ? 'u' : 'c')) throw forbidden();
+      if (id && !isUuid(id)) throw notFound(TRIP_NOT_FOUND);
+      const values = toTripValues(b);
+      const { companyId } = who;
+      if (!isUuid(b.carId) || !(await repo.findCar(db, companyId, b.carId)))
+        throw new HttpError(404, CAR_NOT_FOUND, { carId: 'is not a car of this company' });
+      if (!isUuid(b.driverId) || !(await repo.isMember(db, companyId, b.driverId)))
+        throw new HttpError(404, 'Driver not found', {
+          driverId: 'is not a member of this company',
+        });
+      if (b.jobId && (!isUuid(b.jobId) || !(await repo.jobExists(db, companyId, b.jobId))))
+        throw new HttpError(404, 'Job not found', { jobId: 'is not a job of this company' });
+      const savedId = await db.transaction(async (tx) => {
+        const old = id ? await repo.lockTrip(tx, companyId, id) : null;
+        if (id && !old) throw notFound(TRIP_NOT_FOUND);
+        if (!old) return repo.insertTrip(tx, companyId, { ...values, createdBy: who.userId });
+        checkFresh(old.updatedAt, b.updatedAt);
+        await repo.updateTrip(tx, companyId, old.id, {
+          ...values,
+          updatedAt: nextStamp(old.updatedAt),
+        });
+        return old.id;
+      });
+      return getTrip(companyId, savedId);
+    },
+
+    async removeTrip(companyId: string, id: string) {
+      const gone = isUuid(id) && (await db.transaction((tx) => repo.deleteTrip(tx, companyId, id)));
+      if (!gone) throw notFound(TRIP_NOT_FOUND);
+      return { message: 'Deleted' };
+    },
+  };
+}

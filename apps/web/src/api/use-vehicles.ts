@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCar, TCarSave, TLogBookSummary, TMessage, TTrip, TTripSave } from '@fieldbook/core';
+import { useCurrentCompany } from '../app/company-context';
+import { apiGet, apiPost } from './api-client';
+import { downloadFile } from './download';
+
+/** Cars and the travel log book (docs/vehicles.md). */
+
+const base = (cid: string | null) => `/companies/${encodeURIComponent(cid ?? '')}`;
+const vehiclesKey = (cid: string | null) => ['company', cid ?? '', 'vehicles'] as const;
+
+/** The log book's filters: a tax year (starting 1 March of it), a car and a driver. */
+export interface LogBookFilter {
+  year: number;
+  carId: string | null;
+  driverId: string | null;
+}
+
+const filterQuery = (f: LogBookFilter) => {
+  const q = new URLSearchParams({ year: String(f.year) });
+  if (f.carId) q.set('carId', f.carId);
+  if (f.driverId) q.set('driverId', f.driverId);
+  return q.toString();
+};
+
+export function useCars() {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: [...vehiclesKey(companyId), 'cars'],
+    queryFn: () => apiGet<TCar[]>(`${base(companyId)}/cars`),
+    enabled: !!companyId,
+  });
+}
+
+/** The tax year's trips, newest first. */
+export function useTrips(f: LogBookFilter) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: [...vehiclesKey(companyId), 'trips', f.year, f.carId, f.driverId],
+    queryFn: () => apiGet<TTrip[]>(`${base(companyId)}/logBook?${filterQuery(f)}`),
+    enabled: !!companyId,
+  });
+}
+
+/** Each car's figures for the tax year (of the chosen car, when one is). */
+export function useLogBookSummary(f: LogBookFilter) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: [...vehiclesKey(companyId), 'summary', f.year, f.carId, f.driverId],
+    queryFn: () => apiGet<TLogBookSummary>(`${base(companyId)}/logBook/summary?${filterQuery(f)}`),
+    enabled: !!companyId,
+  });
+}
+
+function useVehiclesMutation<A, R>(fn: (cid: string | null, arg: A) => Promise<R>) {
+  const { companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (arg: A) => fn(companyId, arg),
+    // Trips move the cars' last readings and the year's figures: everything reloads.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: vehiclesKey(companyId) }),
+  });
+}
+
+export const useSaveCar = () =>
+  useVehiclesMutation((cid, car: TCarSave) => apiPost<TCar>(`${base(cid)}/cars`, car));
+
+export const useSaveTrip = () =>
+  useVehiclesMutation((cid, trip: TTripSave) => apiPost<TTrip>(`${base(cid)}/logBook`, trip));
+
+export const useDeleteTrip = () =>
+  useVehiclesMutation((cid, id: string) =>
+    apiPost<TMessage>(`${base(cid)}/logBook/${encodeURIComponent(id)}/delete`),
+  );
+
+/** The year's log book as CSV (trips, then total rows). */
+export function downloadLogBookCsv(companyId: string | null, f: LogBookFilter) {
+  return downloadFile(`${base(companyId)}/logBook/export?${filterQuery(f)}`, 'log-book.csv');
+}

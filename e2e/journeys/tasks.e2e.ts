@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chatTimestamp } from '@fieldbook/core';
+import {
+  buildCompany,
+  buildMember,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/factories.js';
+import { signIn, startE2E, type E2E } from '../support/app.js';
+import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+
+/** The screenshots, opened and checked by eye. */
+const SHOTS = '/work/shots/tasks';
+const ZONE = 'Africa/Johannesburg';
+
+let e: E2E;
+let owner: TestUser;
+let tech: TestUser;
+let cid: string;
+
+beforeAll(async () => {
+  e = await startE2E();
+  owner = await buildUser(e.h, { username: 'lerato', password: 'owner password 1' });
+  cid = (await buildCompany(e.h, owner)).id;
+  tech = await buildMember(e.h, cid, null);
+});
+afterAll(() => e.close());
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const card = (page: Page, name: string) =>
+  page.getByTestId('task-coupon').filter({ hasText: name });
+const stateOf = (page: Page, name: string) =>
+  card(page, name).getByTestId('coupon-state').textContent();
+
+describe('task coupons on the dashboard', () => {
+  it('go through every state, with both confirmations, between the giver and the holder', async () => {
+    const giver = await newSizedPage(e, 'desktop');
+    const holder = await newSizedPage(e, 'phone');
+    onTestFailed(async () => {
+      await shot(giver.page, 'tasks-failed-giver');
+      await shot(holder.page, 'tasks-failed-holder');
+    });
+    await signIn(giver.page, owner.username, owner.password);
+    await signIn(holder.page, tech.username, tech.password);
+
+    // The owner gives one that opens now.
+    const give = async (name: string) => {
+      await giver.page.getByRole('button', { name: 'Give a coupon' }).click();
+      const dialog = giver.page.getByRole('dialog', { name: 'Give a coupon' });
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Colleague').click();
+      await giver.page.getByRole('option').first().click();
+      await dialog.getByRole('button', { name: 'Give' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await card(giver.page, name).waitFor();
+    };
+    // Nothing given yet: the empty state, and Give refuses an empty form.
+    await giver.page.getByText('No task coupons yet.').waitFor();
+    await giver.page.getByRole('button', { name: 'Give a coupon' }).click();
+    await giver.page.getByRole('dialog').getByRole('button', { name: 'Give' }).click();
+    await giver.page.getByText('is required').first().waitFor();
+    await giver.page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await give('Lunch on us');
+    expect(await stateOf(giver.page, 'Lunch on us')).toBe('Active');
+    // One that opens later, given through the API with a time: shown with its time.
+    const later = new Date(Date.now() + 26 * 3_600_000);
+    later.setUTCSeconds(0, 0);
+    const r = await owner.api.post('/api/tasks', {
+      companyId: cid,
+      name: 'Friday afternoon off',
+      userId: tech.id,
+      displayTime: later.toISOString(),
+    });
+    expect(r.status).toBe(200);
+
+    // The holder, on a phone: Open asks first; No keeps it active.
+    await holder.page.reload();
+    await card(holder.page, 'Lunch on us').waitFor();
+    expect(await stateOf(holder.page, 'Friday afternoon off')).toBe('Not open yet');
+    await card(holder.page, 'Friday afternoon off')
+      .getByText(`Opens ${chatTimestamp(later, ZONE)}`)
+      .waitFor();
+    expect(await card(holder.page, 'Friday afternoon off').getByRole('button').count()).toBe(0);
+    await shot(holder.page, 'tasks-phone-holder');
+    expect(await sidewaysOverflow(holder.page)).toBe(0);
+
+    const lunch = card(holder.page, 'Lunch on us');
+    await lunch.getByRole('button', { name: 'Open' }).click();
+    const confirm = holder.page.getByRole('dialog', { name: 'Please confirm' });
+    await confirm.getByText('Are you SURE you want to open this one....?').waitFor();
+    await confirm.getByRole('button', { name: 'No' }).click();
+    expect(await stateOf(holder.page, 'Lunch on us')).toBe('Active');
+    await lunch.getByRole('button', { name: 'Open' }).click();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => stateOf(holder.page, 'Lunch on us')).toBe('Opened');
+
+    await lunch.getByRole('button', { name: 'Request' }).click();
+    await confirm.getByText('last chance....?').waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => stateOf(holder.page, 'Lunch on us')).toBe('waiting');
+    expect(await lunch.getByRole('button').count()).toBe(0);
+
+    // The giver sees it waiting and marks it used; the holder sees Used after a reload.
+    await giver.page.reload();
+    await expect.poll(() => stateOf(giver.page, 'Lunch on us')).toBe('waiting');
+    await shot(giver.page, 'tasks-desktop-giver');
+    await card(giver.page, 'Lunch on us').getByRole('button', { name: 'Mark used' }).click();
+    await expect.poll(() => stateOf(giver.page, 'Lunch on us')).toBe('Used');
+    await holder.page.reload();
+    await expect.poll(() => stateOf(holder.page, 'Lunch on us')).toBe('Used');
+    await shot(holder.page, 'tasks-phone-used');
+  });
+});
