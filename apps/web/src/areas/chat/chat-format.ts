@@ -1,15 +1,11 @@
-import type { TChatRoom, TChatUser } from '@fieldbook/core';
+import { DEFAULT_TIME_ZONE, chatTimestamp, type TChatRoom, type TChatUser } from '@fieldbook/core';
+import { useCurrentCompany } from '../../app/company-context';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A chat timestamp as the specification writes it: YYYY/MM/DD HH:mm, in the browser's time. */
-export function chatTime(iso: string): string {
-  const d = new Date(iso);
-  if (isNaN(d.getTime())) return '';
-  return (
-    `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}`
-  );
+/** A chat timestamp as the specification writes it (YYYY/MM/DD HH:mm), on the company's clock. */
+export function useChatTime(): (iso: string) => string {
+  const { company } = useCurrentCompany();
+  const zone = company?.timeZone ?? DEFAULT_TIME_ZONE;
+  return (iso) => (isNaN(Date.parse(iso)) ? '' : chatTimestamp(iso, zone));
 }
 
 export const personName = (u: Pick<TChatUser, 'name' | 'surname' | 'username'>) =>

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TChatRoom } from '@fieldbook/core';
-import { chatTime, initials, roomTitle } from './chat-format';
+import { useChatTime, initials, roomTitle } from './chat-format';
 import classes from './chat.module.css';
 
 /** The Contacts: the user's rooms, latest first, each with its unread count. */
@@ -15,6 +15,7 @@ export function ContactsList({
   selected: string | null;
   onSelect: (id: string) => void;
 }) {
+  const chatTime = useChatTime();
   if (rooms.length === 0)
     return (
       <Text c="dimmed" size="sm" p="sm">

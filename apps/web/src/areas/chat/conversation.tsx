@@ -20,7 +20,7 @@ import {
   useMarkRead,
   useSendMessage,
 } from '../../api/use-chat';
-import { chatTime, personName, roomTitle } from './chat-format';
+import { useChatTime, personName, roomTitle } from './chat-format';
 import classes from './chat.module.css';
 
 /** Whether the socket is up: messages arrive live, or only when the page polls. */
@@ -55,6 +55,7 @@ export function Conversation({
   height: number | string;
   onBack?: () => void;
 }) {
+  const chatTime = useChatTime();
   const conv = useConversation(room._id);
   const send = useSendMessage(room._id);
   const markRead = useMarkRead();
