@@ -73,6 +73,8 @@ export function TripModal({
   onClose: () => void;
 }) {
   const { company, member } = useCurrentCompany();
+  // Without the right to save, a trip is shown, not offered for editing (the server would answer 403).
+  const readOnly = !can(member, 'expenses', trip ? 'u' : 'c');
   const remove = useDeleteTrip();
   const user = useCurrentUser();
   const offered = cars.filter((c) => c.active || c._id === trip?.carId);
@@ -122,6 +124,7 @@ export function TripModal({
       reason: v.reason,
       jobId: trip?.jobId ?? null,
     };
+    if (readOnly) return;
     const found = contractErrors(ZTripSave, body, LABELS);
     // The server's rules, said before the round trip.
     if (!found.closingOdometer && km !== null && km < 0)
@@ -141,7 +144,7 @@ export function TripModal({
     <Modal
       opened
       onClose={onClose}
-      title={trip ? 'Edit trip' : 'Log a trip'}
+      title={readOnly ? 'Trip' : trip ? 'Edit trip' : 'Log a trip'}
       size="lg"
       closeOnClickOutside={false}
     >
@@ -156,6 +159,7 @@ export function TripModal({
           <SegmentedControl
             fullWidth
             aria-label="Kind of trip"
+            readOnly={readOnly}
             value={v.business ? 'business' : 'private'}
             onChange={(k) => set({ business: k === 'business' })}
             data={[
@@ -165,6 +169,7 @@ export function TripModal({
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <DateInput
+              readOnly={readOnly}
               label="Date"
               valueFormat="YYYY-MM-DD"
               withAsterisk
@@ -173,6 +178,7 @@ export function TripModal({
               onChange={(d) => set({ date: d })}
             />
             <Select
+              readOnly={readOnly}
               label="Car"
               withAsterisk
               data={offered.map((c) => ({
@@ -186,6 +192,7 @@ export function TripModal({
             />
           </SimpleGrid>
           <Select
+            readOnly={readOnly}
             label="Driver"
             withAsterisk
             data={drivers}
@@ -197,6 +204,7 @@ export function TripModal({
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput
+              readOnly={readOnly}
               label="From"
               withAsterisk
               value={v.from}
@@ -204,6 +212,7 @@ export function TripModal({
               onChange={(e) => set({ from: e.currentTarget.value })}
             />
             <TextInput
+              readOnly={readOnly}
               label="To"
               withAsterisk
               value={v.to}
@@ -213,6 +222,7 @@ export function TripModal({
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <NumberInput
+              readOnly={readOnly}
               label="Opening odometer (km)"
               withAsterisk
               min={0}
@@ -223,6 +233,7 @@ export function TripModal({
               onChange={(n) => set({ openingOdometer: n })}
             />
             <NumberInput
+              readOnly={readOnly}
               label="Closing odometer (km)"
               withAsterisk
               min={0}
@@ -234,6 +245,7 @@ export function TripModal({
             />
           </SimpleGrid>
           <TextInput
+            readOnly={readOnly}
             label="Reason"
             description={v.business ? 'SARS asks for the purpose of each business trip' : undefined}
             withAsterisk={v.business}
@@ -268,7 +280,15 @@ export function TripModal({
               Delete trip
             </Button>
           )}
-          <ModalActions onCancel={onClose} saving={save.isPending} gap="sm" />
+          {readOnly ? (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Close
+              </Button>
+            </Group>
+          ) : (
+            <ModalActions onCancel={onClose} saving={save.isPending} gap="sm" />
+          )}
         </Stack>
       </form>
     </Modal>
