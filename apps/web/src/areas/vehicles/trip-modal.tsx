@@ -172,7 +172,7 @@ export function TripModal({
               readOnly={readOnly}
               label="Date"
               valueFormat="YYYY-MM-DD"
-              withAsterisk
+              withAsterisk={!readOnly}
               value={v.date}
               error={errors.date}
               onChange={(d) => set({ date: d })}
@@ -180,7 +180,7 @@ export function TripModal({
             <Select
               readOnly={readOnly}
               label="Car"
-              withAsterisk
+              withAsterisk={!readOnly}
               data={offered.map((c) => ({
                 value: c._id,
                 label: `${c.registration} · ${c.make} ${c.model}`,
@@ -194,7 +194,7 @@ export function TripModal({
           <Select
             readOnly={readOnly}
             label="Driver"
-            withAsterisk
+            withAsterisk={!readOnly}
             data={drivers}
             value={v.driverId}
             error={errors.driverId}
@@ -206,7 +206,7 @@ export function TripModal({
             <TextInput
               readOnly={readOnly}
               label="From"
-              withAsterisk
+              withAsterisk={!readOnly}
               value={v.from}
               error={errors.from}
               onChange={(e) => set({ from: e.currentTarget.value })}
@@ -214,7 +214,7 @@ export function TripModal({
             <TextInput
               readOnly={readOnly}
               label="To"
-              withAsterisk
+              withAsterisk={!readOnly}
               value={v.to}
               error={errors.to}
               onChange={(e) => set({ to: e.currentTarget.value })}
@@ -224,7 +224,7 @@ export function TripModal({
             <NumberInput
               readOnly={readOnly}
               label="Opening odometer (km)"
-              withAsterisk
+              withAsterisk={!readOnly}
               min={0}
               allowDecimal={false}
               allowNegative={false}
@@ -235,7 +235,7 @@ export function TripModal({
             <NumberInput
               readOnly={readOnly}
               label="Closing odometer (km)"
-              withAsterisk
+              withAsterisk={!readOnly}
               min={0}
               allowDecimal={false}
               allowNegative={false}
@@ -247,8 +247,12 @@ export function TripModal({
           <TextInput
             readOnly={readOnly}
             label="Reason"
-            description={v.business ? 'SARS asks for the purpose of each business trip' : undefined}
-            withAsterisk={v.business}
+            description={
+              v.business && !readOnly
+                ? 'SARS asks for the purpose of each business trip'
+                : undefined
+            }
+            withAsterisk={v.business && !readOnly}
             value={v.reason}
             error={errors.reason}
             onChange={(e) => set({ reason: e.currentTarget.value })}
