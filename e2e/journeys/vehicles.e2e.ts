@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { taxYearOf, todayIn } from '@fieldbook/core';
-import { buildCompany, buildUser } from '../../apps/server/test/factories.js';
+import { buildCompany, buildMember, buildUser } from '../../apps/server/test/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow, type Size } from '../support/viewport.js';
 
@@ -13,6 +13,8 @@ beforeAll(async () => {
 afterAll(() => e.close());
 
 const PASSWORD = 'log book password 1';
+/** `buildMember`'s users have the factories' default password. */
+const READER_PASSWORD = 'correct horse battery';
 
 /** Logs a trip through the form; the opening odometer must already be `opening` (the car's last reading). */
 async function logTrip(
@@ -138,6 +140,24 @@ describe('an owner keeping a travel log book', () => {
       const stored = await owner.api.get(`/api/companies/${cid}/logBook?year=${year}`);
       expect(stored.body.map((t: { kilometres: number }) => t.kilometres)).toEqual([30, 50]);
       await context.close();
+
+      // A member who may only read the expenses area sees a trip, not a form that answers 403.
+      const reader = await buildMember(e.h, cid, { expenses: { r: true } });
+      const second = await newSizedPage(e, size);
+      onTestFailed(() => e.shot(second.page, `failed-vehicles-reader-${size}`));
+      await signIn(second.page, reader.username, READER_PASSWORD);
+      await second.page.goto('/logBook');
+      const rows = second.page.getByRole('table', { name: 'Trips' });
+      await rows.getByText('Geyser installation').click();
+      const shown = second.page.getByRole('dialog', { name: 'Trip' });
+      await shown.waitFor();
+      expect(await shown.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      expect(await shown.getByLabel('From').getAttribute('readonly')).not.toBeNull();
+      await e.shot(second.page, `vehicles-trip-read-only-${size}`);
+      await shown.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await shown.waitFor({ state: 'detached' });
+      expect(await second.page.getByRole('button', { name: 'Log a trip' }).count()).toBe(0);
+      await second.context.close();
     });
   }
 });

@@ -72,7 +72,15 @@ describe('saving a trip', () => {
   it('links a job of the company', async () => {
     const job = await api().post(`/api/companies/${co.id}/appointments`, {});
     expect(job.status).toBe(200);
-    const t = await createTrip(api(), co.id, trip(carId, driver.id, { jobId: job.body._id }));
+    const t = await createTrip(
+      api(),
+      co.id,
+      trip(carId, driver.id, {
+        jobId: job.body._id,
+        openingOdometer: 10_100,
+        closingOdometer: 10_150,
+      }),
+    );
     expect(t.jobId).toBe(job.body._id);
   });
 
@@ -95,7 +103,16 @@ describe('saving a trip', () => {
       expect(Object.keys(r.body.fields ?? {}), field).toContain(field);
     }
     // A private trip needs no reason.
-    await createTrip(api(), co.id, trip(carId, driver.id, { business: false, reason: undefined }));
+    await createTrip(
+      api(),
+      co.id,
+      trip(carId, driver.id, {
+        business: false,
+        reason: undefined,
+        openingOdometer: 10_200,
+        closingOdometer: 10_250,
+      }),
+    );
   });
 
   it("answers 404 for another company's car, trip, driver or job", async () => {
@@ -196,6 +213,7 @@ describe('a tax year', () => {
           privateKm: 50,
           businessShare: 75,
           trips: 3,
+          inconsistent: false,
         },
         {
           carId: b._id,
@@ -207,6 +225,7 @@ describe('a tax year', () => {
           privateKm: 0,
           businessShare: 0,
           trips: 0,
+          inconsistent: false,
         },
       ],
     });

@@ -121,7 +121,11 @@ describe('rights (the expenses area)', () => {
 
     // Creating needs c, updating needs u: which one shows in the body's _id.
     const creator = await buildMember(h, co.id, { expenses: { c: true } });
-    await createTrip(creator.api, co.id, trip(c._id, creator.id));
+    await createTrip(
+      creator.api,
+      co.id,
+      trip(c._id, creator.id, { openingOdometer: 10_050, closingOdometer: 10_100 }),
+    );
     const upd = await creator.api.post(logUrl(co.id), { ...trip(c._id, creator.id), _id: t._id });
     expect(upd.status).toBe(403);
 

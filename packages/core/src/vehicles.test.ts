@@ -74,7 +74,7 @@ describe('summariseLogBook', () => {
     { id: 'b', registration: 'GP777', startReading: 40_000 },
   ];
 
-  it('takes the year’s first and last readings; private km are total less business', () => {
+  it('opens at the last reading before the year; private km are total less business', () => {
     const trips = [
       trip({ openingOdometer: 1000, closingOdometer: 1050, business: true }),
       trip({ openingOdometer: 1050, closingOdometer: 1080, business: false }),
@@ -85,13 +85,15 @@ describe('summariseLogBook', () => {
     expect(a).toEqual({
       carId: 'a',
       registration: 'CA123',
-      openingOdometer: 1000,
+      // 900 is the last reading before the year: the 100 km to the first trip are private.
+      openingOdometer: 900,
       closingOdometer: 1130,
-      totalKm: 130,
+      totalKm: 230,
       businessKm: 80,
-      privateKm: 50,
-      businessShare: 61.54,
+      privateKm: 150,
+      businessShare: 34.78,
       trips: 3,
+      inconsistent: false,
     });
     expect(b).toEqual({
       carId: 'b',
@@ -103,6 +105,7 @@ describe('summariseLogBook', () => {
       privateKm: 0,
       businessShare: 0,
       trips: 0,
+      inconsistent: false,
     });
   });
 
@@ -121,7 +124,54 @@ describe('summariseLogBook', () => {
       privateKm: 50,
       businessShare: 66.67,
       trips: 2,
+      inconsistent: false,
     });
+  });
+
+  it('keeps km driven between two tax years in the later one', () => {
+    // The year before closed at 1000; this year's first trip opens at 1100.
+    const [a] = summariseLogBook(
+      [{ id: 'a', registration: 'CA123', startReading: 1000 }],
+      [trip({ openingOdometer: 1100, closingOdometer: 1150, business: true })],
+    );
+    expect(a).toMatchObject({
+      openingOdometer: 1000,
+      totalKm: 150,
+      businessKm: 50,
+      privateKm: 100,
+    });
+  });
+
+  it('takes a trip’s opening when it is lower than the last known reading', () => {
+    const [a] = summariseLogBook(
+      [{ id: 'a', registration: 'CA123', startReading: 1000 }],
+      [trip({ openingOdometer: 950, closingOdometer: 1010, business: false })],
+    );
+    expect(a).toMatchObject({ openingOdometer: 950, closingOdometer: 1010, totalKm: 60 });
+  });
+
+  it('never reports business km above the total, and flags the car', () => {
+    // One trip saved twice (a double click): 500 km driven, 1000 logged.
+    const twice = trip({ openingOdometer: 1000, closingOdometer: 1500, business: true });
+    const [a] = summariseLogBook(
+      [{ id: 'a', registration: 'CA123', startReading: 1000 }],
+      [twice, twice],
+    );
+    expect(a).toMatchObject({
+      totalKm: 500,
+      businessKm: 500,
+      privateKm: 0,
+      businessShare: 100,
+      inconsistent: true,
+    });
+  });
+
+  it('sums a huge year without overflowing the stack', () => {
+    const many = Array.from({ length: 300_000 }, (_, i) =>
+      trip({ openingOdometer: 1000 + i, closingOdometer: 1001 + i, business: i % 2 === 0 }),
+    );
+    const [a] = summariseLogBook([{ id: 'a', registration: 'CA123', startReading: 1000 }], many);
+    expect(a).toMatchObject({ closingOdometer: 301_000, totalKm: 300_000, businessKm: 150_000 });
   });
 });
 
@@ -143,7 +193,10 @@ describe('logBookCsv', () => {
         reason: '',
       }),
     ];
-    const summary = summariseLogBook([{ id: 'a', registration: 'CA123', startReading: 0 }], trips);
+    const summary = summariseLogBook(
+      [{ id: 'a', registration: 'CA123', startReading: 1000 }],
+      trips,
+    );
     expect(lines(logBookCsv(trips, summary))).toEqual([
       'Date;Vehicle;Driver;From;To;Reason;Opening km;Closing km;Total km;Business km;Private km',
       '2026-03-02;CA123;Thandi Mokoena;Office;Client;Site visit;1000;1050;50;50;0',

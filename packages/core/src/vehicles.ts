@@ -68,6 +68,12 @@ export interface CarYear {
   privateKm: number;
   businessShare: number;
   trips: number;
+  /**
+   * The logged business km were more than the odometer span (trips overlap,
+   * e.g. one saved twice): business km are then shown as the total and the
+   * car is flagged so the screen can warn.
+   */
+  inconsistent: boolean;
 }
 
 /** Business km as a percentage of the total, 2 decimals; 0 when nothing was driven. */
@@ -78,21 +84,32 @@ export function businessShare(businessKm: number, totalKm: number): number {
 
 /**
  * Each car's year, as a SARS log book states it: the opening odometer (the
- * first trip's opening reading in the year, or the last known reading when
- * it has none), the closing odometer (the highest closing reading in the
- * year), total km (closing less opening, so unlogged km count too), business
- * km (the sum of the business trips) and private km (total less business,
- * how SARS treats km not logged as business). `trips` are the year's trips.
+ * last reading known before the year, i.e. the previous trip's closing or
+ * else the car's opening odometer; a trip of the year opening lower wins),
+ * the closing odometer (the highest closing reading in the year), total km
+ * (closing less opening, so km driven between logged trips, also across the
+ * turn of the year, count), business km (the sum of the business trips,
+ * never above the total) and private km (total less business, how SARS
+ * treats km not logged as business). `trips` are the year's trips. Loops,
+ * not `Math.min(...)`: a spread of a huge year overflows the stack.
  */
 export function summariseLogBook(cars: SummaryCar[], trips: SummaryTrip[]): CarYear[] {
   return cars.map((car) => {
-    const own = trips.filter((t) => t.carId === car.id);
-    const opening = own.length ? Math.min(...own.map((t) => t.openingOdometer)) : car.startReading;
-    const closing = own.length ? Math.max(...own.map((t) => t.closingOdometer)) : opening;
+    let opening = car.startReading;
+    let closing = -Infinity;
+    let loggedBusiness = 0;
+    let count = 0;
+    for (const t of trips) {
+      if (t.carId !== car.id) continue;
+      count++;
+      if (t.openingOdometer < opening) opening = t.openingOdometer;
+      if (t.closingOdometer > closing) closing = t.closingOdometer;
+      if (t.business) loggedBusiness += tripKilometres(t.openingOdometer, t.closingOdometer);
+    }
+    if (closing < opening) closing = opening;
     const totalKm = closing - opening;
-    const businessKm = own
-      .filter((t) => t.business)
-      .reduce((sum, t) => sum + tripKilometres(t.openingOdometer, t.closingOdometer), 0);
+    const inconsistent = loggedBusiness > totalKm;
+    const businessKm = inconsistent ? totalKm : loggedBusiness;
     return {
       carId: car.id,
       registration: car.registration,
@@ -102,7 +119,8 @@ export function summariseLogBook(cars: SummaryCar[], trips: SummaryTrip[]): CarY
       businessKm,
       privateKm: totalKm - businessKm,
       businessShare: businessShare(businessKm, totalKm),
-      trips: own.length,
+      trips: count,
+      inconsistent,
     };
   });
 }

@@ -68,6 +68,9 @@ export const ZTripSave = z.object({
 });
 export type TTripSave = z.input<typeof ZTripSave>;
 
+/** `GET logBook` answers at most this many trips (the newest); the CSV holds them all. */
+export const LOG_BOOK_LIST_LIMIT = 1000;
+
 export const ZTrip = z.object({
   _id: z.string(),
   date: z.string(),
@@ -118,6 +121,8 @@ export const ZCarYear = z.object({
   /** Business km as a percentage of total km, 2 decimals; 0 without km. */
   businessShare: z.number(),
   trips: z.number(),
+  /** Logged business km exceeded the odometer span (overlapping trips): business km are capped at the total. */
+  inconsistent: z.boolean(),
 });
 export type TCarYear = z.infer<typeof ZCarYear>;
 

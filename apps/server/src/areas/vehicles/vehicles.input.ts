@@ -66,8 +66,9 @@ export function toTripValues(b: z.output<typeof ZTripSave>): Omit<TripValues, 'u
   if (b.business && !reason) throw badField('reason', 'is required for a business trip');
   return {
     date: b.date,
-    carId: b.carId,
-    driverId: b.driverId,
+    // Ids compare in lower case (an upper-case UUID names the same row).
+    carId: b.carId.toLowerCase(),
+    driverId: b.driverId.toLowerCase(),
     from: b.from,
     to: b.to,
     openingOdometer: b.openingOdometer,

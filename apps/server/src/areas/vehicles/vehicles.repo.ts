@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, lt, max, ne, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, lt, max, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   appointments,
@@ -88,14 +88,18 @@ export async function updateCar(tx: Tx, companyId: string, id: string, v: CarVal
     .where(and(eq(cars.companyId, companyId), eq(cars.id, id)));
 }
 
-/** Whether the user is a member of the company (a driver must be). */
-export async function isMember(db: Tx, companyId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ userId: companyMembers.userId })
+/** The user's membership of the company (a new trip's driver must be an enabled member); null when none. */
+export async function findMember(
+  db: Tx,
+  companyId: string,
+  userId: string,
+): Promise<{ disabled: boolean } | null> {
+  const [m] = await db
+    .select({ disabled: companyMembers.disabled })
     .from(companyMembers)
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
     .limit(1);
-  return rows.length > 0;
+  return m ?? null;
 }
 
 /** Whether the appointment (job) is the company's. */
@@ -143,10 +147,16 @@ export interface TripFilter {
   driverId?: string | undefined;
 }
 
-/** The trips dated in [from, to], of one car or driver when asked; oldest or newest first. */
-export async function listTrips(db: Tx, companyId: string, f: TripFilter, order: 'asc' | 'desc') {
+/** The trips dated in [from, to], of one car or driver when asked; oldest or newest first; at most `limit`. */
+export async function listTrips(
+  db: Tx,
+  companyId: string,
+  f: TripFilter,
+  order: 'asc' | 'desc',
+  limit?: number,
+) {
   const dir = order === 'asc' ? asc : desc;
-  return selectTrips(db)
+  const q = selectTrips(db)
     .where(
       and(
         eq(logBookTrips.companyId, companyId),
@@ -156,6 +166,7 @@ export async function listTrips(db: Tx, companyId: string, f: TripFilter, order:
       ),
     )
     .orderBy(dir(logBookTrips.date), dir(logBookTrips.openingOdometer), dir(logBookTrips.id));
+  return limit === undefined ? q : q.limit(limit);
 }
 
 export async function findTrip(db: Tx, companyId: string, id: string) {
@@ -168,10 +179,50 @@ export async function findTrip(db: Tx, companyId: string, id: string) {
 /** A trip's row locked until the transaction ends: saves of one trip take turns. */
 export async function lockTrip(tx: Tx, companyId: string, id: string) {
   const [t] = await tx
-    .select({ id: logBookTrips.id, updatedAt: logBookTrips.updatedAt })
+    .select({
+      id: logBookTrips.id,
+      updatedAt: logBookTrips.updatedAt,
+      carId: logBookTrips.carId,
+      driverId: logBookTrips.driverId,
+    })
     .from(logBookTrips)
     .where(and(eq(logBookTrips.companyId, companyId), eq(logBookTrips.id, id)))
     .for('update')
+    .limit(1);
+  return t ?? null;
+}
+
+/**
+ * Another trip of the car whose odometer range [opening, closing) meets
+ * [opening, closing) (a trip of no km meets nothing); `exceptId` is the trip
+ * being updated. Called with the car locked, so two saves cannot both pass.
+ */
+export async function overlappingTrip(
+  tx: Tx,
+  companyId: string,
+  carId: string,
+  opening: number,
+  closing: number,
+  exceptId: string | null,
+) {
+  const [t] = await tx
+    .select({
+      date: logBookTrips.date,
+      openingOdometer: logBookTrips.openingOdometer,
+      closingOdometer: logBookTrips.closingOdometer,
+    })
+    .from(logBookTrips)
+    .where(
+      and(
+        eq(logBookTrips.companyId, companyId),
+        eq(logBookTrips.carId, carId),
+        lt(logBookTrips.openingOdometer, closing),
+        gt(logBookTrips.closingOdometer, opening),
+        lt(logBookTrips.openingOdometer, logBookTrips.closingOdometer),
+        exceptId ? ne(logBookTrips.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(logBookTrips.openingOdometer))
     .limit(1);
   return t ?? null;
 }

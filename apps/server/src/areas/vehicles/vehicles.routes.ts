@@ -35,12 +35,17 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
     config: { access: access.company('expenses', 'r') },
     schema: {
       tags,
-      description: 'Trips of a tax year (`year`) or `from`/`to`, newest first; by car or driver.',
+      description:
+        'Trips of a tax year (`year`) or `from`/`to`, newest first; by car or driver. At most the newest 1000; header `X-Truncated: true` when there were more (the CSV export holds them all).',
       params: cid,
       querystring: ZLogBookQuery,
       response: { 200: z.array(ZTrip) },
     },
-    handler: (req) => vehicles.listTrips(req.company!.id, req.query),
+    handler: async (req, reply) => {
+      const { trips, truncated } = await vehicles.listTrips(req.company!.id, req.query);
+      void reply.header('X-Truncated', String(truncated));
+      return trips;
+    },
   });
 
   // Static segments: find-my-way prefers them to `/logBook/:id` whatever the order.
@@ -48,7 +53,8 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
     config: { access: access.company('expenses', 'r') },
     schema: {
       tags,
-      description: "Each car's opening and closing odometer, total, business and private km.",
+      description:
+        "Each car's opening and closing odometer, total, business and private km; over all drivers (`driverId` is ignored).",
       params: cid,
       querystring: ZLogBookQuery,
       response: { 200: ZLogBookSummary },
@@ -60,7 +66,8 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
     config: { access: access.company('expenses', 'r') },
     schema: {
       tags,
-      description: "The year's trips and total rows as semicolon-separated CSV.",
+      description:
+        "The year's trips and total rows as semicolon-separated CSV; over all drivers (`driverId` is ignored).",
       params: cid,
       querystring: ZLogBookQuery,
     },

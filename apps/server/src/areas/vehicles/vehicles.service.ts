@@ -1,5 +1,6 @@
 import {
   DEFAULT_TIME_ZONE,
+  LOG_BOOK_LIST_LIMIT,
   can,
   logBookCsv,
   summariseLogBook,
@@ -14,6 +15,7 @@ import {
 import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
+import type { Tx } from '../../db/client.js';
 import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
 import {
   checkFresh,
@@ -35,6 +37,9 @@ export interface VehiclesCaller {
 
 const CAR_NOT_FOUND = 'Car not found';
 const TRIP_NOT_FOUND = 'Trip not found';
+const CAR_NOT_OURS = 'is not a car of this company';
+const DRIVER_NOT_FOUND = 'Driver not found';
+const DRIVER_NOT_OURS = 'is not a member of this company';
 const REGISTRATION_TAKEN = 'is already the registration of another car';
 
 /** Cars and the travel log book (docs/vehicles.md); rights of the expenses area. */
@@ -59,10 +64,21 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
     return rows.map((c) => presentCar(c, last.get(c.id)));
   }
 
-  /** The year's trips (oldest first) and each car's figures; one car when the query names it. */
+  /** A query's ids in lower case: an upper-case UUID names the same car or driver. */
+  const idsOf = (q: TLogBookQuery) => ({
+    carId: q.carId?.toLowerCase(),
+    driverId: q.driverId?.toLowerCase(),
+  });
+
+  /**
+   * The year's trips (oldest first) and each car's figures; one car when the
+   * query names it. The driver filter is ignored: a car's odometer span is
+   * driven by all its drivers, so its totals cover them all (docs/vehicles.md).
+   */
   async function year(companyId: string, q: TLogBookQuery) {
     const p = await periodOf(companyId, q);
-    const filter = { from: p.from, to: p.to, carId: q.carId, driverId: q.driverId };
+    const { carId } = idsOf(q);
+    const filter = { from: p.from, to: p.to, carId };
     const [cars, trips, before] = await Promise.all([
       repo.listCars(db, companyId),
       repo.listTrips(db, companyId, filter, 'asc'),
@@ -70,7 +86,7 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
     ]);
     const start = new Map(before.map((r) => [r.carId, r.closing ?? 0]));
     const shown = cars.filter(
-      (c) => (!q.carId || c.id === q.carId) && (c.active || trips.some((t) => t.carId === c.id)),
+      (c) => (!carId || c.id === carId) && (c.active || trips.some((t) => t.carId === c.id)),
     );
     const presented = trips.map(presentTrip);
     const summary = summariseLogBook(
@@ -84,6 +100,39 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
     return { period: p, trips: presented, summary };
   }
 
+  /**
+   * A trip's readings must fit the car: not below its opening odometer, and
+   * not overlapping another trip of it (business km would then exceed the
+   * km driven). 400 naming `openingOdometer`.
+   */
+  async function checkReadings(
+    tx: Tx,
+    companyId: string,
+    car: repo.CarRow,
+    v: { openingOdometer: number; closingOdometer: number },
+    exceptId: string | null,
+  ) {
+    if (v.openingOdometer < car.openingOdometer)
+      throw badField(
+        'openingOdometer',
+        `must not be below the car's opening odometer (${car.openingOdometer})`,
+      );
+    if (v.closingOdometer === v.openingOdometer) return;
+    const o = await repo.overlappingTrip(
+      tx,
+      companyId,
+      car.id,
+      v.openingOdometer,
+      v.closingOdometer,
+      exceptId,
+    );
+    if (o)
+      throw badField(
+        'openingOdometer',
+        `overlaps another trip of this car (${o.openingOdometer}–${o.closingOdometer} on ${o.date})`,
+      );
+  }
+
   async function getTrip(companyId: string, id: string): Promise<TTrip> {
     const t = isUuid(id) ? await repo.findTrip(db, companyId, id) : null;
     if (!t) throw notFound(TRIP_NOT_FOUND);
@@ -95,14 +144,15 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
     getTrip,
 
     async getCar(companyId: string, id: string): Promise<TCar> {
-      const car = (await carsWithReadings(companyId)).find((c) => c._id === id);
+      const key = id.toLowerCase();
+      const car = (await carsWithReadings(companyId)).find((c) => c._id === key);
       if (!car) throw notFound(CAR_NOT_FOUND);
       return car;
     },
 
     /** Create (no `_id`, needs expenses c) or update (needs u) a car. */
     async saveCar(who: VehiclesCaller, b: z.output<typeof ZCarSave>): Promise<TCar> {
-      const id = b._id || null;
+      const id = b._id ? b._id.toLowerCase() : null;
       if (!can(who.member, 'expenses', id ? 'u' : 'c')) throw forbidden();
       if (id && !isUuid(id)) throw notFound(CAR_NOT_FOUND);
       const values = toCarValues(b);
@@ -131,10 +181,18 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
       }
     },
 
-    async listTrips(companyId: string, q: TLogBookQuery): Promise<TTrip[]> {
+    /** The newest `LOG_BOOK_LIST_LIMIT` trips; `truncated` when there were more. */
+    async listTrips(
+      companyId: string,
+      q: TLogBookQuery,
+    ): Promise<{ trips: TTrip[]; truncated: boolean }> {
       const p = await periodOf(companyId, q);
-      const filter = { from: p.from, to: p.to, carId: q.carId, driverId: q.driverId };
-      return (await repo.listTrips(db, companyId, filter, 'desc')).map(presentTrip);
+      const filter = { from: p.from, to: p.to, ...idsOf(q) };
+      const rows = await repo.listTrips(db, companyId, filter, 'desc', LOG_BOOK_LIST_LIMIT + 1);
+      return {
+        trips: rows.slice(0, LOG_BOOK_LIST_LIMIT).map(presentTrip),
+        truncated: rows.length > LOG_BOOK_LIST_LIMIT,
+      };
     },
 
     async summary(companyId: string, q: TLogBookQuery): Promise<TLogBookSummary> {
@@ -151,27 +209,37 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
     /**
      * Create (no `_id`, needs expenses c) or update (needs u) a trip. The car,
      * driver and job must be the company's (404 otherwise, never saying whose
-     * they are); an update older than the stored trip is a 409.
+     * they are); an update older than the stored trip is a 409. The car's row
+     * is locked for the save, so two saves of its trips take turns and the
+     * overlap check sees the other one (a double click saves once).
      */
     async saveTrip(who: VehiclesCaller, b: z.output<typeof ZTripSave>): Promise<TTrip> {
-      const id = b._id || null;
+      const id = b._id ? b._id.toLowerCase() : null;
       if (!can(who.member, 'expenses', id ? 'u' : 'c')) throw forbidden();
       if (id && !isUuid(id)) throw notFound(TRIP_NOT_FOUND);
       const values = toTripValues(b);
       const { companyId } = who;
-      if (!isUuid(b.carId) || !(await repo.findCar(db, companyId, b.carId)))
-        throw new HttpError(404, CAR_NOT_FOUND, { carId: 'is not a car of this company' });
-      if (!isUuid(b.driverId) || !(await repo.isMember(db, companyId, b.driverId)))
-        throw new HttpError(404, 'Driver not found', {
-          driverId: 'is not a member of this company',
-        });
+      if (!isUuid(values.carId)) throw new HttpError(404, CAR_NOT_FOUND, { carId: CAR_NOT_OURS });
+      if (!isUuid(values.driverId))
+        throw new HttpError(404, DRIVER_NOT_FOUND, { driverId: DRIVER_NOT_OURS });
       if (b.jobId && (!isUuid(b.jobId) || !(await repo.jobExists(db, companyId, b.jobId))))
         throw new HttpError(404, 'Job not found', { jobId: 'is not a job of this company' });
       const savedId = await db.transaction(async (tx) => {
         const old = id ? await repo.lockTrip(tx, companyId, id) : null;
         if (id && !old) throw notFound(TRIP_NOT_FOUND);
+        if (old) checkFresh(old.updatedAt, b.updatedAt);
+        const car = await repo.findCar(tx, companyId, values.carId, { update: true });
+        if (!car) throw new HttpError(404, CAR_NOT_FOUND, { carId: CAR_NOT_OURS });
+        // A trip kept on its car may be edited after the car went out of use.
+        if (!car.active && car.id !== old?.carId) throw badField('carId', 'is not in use');
+        // A trip kept with its driver may be edited after they left or were disabled.
+        if (values.driverId !== old?.driverId) {
+          const m = await repo.findMember(tx, companyId, values.driverId);
+          if (!m) throw new HttpError(404, DRIVER_NOT_FOUND, { driverId: DRIVER_NOT_OURS });
+          if (m.disabled) throw badField('driverId', 'is disabled in this company');
+        }
+        await checkReadings(tx, companyId, car, values, old?.id ?? null);
         if (!old) return repo.insertTrip(tx, companyId, { ...values, createdBy: who.userId });
-        checkFresh(old.updatedAt, b.updatedAt);
         await repo.updateTrip(tx, companyId, old.id, {
           ...values,
           updatedAt: nextStamp(old.updatedAt),

@@ -9,7 +9,14 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { can, taxYearLabel, taxYearOf, todayIn, type TTrip } from '@fieldbook/core';
+import {
+  LOG_BOOK_LIST_LIMIT,
+  can,
+  taxYearLabel,
+  taxYearOf,
+  todayIn,
+  type TTrip,
+} from '@fieldbook/core';
 import {
   downloadLogBookCsv,
   useCars,
@@ -62,7 +69,9 @@ export function LogBookPage() {
   }));
   const cars = useCars();
   const trips = useTrips(filter);
-  const summary = useLogBookSummary(filter);
+  // A car's figures are driven by all its drivers: the summary and the CSV never filter by one.
+  const allDrivers = { ...filter, driverId: null };
+  const summary = useLogBookSummary(allDrivers);
   const [busy, setBusy] = useState(false);
   // undefined: closed; null: a new trip.
   const [open, setOpen] = useState<TTrip | null | undefined>(undefined);
@@ -75,7 +84,7 @@ export function LogBookPage() {
   const download = async () => {
     setBusy(true);
     try {
-      await downloadLogBookCsv(companyId, filter);
+      await downloadLogBookCsv(companyId, allDrivers);
     } catch (e) {
       notifications.show({
         color: 'red',
@@ -150,10 +159,26 @@ export function LogBookPage() {
           </Text>
         </Paper>
       )}
+      {filter.driverId && (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="all-drivers-note">
+          The figures and the CSV cover all drivers of each car; only the trip list shows this
+          driver.
+        </Text>
+      )}
       <YearSummary cars={summary.data?.cars ?? []} />
       <Paper withBorder radius="md">
         <QueryState query={trips}>
-          {(list) => <TripTable trips={list} onOpen={(t) => setOpen(t)} />}
+          {(list) => (
+            <>
+              {list.length >= LOG_BOOK_LIST_LIMIT && (
+                <Text size="sm" c="dimmed" p="sm">
+                  Showing the newest {LOG_BOOK_LIST_LIMIT.toLocaleString('en-ZA')} trips; the CSV
+                  holds them all.
+                </Text>
+              )}
+              <TripTable trips={list} onOpen={(t) => setOpen(t)} />
+            </>
+          )}
         </QueryState>
       </Paper>
       {open !== undefined && (

@@ -73,6 +73,8 @@ export function TripModal({
   onClose: () => void;
 }) {
   const { company, member } = useCurrentCompany();
+  // Without the right to save, a trip is shown, not offered for editing (the server would answer 403).
+  const readOnly = !can(member, 'expenses', trip ? 'u' : 'c');
   const remove = useDeleteTrip();
   const user = useCurrentUser();
   const offered = cars.filter((c) => c.active || c._id === trip?.carId);
@@ -122,6 +124,7 @@ export function TripModal({
       reason: v.reason,
       jobId: trip?.jobId ?? null,
     };
+    if (readOnly) return;
     const found = contractErrors(ZTripSave, body, LABELS);
     // The server's rules, said before the round trip.
     if (!found.closingOdometer && km !== null && km < 0)
@@ -141,7 +144,7 @@ export function TripModal({
     <Modal
       opened
       onClose={onClose}
-      title={trip ? 'Edit trip' : 'Log a trip'}
+      title={readOnly ? 'Trip' : trip ? 'Edit trip' : 'Log a trip'}
       size="lg"
       closeOnClickOutside={false}
     >
@@ -156,6 +159,7 @@ export function TripModal({
           <SegmentedControl
             fullWidth
             aria-label="Kind of trip"
+            readOnly={readOnly}
             value={v.business ? 'business' : 'private'}
             onChange={(k) => set({ business: k === 'business' })}
             data={[
@@ -165,16 +169,18 @@ export function TripModal({
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <DateInput
+              readOnly={readOnly}
               label="Date"
               valueFormat="YYYY-MM-DD"
-              withAsterisk
+              withAsterisk={!readOnly}
               value={v.date}
               error={errors.date}
               onChange={(d) => set({ date: d })}
             />
             <Select
+              readOnly={readOnly}
               label="Car"
-              withAsterisk
+              withAsterisk={!readOnly}
               data={offered.map((c) => ({
                 value: c._id,
                 label: `${c.registration} · ${c.make} ${c.model}`,
@@ -186,8 +192,9 @@ export function TripModal({
             />
           </SimpleGrid>
           <Select
+            readOnly={readOnly}
             label="Driver"
-            withAsterisk
+            withAsterisk={!readOnly}
             data={drivers}
             value={v.driverId}
             error={errors.driverId}
@@ -197,15 +204,17 @@ export function TripModal({
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput
+              readOnly={readOnly}
               label="From"
-              withAsterisk
+              withAsterisk={!readOnly}
               value={v.from}
               error={errors.from}
               onChange={(e) => set({ from: e.currentTarget.value })}
             />
             <TextInput
+              readOnly={readOnly}
               label="To"
-              withAsterisk
+              withAsterisk={!readOnly}
               value={v.to}
               error={errors.to}
               onChange={(e) => set({ to: e.currentTarget.value })}
@@ -213,8 +222,9 @@ export function TripModal({
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <NumberInput
+              readOnly={readOnly}
               label="Opening odometer (km)"
-              withAsterisk
+              withAsterisk={!readOnly}
               min={0}
               allowDecimal={false}
               allowNegative={false}
@@ -223,8 +233,9 @@ export function TripModal({
               onChange={(n) => set({ openingOdometer: n })}
             />
             <NumberInput
+              readOnly={readOnly}
               label="Closing odometer (km)"
-              withAsterisk
+              withAsterisk={!readOnly}
               min={0}
               allowDecimal={false}
               allowNegative={false}
@@ -234,9 +245,14 @@ export function TripModal({
             />
           </SimpleGrid>
           <TextInput
+            readOnly={readOnly}
             label="Reason"
-            description={v.business ? 'SARS asks for the purpose of each business trip' : undefined}
-            withAsterisk={v.business}
+            description={
+              v.business && !readOnly
+                ? 'SARS asks for the purpose of each business trip'
+                : undefined
+            }
+            withAsterisk={v.business && !readOnly}
             value={v.reason}
             error={errors.reason}
             onChange={(e) => set({ reason: e.currentTarget.value })}
@@ -268,7 +284,15 @@ export function TripModal({
               Delete trip
             </Button>
           )}
-          <ModalActions onCancel={onClose} saving={save.isPending} gap="sm" />
+          {readOnly ? (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Close
+              </Button>
+            </Group>
+          ) : (
+            <ModalActions onCancel={onClose} saving={save.isPending} gap="sm" />
+          )}
         </Stack>
       </form>
     </Modal>

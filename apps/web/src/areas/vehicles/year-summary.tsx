@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text, Group, Progress } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Text, Group, Progress } from '@mantine/core';
 import type { TCarYear } from '@fieldbook/core';
 
 const km = (n: number) => `${n.toLocaleString('en-ZA')} km`;
@@ -34,6 +34,12 @@ export function YearSummary({ cars }: { cars: TCarYear[] }) {
               {c.trips} {c.trips === 1 ? 'trip' : 'trips'}
             </Text>
           </Group>
+          {c.inconsistent && (
+            <Alert color="orange" variant="light" p="xs" mb="xs">
+              Trips of this car overlap: more business km are logged than the odometer shows. Check
+              the trips; business km are shown as the total.
+            </Alert>
+          )}
           <SimpleGrid cols={3} spacing="xs" mb="sm">
             <Figure label="Total" value={km(c.totalKm)} />
             <Figure label="Business" value={km(c.businessKm)} />
