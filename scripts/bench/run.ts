@@ -14,6 +14,7 @@ import { benchBoardBrowser } from './board-browser.js';
 import { benchLedger } from './ledger.js';
 import { benchRecurring, printRecurringBench } from './recurring.js';
 import { benchRoutes } from './routes.js';
+import { benchSearch } from './search.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -107,6 +108,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   ledger: () => benchLedger(),
   recurring: async () => printRecurringBench(await benchRecurring()),
   routes: async () => benchRoutes(),
+  search: () => benchSearch(),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {
