@@ -101,6 +101,10 @@ describe('GET /companies/{cid}/search', () => {
     expect(ids(await search('BURST valve'), 'jobs')).toEqual([job._id]);
     expect(ids(await search('  ilders dep  '), 'suppliers')).toEqual([supplier]);
     expect(ids(await search('nomatchatall'), 'invoices')).toEqual([]);
+    // Under 3 characters, numbers and faults match only exactly; names still anywhere.
+    expect(ids(await search('eak'), 'jobs')).toEqual([job._id]);
+    expect(ids(await search('ak'), 'jobs')).toEqual([]);
+    expect(ids(await search('ai'), 'clients')).toEqual([naidoo]);
   });
 
   it('puts the exact number first, and holds `limit` hits per group', async () => {

@@ -14,6 +14,15 @@ import { fullName } from '../../db/schema/search.js';
 export const literal = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (q: string) => `%${literal(q)}%`;
 
+/**
+ * Numbers and faults are searched inside only from 3 characters: a trigram
+ * index cannot narrow a shorter text, so it would read every document of the
+ * company, and "12" inside 100,000 numbers helps nobody. Shorter texts still
+ * match a number exactly and names anywhere (clients are few).
+ */
+export const MIN_INSIDE = 3;
+const none = Promise.resolve([]);
+
 const clientName = fullName(clients.name, clients.surname);
 const supplierName = fullName(suppliers.name, suppliers.surname);
 
@@ -122,7 +131,7 @@ export async function findDocuments(
       .limit(limit);
   return Promise.all([
     read(sql`${number} ilike ${literal(q)}`),
-    read(sql`${number} ilike ${contains(q)}`),
+    q.length < MIN_INSIDE ? none : read(sql`${number} ilike ${contains(q)}`),
     read(inArray(invoices.entityId, clientsNamed(db, companyId, q))),
   ]);
 }
@@ -156,12 +165,14 @@ export async function findJobs(db: Tx, companyId: string, q: string, limit: numb
       .limit(limit);
   return Promise.all([
     read(sql`${appointments.appointmentNumber} ilike ${literal(q)}`),
-    read(
-      or(
-        sql`${appointments.appointmentNumber} ilike ${contains(q)}`,
-        sql`${appointments.faultDescription} ilike ${contains(q)}`,
-      ),
-    ),
+    q.length < MIN_INSIDE
+      ? none
+      : read(
+          or(
+            sql`${appointments.appointmentNumber} ilike ${contains(q)}`,
+            sql`${appointments.faultDescription} ilike ${contains(q)}`,
+          ),
+        ),
     read(inArray(appointments.entityId, clientsNamed(db, companyId, q))),
   ]);
 }
