@@ -9,6 +9,7 @@ import {
 import { buildClient, buildInvoice } from '../../apps/server/test/finance-factories.js';
 import { buildJob } from '../../apps/server/test/jobs-helpers.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
+import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
 /**
@@ -65,6 +66,9 @@ describe('the global search', () => {
       await results(page).getByText(heading, { exact: true }).waitFor();
     expect(await results(page).getByText('Suppliers', { exact: true }).count()).toBe(0);
     await e.shot(page, 'search-desktop');
+    // The open dropdown is a listbox of options the box controls: nothing serious for axe.
+    const findings = await axeFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
 
     // An invoice by its number: down to it, Enter opens its page.
     await typeAndWait(page, String(invoice.invoiceNumber).toLowerCase(), invoice.invoiceNumber);

@@ -37,7 +37,6 @@ function Results({ data, stale }: { data: TSearchResults; stale: boolean }) {
           value={optionValue(g.group, hit._id)}
           disabled={stale}
           style={stale ? { opacity: 0.6 } : undefined}
-          aria-label={[hit.label, hit.sublabel].filter(Boolean).join(', ')}
         >
           <Text size="sm" fw={500} truncate="end">
             {hit.label || '—'}
@@ -111,8 +110,12 @@ export function GlobalSearch() {
           radius="xl"
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={!wanted} aria-label="Search results">
-        <Combobox.Options mah="min(70vh, 480px)" style={{ overflowY: 'auto' }}>
+      <Combobox.Dropdown hidden={!wanted}>
+        <Combobox.Options
+          aria-label="Search results"
+          mah="min(70vh, 480px)"
+          style={{ overflowY: 'auto' }}
+        >
           {results.data ? (
             <Results data={results.data} stale={stale} />
           ) : results.isError ? (
