@@ -15,6 +15,7 @@ import { benchLedger } from './ledger.js';
 import { benchRecurring, printRecurringBench } from './recurring.js';
 import { benchRoutes } from './routes.js';
 import { benchChat } from './chat.js';
+import { benchSearch } from './search.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -109,6 +110,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   recurring: async () => printRecurringBench(await benchRecurring()),
   routes: async () => benchRoutes(),
   chat: () => benchChat(),
+  search: () => benchSearch(),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {

@@ -68,6 +68,8 @@ import { createPayfastService } from './areas/public/payfast.service.js';
 import { recurringRoutes } from './areas/recurring/recurring.routes.js';
 import { createRecurringPreview } from './areas/recurring/recurring.preview.js';
 import { createRecurringService } from './areas/recurring/recurring.service.js';
+import { searchRoutes } from './areas/search/search.routes.js';
+import { createSearchService } from './areas/search/search.service.js';
 import { suppliersRoutes } from './areas/suppliers/suppliers.routes.js';
 import { createSuppliersService } from './areas/suppliers/suppliers.service.js';
 import { downloadsRoutes } from './areas/templates/downloads.routes.js';
@@ -164,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(dashboardRoutes, { service: createDashboardService(deps) });
   await app.register(sendHistoryRoutes, { service: createSendHistoryService(deps) });
   await app.register(chatRoutes, { chat: createChatService(deps) });
+  await app.register(searchRoutes, { search: createSearchService(deps) });
 
   app.get('/api/docs', { config: { access: access.public }, schema: { hide: true } }, () =>
     app.swagger(),

@@ -26,6 +26,7 @@ export * from './contracts/dashboard.js';
 export * from './contracts/send-history.js';
 export * from './contracts/jobs.js';
 export * from './contracts/calendar-feed.js';
+export * from './contracts/search.js';
 export * from './jobs/index.js';
 export * from './recurrence.js';
 export * from './contracts/recurring.js';

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
+import { PGLITE_EXTENSIONS } from '../db/client.js';
 import { DataDirLockedError, lockDataDir } from '../platform/data-lock.js';
 import { openDeps } from '../open-deps.js';
 import { SecretKeyError } from '../platform/secret-check.js';
@@ -66,6 +67,7 @@ async function main() {
       const db = await PGlite.create({
         dataDir: dbDir,
         loadDataDir: new Blob([fs.readFileSync(file)]),
+        extensions: PGLITE_EXTENSIONS,
       });
       await db.close();
     } finally {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,6 +29,9 @@ export type DbSource =
   | { kind: 'postgres'; url: string; max?: number }
   | { kind: 'pglite'; dir?: string; loadDataDir?: Blob };
 
+/** The contrib extensions the schema uses (pg_trgm: the search's trigram indexes). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Open the database (no migrations). */
 export async function openDatabase(src: DbSource): Promise<Database> {
   if (src.kind === 'postgres') {
@@ -34,9 +39,10 @@ export async function openDatabase(src: DbSource): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pglite: null, close: () => pool.end() };
   }
-  const pglite = src.loadDataDir
-    ? await PGlite.create({ loadDataDir: src.loadDataDir })
-    : await PGlite.create(src.dir ?? 'memory://');
+  const pglite = await PGlite.create({
+    ...(src.loadDataDir ? { loadDataDir: src.loadDataDir } : { dataDir: src.dir ?? 'memory://' }),
+    extensions: PGLITE_EXTENSIONS,
+  });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
@@ -44,6 +50,9 @@ export async function openDatabase(src: DbSource): Promise<Database> {
 /** Apply the committed drizzle-kit migrations. */
 export async function migrateDatabase(database: Database): Promise<void> {
   const cfg = { migrationsFolder: MIGRATIONS_DIR };
+  // drizzle-kit cannot write CREATE EXTENSION from the schema, and migrations are
+  // generated, so the extension the trigram indexes need is made here, first.
+  await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   if (database.kind === 'postgres') await migratePg(database.db as never, cfg);
   else await migratePglite(database.db as never, cfg);
 }

@@ -1,9 +1,9 @@
-import { Avatar, Burger, Group, Menu, TextInput, UnstyledButton, Text } from '@mantine/core';
-import { IconLogout, IconMail, IconSearch, IconSettings, IconUser } from '@tabler/icons-react';
+import { Avatar, Burger, Group, Menu, UnstyledButton, Text } from '@mantine/core';
+import { IconLogout, IconMail, IconSettings, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { apiUrl } from '../api/api-client';
 import { useLogout } from '../api/use-auth';
-import { useGlobalSearch } from './search-context';
+import { GlobalSearch } from '../areas/search/global-search';
 import { useCurrentUser } from './use-session';
 
 interface TopBarProps {
@@ -62,7 +62,6 @@ function ProfileMenu() {
 }
 
 export function AppTopBar(p: TopBarProps) {
-  const { search, setSearch } = useGlobalSearch();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ flex: 1 }}>
@@ -80,15 +79,7 @@ export function AppTopBar(p: TopBarProps) {
           size="sm"
           aria-label="Toggle menu"
         />
-        <TextInput
-          aria-label="Search"
-          placeholder="Search"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: 1, maxWidth: 420 }}
-          radius="xl"
-        />
+        <GlobalSearch />
       </Group>
       <ProfileMenu />
     </Group>

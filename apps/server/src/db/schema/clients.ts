@@ -13,6 +13,7 @@ import type { TClientField, TLatLng } from '@fieldbook/core';
 import { users } from './accounts.js';
 import { companies } from './companies.js';
 import { files } from './files.js';
+import { fullName, trigramIndex } from './search.js';
 
 const companyRef = () =>
   uuid('company_id')
@@ -65,6 +66,7 @@ export const clients = pgTable(
   (t) => [
     index('clients_company_name_idx').on(t.companyId, t.name, t.surname),
     index('clients_company_type_idx').on(t.companyId, t.entityTemplateId),
+    trigramIndex('clients_search_trgm_idx', fullName(t.name, t.surname)),
   ],
 );
 
@@ -96,5 +98,8 @@ export const suppliers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('suppliers_company_name_idx').on(t.companyId, t.name)],
+  (t) => [
+    index('suppliers_company_name_idx').on(t.companyId, t.name),
+    trigramIndex('suppliers_search_trgm_idx', fullName(t.name, t.surname)),
+  ],
 );

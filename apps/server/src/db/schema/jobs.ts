@@ -23,6 +23,7 @@ import {
 import { users } from './accounts.js';
 import { clients } from './clients.js';
 import { companies } from './companies.js';
+import { trigramIndex } from './search.js';
 
 /** Appointment types: one workflow (statuses with their diagram) and form (components) each. */
 export const appointmentTypes = pgTable(
@@ -119,6 +120,8 @@ export const appointments = pgTable(
       .on(t.companyId, t.appointmentTypeId)
       .where(sql`${t.active}`),
     index('appointments_company_entity_idx').on(t.companyId, t.entityId),
+    trigramIndex('appointments_number_trgm_idx', t.appointmentNumber),
+    trigramIndex('appointments_fault_trgm_idx', t.faultDescription),
   ],
 );
 
