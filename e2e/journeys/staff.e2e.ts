@@ -124,8 +124,20 @@ describe('the installed app', () => {
     // Deploy a new build: the service worker script changes.
     const sw = path.join(e.webDist, 'sw.js');
     fs.appendFileSync(sw, '\n// build 2\n');
-    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
-    await page.getByText('New version available. Reload to update?').waitFor({ timeout: 20_000 });
+    // Ask for the update until the prompt shows: under load the first check can
+    // come before the app's registration listens (a browser checks again too).
+    const prompt = page.getByText('New version available. Reload to update?');
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() =>
+            navigator.serviceWorker.getRegistration().then((r) => r?.update()),
+          );
+          return prompt.isVisible();
+        },
+        { timeout: 40_000, intervals: [500, 1000, 2000] },
+      )
+      .toBe(true);
     await e.shot(page, 'pwa-update');
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.waitForLoadState('load');

@@ -37,7 +37,7 @@ const FEATURES = [
   {
     icon: IconCar,
     title: 'Vehicle & mileage log',
-    text: 'Keep a log book of trips and vehicles for your tax return. Coming to Fieldbook soon.',
+    text: 'Keep a log book of trips per vehicle: business and private kilometres for your SARS tax year, with a CSV.',
   },
 ];
 
