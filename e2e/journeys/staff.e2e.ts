@@ -135,7 +135,7 @@ describe('the installed app', () => {
           );
           return prompt.isVisible();
         },
-        { timeout: 40_000, intervals: [500, 1000, 2000] },
+        { timeout: 40_000, interval: 1000 },
       )
       .toBe(true);
     await e.shot(page, 'pwa-update');
