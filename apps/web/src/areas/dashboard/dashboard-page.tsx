@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Card, SimpleGrid, Text, ThemeIcon, Title, Group, Stack } from '@mantine/core';
 import { IconBuilding, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/use-session';
 import { PageHeader } from '../../ui/page-header';
-import { ChatPanel } from '../chat/chat-panel';
 import { CompanyCard } from './company-card';
 import { DashboardFigures } from './dashboard-figures';
-import { TaskCoupons } from '../tasks/task-coupons';
+
+// The chat and the coupons load after the dashboard's first paint (the shell's JS budget).
+const ChatPanel = lazy(() => import('../chat/chat-panel').then((m) => ({ default: m.ChatPanel })));
+const TaskCoupons = lazy(() =>
+  import('../tasks/task-coupons').then((m) => ({ default: m.TaskCoupons })),
+);
 
 function greeting(now = new Date()): string {
   const h = now.getHours();
@@ -34,8 +39,10 @@ export function DashboardPage() {
       <Stack gap="xl">
         <CompanyCard />
         <DashboardFigures />
-        <ChatPanel />
-        <TaskCoupons />
+        <Suspense fallback={null}>
+          <ChatPanel />
+          <TaskCoupons />
+        </Suspense>
         <section aria-labelledby="quick-links">
           <Title id="quick-links" order={3} fz="h4" mb="sm">
             Quick links
