@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRights, vatTax, type TSearchResults } from '@fieldbook/core';
 import { anonymous, buildCompany, buildMember, type Loose, type TestUser } from './factories.js';
 import { buildClient, buildInvoice, line } from './finance-factories.js';
-import { invoices } from '../src/db/schema/index.js';
+import { appointments, invoices } from '../src/db/schema/index.js';
 import { startHarness, type Harness } from './harness.js';
 import { buildJob } from './jobs-helpers.js';
 
@@ -123,6 +123,20 @@ describe('GET /companies/{cid}/search', () => {
     expect(ids(await search('many docs', api, '&limit=20'), 'invoices')).toHaveLength(7);
   });
 
+  it('puts a job whose number holds the text before one whose fault does', async () => {
+    const db = h.deps.database.db;
+    const byNumber = await buildJob(owner.api, cid, { faultDescription: 'Service the pump' });
+    const byFault = await buildJob(owner.api, cid, { faultDescription: 'Pump serial PX-4471' });
+    await db
+      .update(appointments)
+      .set({ appointmentNumber: 'J-4471' })
+      .where(eq(appointments.id, byNumber._id));
+    expect(ids(await search('4471'), 'jobs')).toEqual([byNumber._id, byFault._id]);
+    // The exact number, case aside, comes first; a `_` in the text is no wildcard there.
+    expect(ids(await search('j-4471'), 'jobs')).toEqual([byNumber._id]);
+    expect(ids(await search('j_4471'), 'jobs')).toEqual([]);
+  });
+
   it('treats %, _ and \\ as plain characters', async () => {
     expect(ids(await search('%'), 'clients')).toEqual(ids(await search('smith_100%'), 'clients'));
     expect(ids(await search('_'), 'clients')).toHaveLength(1);
@@ -199,6 +213,24 @@ describe('GET /companies/{cid}/search', () => {
       'invoices_number_trgm_idx',
       'invoices_quote_number_trgm_idx',
       'suppliers_search_trgm_idx',
+    ]);
+  });
+
+  it('has a (company, lower(number)) index for each exact number', async () => {
+    const rows = (await h.deps.database.db.execute(
+      sql`select indexdef from pg_indexes where indexname like '%number_lower_idx'`,
+    )) as unknown as { rows?: { indexdef: string }[] };
+    const defs = (rows.rows ?? (rows as unknown as { indexdef: string }[])).map((r) => r.indexdef);
+    expect(defs.sort()).toEqual([
+      expect.stringMatching(
+        /ON public\.appointments USING btree \(company_id, lower\(appointment_number\)\)/,
+      ),
+      expect.stringMatching(
+        /ON public\.invoices USING btree \(company_id, lower\(invoice_number\)\)/,
+      ),
+      expect.stringMatching(
+        /ON public\.invoices USING btree \(company_id, lower\(quote_number\)\)/,
+      ),
     ]);
   });
 });

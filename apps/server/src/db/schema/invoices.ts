@@ -17,7 +17,7 @@ import type { TDiscount, TEmailRecord, TLine, TTax } from '@fieldbook/core';
 import { users } from './accounts.js';
 import { clients, suppliers } from './clients.js';
 import { companies } from './companies.js';
-import { trigramIndex } from './search.js';
+import { exactIndex, trigramIndex } from './search.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
@@ -115,6 +115,8 @@ export const invoices = pgTable(
       .where(sql`${t.quoteNumber} is not null`),
     trigramIndex('invoices_number_trgm_idx', t.invoiceNumber),
     trigramIndex('invoices_quote_number_trgm_idx', t.quoteNumber),
+    exactIndex('invoices_company_number_lower_idx', t.companyId, t.invoiceNumber),
+    exactIndex('invoices_company_quote_number_lower_idx', t.companyId, t.quoteNumber),
   ],
 );
 

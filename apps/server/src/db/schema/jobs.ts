@@ -23,7 +23,7 @@ import {
 import { users } from './accounts.js';
 import { clients } from './clients.js';
 import { companies } from './companies.js';
-import { trigramIndex } from './search.js';
+import { exactIndex, trigramIndex } from './search.js';
 
 /** Appointment types: one workflow (statuses with their diagram) and form (components) each. */
 export const appointmentTypes = pgTable(
@@ -122,6 +122,7 @@ export const appointments = pgTable(
     index('appointments_company_entity_idx').on(t.companyId, t.entityId),
     trigramIndex('appointments_number_trgm_idx', t.appointmentNumber),
     trigramIndex('appointments_fault_trgm_idx', t.faultDescription),
+    exactIndex('appointments_company_number_lower_idx', t.companyId, t.appointmentNumber),
   ],
 );
 

@@ -1,0 +1,3 @@
+CREATE INDEX "invoices_company_number_lower_idx" ON "invoices" USING btree ("company_id",lower("invoice_number"));--> statement-breakpoint
+CREATE INDEX "invoices_company_quote_number_lower_idx" ON "invoices" USING btree ("company_id",lower("quote_number"));--> statement-breakpoint
+CREATE INDEX "appointments_company_number_lower_idx" ON "appointments" USING btree ("company_id",lower("appointment_number"));
