@@ -103,12 +103,14 @@ describe('task coupons on the dashboard', () => {
     await expect.poll(() => stateOf(holder.page, 'Lunch on us')).toBe('waiting');
     expect(await lunch.getByRole('button').count()).toBe(0);
 
-    // The giver sees it waiting and marks it used; the holder sees Used after a reload.
-    await giver.page.reload();
-    await expect.poll(() => stateOf(giver.page, 'Lunch on us')).toBe('waiting');
+    // The giver sees it waiting without a reload (pushed), and marks it used;
+    // the holder sees Used the same way, and after a reload.
+    const live = { timeout: 10_000, interval: 200 };
+    await expect.poll(() => stateOf(giver.page, 'Lunch on us'), live).toBe('waiting');
     await shot(giver.page, 'tasks-desktop-giver');
     await card(giver.page, 'Lunch on us').getByRole('button', { name: 'Mark used' }).click();
     await expect.poll(() => stateOf(giver.page, 'Lunch on us')).toBe('Used');
+    await expect.poll(() => stateOf(holder.page, 'Lunch on us'), live).toBe('Used');
     await holder.page.reload();
     await expect.poll(() => stateOf(holder.page, 'Lunch on us')).toBe('Used');
     await shot(holder.page, 'tasks-phone-used');

@@ -28,8 +28,7 @@ import { createRouteBaseService } from './areas/companies/route-base.service.js'
 import { routesRoutes } from './areas/routes/routes.routes.js';
 import { createRoutesService } from './areas/routes/routes.service.js';
 import { createOptimiser } from './areas/routes/optimiser-pool.js';
-import { tasksRoutes } from './areas/tasks/tasks.routes.js';
-import { createTasksService } from './areas/tasks/tasks.service.js';
+import { createTasksService, tasksRoutes } from './areas/tasks/index.js';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.js';
 import { createDashboardService } from './areas/dashboard/dashboard.service.js';
 import { createCompaniesService } from './areas/companies/companies.service.js';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage } from '@fieldbook/core';
 import { buildApp, type App } from '../src/app.js';
 import { attachChatRealtime } from '../src/areas/chat/index.js';
+import { attachTasksRealtime } from '../src/areas/tasks/index.js';
 import { createCaches, type AppDeps } from '../src/platform/deps.js';
 import { createEvents, type AppEvents, type BusMessage } from '../src/platform/events.js';
 import { attachRealtime } from '../src/platform/realtime.js';
@@ -37,6 +38,7 @@ function link(a: AppEvents, b: AppEvents) {
 async function serve(app: App, deps: AppDeps) {
   const io = attachRealtime(app.server, deps);
   attachChatRealtime(io, deps);
+  attachTasksRealtime(io, deps);
   servers.push(io);
   await app.listen({ port: 0, host: '127.0.0.1' });
   bases.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
@@ -72,12 +74,14 @@ async function listen(user: { username: string; token: string }, at: number) {
   });
   const messages: TChatMessage[] = [];
   const rooms: string[][] = [];
+  const tasks: string[][] = [];
   s.on('chat message', (m: TChatMessage) => messages.push(m));
+  s.on('tasksChanged', (p: { ids: string[] }) => tasks.push(p.ids));
   s.on('yourRooms', (p: { rooms: string[] }) => rooms.push(p.rooms));
   expect(await s.timeout(5000).emitWithAck('joinCompany', cid)).toEqual({ ok: true });
   s.emit('subscribeRooms', cid);
   await expect.poll(() => rooms.length, { timeout: 5000 }).toBe(1);
-  return { messages, rooms };
+  return { messages, rooms, tasks };
 }
 
 const say = (u: TestUser, roomId: string, text: string) =>
@@ -145,5 +149,33 @@ describe('chat message across two instances on one database', () => {
     await expect.poll(() => ownerHears.messages.length, { timeout: 5000 }).toBe(2);
     await new Promise((r) => setTimeout(r, 300));
     expect(danaHears.messages).toHaveLength(1);
+  });
+});
+
+describe('tasksChanged across two instances on one database', () => {
+  it("tells the coupon's giver and holder of each step, wherever they are, and nobody else", async () => {
+    const holder = await buildMember(h, cid, null);
+    const bystander = await buildMember(h, cid, null);
+    const giverHears = await listen(owner, 0);
+    const holderHears = await listen(holder, 1);
+    const bystanderHears = await listen(bystander, 1);
+    const given = await owner.api.post('/api/tasks', {
+      companyId: cid,
+      userId: holder.id,
+      name: 'Free coffee',
+    });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const id = given.body.task._id as string;
+    await expect.poll(() => holderHears.tasks, { timeout: 5000 }).toEqual([[id]]);
+    await expect.poll(() => giverHears.tasks, { timeout: 5000 }).toEqual([[id]]);
+
+    expect((await holder.api.post(`/api/tasks/${id}/open`, { companyId: cid })).status).toBe(200);
+    await expect.poll(() => giverHears.tasks.length, { timeout: 5000 }).toBe(2);
+    await expect.poll(() => holderHears.tasks.length, { timeout: 5000 }).toBe(2);
+    // A refused step changes nothing and tells nobody.
+    expect((await holder.api.post(`/api/tasks/${id}/use`, { companyId: cid })).status).toBe(403);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(giverHears.tasks).toHaveLength(2);
+    expect(bystanderHears.tasks).toEqual([]);
   });
 });

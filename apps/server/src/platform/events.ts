@@ -10,8 +10,10 @@ export interface CompanyEvent {
    * with appointments r).
    * `chatMessage`: a message posted (ids: the message); `chatRooms`: a room
    * started (ids: the room). The chat area pushes them to the room's members.
+   * `tasksChanged`: a task coupon given or stepped (ids: the coupon); the
+   * tasks area pushes it to the coupon's giver and holder.
    */
-  name: 'invoicesChanged' | 'updateActiveJobs' | 'chatMessage' | 'chatRooms';
+  name: 'invoicesChanged' | 'updateActiveJobs' | 'chatMessage' | 'chatRooms' | 'tasksChanged';
   ids: string[];
 }
 

@@ -8,6 +8,7 @@ import { chatKeys, refreshChat, setChatConnected } from './use-chat';
 import { dashboardKey } from './use-dashboard';
 import { invoiceKeys } from './use-invoices';
 import { jobKeys } from './use-jobs';
+import { taskKey } from './use-tasks';
 
 /** Pushes that arrive close together (a bulk send of hundreds) refetch once. */
 const SETTLE_MS = 250;
@@ -99,6 +100,7 @@ export function useRealtime(): void {
           refresh.soon();
           void qc.invalidateQueries({ queryKey: jobKeys.all(companyId) });
           void qc.invalidateQueries({ queryKey: chatKeys.all(companyId) });
+          void qc.invalidateQueries({ queryKey: taskKey(companyId) });
         }
         joinedBefore = true;
       });
@@ -110,6 +112,8 @@ export function useRealtime(): void {
     );
     socket.on('yourRooms', () => refreshChat(qc, companyId));
     socket.on('invoicesChanged', () => refresh.soon());
+    // A task coupon given to this user, or stepped by its other person.
+    socket.on('tasksChanged', () => void qc.invalidateQueries({ queryKey: taskKey(companyId) }));
     // Jobs changed (here or in another browser): those jobs, their comments and the lists reload.
     socket.on('updateActiveJobs', (msg: { id?: unknown; ids?: unknown } | undefined) =>
       jobs.soon(msg),

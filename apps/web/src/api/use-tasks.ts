@@ -3,17 +3,19 @@ import type { TaskStep, TTaskAnswer, TTaskCreate, TTasksAnswer } from '@fieldboo
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
 
-const key = (cid: string) => ['company', cid, 'tasks'];
+/** The coupons' query; a `tasksChanged` push invalidates it (api/realtime.ts). */
+export const taskKey = (cid: string) => ['company', cid, 'tasks'];
 
 /** The task coupons the user gave or holds in the current company. */
 export function useTasks() {
   const { companyId } = useCurrentCompany();
   const cid = companyId ?? '';
   return useQuery({
-    queryKey: key(cid),
+    queryKey: taskKey(cid),
     queryFn: () => apiGet<TTasksAnswer>(`/tasks?companyId=${encodeURIComponent(cid)}`),
     enabled: !!companyId,
-    // A coupon opens at its time: look again each minute.
+    // A coupon opens at its time: look again each minute. Changes by the other
+    // person arrive at once as a `tasksChanged` push.
     refetchInterval: 60_000,
   });
 }
@@ -25,7 +27,7 @@ export function useGiveTask() {
   return useMutation({
     mutationFn: (v: Omit<TTaskCreate, 'companyId'>) =>
       apiPost<TTaskAnswer>('/tasks', { ...v, companyId: cid }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key(cid) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKey(cid) }),
   });
 }
 
@@ -36,6 +38,6 @@ export function useTaskStep() {
   return useMutation({
     mutationFn: ({ id, step }: { id: string; step: TaskStep }) =>
       apiPost<TTaskAnswer>(`/tasks/${encodeURIComponent(id)}/${step}`, { companyId: cid }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key(cid) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKey(cid) }),
   });
 }

@@ -34,10 +34,13 @@ const STAMP: Record<TaskStep, 'opened' | 'requested' | 'used'> = {
 
 /** Task coupons (spec "Task coupon", "Chat coupon card"; issue 14). */
 export function createTasksService(
-  deps: Pick<AppDeps, 'database' | 'caches'>,
+  deps: Pick<AppDeps, 'database' | 'caches' | 'events'>,
   clock: () => Date = () => new Date(),
 ) {
   const db = deps.database.db;
+  /** The giver's and the holder's dashboards refresh at once (tasks.realtime.ts). */
+  const changed = (companyId: string, id: string) =>
+    deps.events.emit({ companyId, name: 'tasksChanged', ids: [id] });
   const answer = async (companyId: string, id: string): Promise<TTaskAnswer> => {
     const row = await repo.getCoupon(db, companyId, id);
     if (!row) throw notFound(NOT_FOUND);
@@ -64,6 +67,7 @@ export function createTasksService(
         holderId,
         displayTime,
       });
+      changed(companyId, id);
       return answer(companyId, id);
     },
 
@@ -84,6 +88,7 @@ export function createTasksService(
         if (couponState(c, now) !== rule.from) throw new HttpError(409, STEP_WORDS[step].cannot);
         await repo.setCouponStep(tx, companyId, id, { [STAMP[step]]: now });
       });
+      changed(companyId, id);
       return answer(companyId, id);
     },
   };
