@@ -15,7 +15,7 @@ import { fullName } from '../../db/schema/search.js';
 export const literal = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (q: string) => `%${literal(q)}%`;
 /** The number is `q`, case aside: one probe of the (company, lower(number)) index. */
-const exactly = (number: PgColumn, q: string) => sql`lower(${number}) = ${q.toLowerCase()}`;
+const exactly = (number: PgColumn, q: string) => sql`lower(${number}) = lower(${q})`;
 
 /**
  * Numbers and faults are searched inside only from 3 characters: a trigram
