@@ -181,11 +181,16 @@ async function benchOn(label: string, databaseUrl: string) {
       sql`SELECT id FROM clients WHERE company_id = ${companyId} AND deleted_at IS NULL
           AND (name || ' ' || surname) ILIKE '%naid%' LIMIT 5`,
     );
+    for (const word of ['thermostat', 'zzqx'])
+      await explain(
+        `jobs: fault ILIKE '%${word}%', the latest first`,
+        sql`SELECT id FROM appointments WHERE company_id = ${companyId}
+            AND fault_description ILIKE ${`%${word}%`} ORDER BY start_date DESC LIMIT 5`,
+      );
     await explain(
-      "jobs: number or fault ILIKE '%thermostat%'",
-      sql`SELECT id FROM appointments WHERE company_id = ${companyId}
-          AND (appointment_number ILIKE '%thermostat%' OR fault_description ILIKE '%thermostat%')
-          ORDER BY start_date DESC LIMIT 5`,
+      "invoices: the exact number, lower(invoice_number) = lower('inv054321')",
+      sql`SELECT id FROM invoices WHERE company_id = ${companyId} AND NOT is_quote
+          AND lower(invoice_number) = lower('inv054321') ORDER BY invoice_date DESC LIMIT 5`,
     );
     return { label, seedSeconds, rows, all, allHttp, plans };
   } finally {
