@@ -117,3 +117,23 @@ describe("the demo technician's day", () => {
     expect(new Set(day.map((c) => c.startDate)).size).toBe(8);
   });
 });
+
+describe("the demo's dashboard", () => {
+  it('has a conversation with the technician, her last word unread, and a coupon given to her', async () => {
+    const rooms: Loose[] = (await api.get(`/api/rooms?companyId=${cid}`)).body.rooms;
+    expect(rooms).toHaveLength(1);
+    const tech = (await findUserByUsername(h.deps.database.db, 'thandi'))!;
+    expect(rooms[0]!.users.map((u: Loose) => u._id)).toContain(tech.id);
+    expect(rooms[0]!.unread).toBe(1);
+    const talk = (await api.get(`/api/rooms/${rooms[0]!._id}`)).body.conversation;
+    expect(talk.messages).toHaveLength(4);
+    expect(talk.messages.at(-1).user._id).toBe(tech.id);
+    const tasks: Loose[] = (await api.get(`/api/tasks?companyId=${cid}`)).body.tasks;
+    expect(tasks).toEqual([
+      expect.objectContaining({
+        state: 'active',
+        name: 'Lunch on us for the Voortrekker Road job',
+      }),
+    ]);
+  });
+});

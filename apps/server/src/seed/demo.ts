@@ -4,6 +4,7 @@ import { findUserByUsername } from '../areas/auth/auth.repo.js';
 import { addMember } from '../areas/companies/companies.repo.js';
 import { createCompaniesService } from '../areas/companies/companies.service.js';
 import type { AppDeps } from '../platform/deps.js';
+import { seedDemoChat } from './demo-chat.js';
 import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoJobs } from './demo-jobs.js';
 import { seedDemoRecurring } from './demo-recurring.js';
@@ -69,6 +70,7 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
   const refs = await seedDemoFinance(deps, companyId, owner.id);
   await seedDemoRecurring(deps, companyId, owner.id, refs);
   await seedDemoJobs(deps, companyId, owner.id, tech.id, refs);
+  await seedDemoChat(deps, companyId, owner.id, tech.id);
   // A second company to switch to; its name sorts after the first, which opens by default.
   await companies.create(owner.id, 'Sea Breeze Cleaning Services', null);
   if (!(await findUserByUsername(deps.database.db, DEMO.username)))

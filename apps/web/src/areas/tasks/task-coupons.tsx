@@ -96,8 +96,9 @@ function CouponCard({ task, zone }: { task: TTaskCoupon; zone: string }) {
     <Card withBorder padding="md" data-testid="task-coupon" aria-label={`Coupon ${task.name}`}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <IconTicket size={20} aria-hidden />
+          <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+            {/* Full size beside a name that wraps, level with its first line. */}
+            <IconTicket size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {task.name}
             </Text>
