@@ -239,7 +239,7 @@ describe('/calendar and the client Calendar tab', () => {
 
     // Another person's new job shows within a moment.
     await makeJob('live', 'Live visit', '2026-12-11T09:00');
-    await eventOf(page, 'live').waitFor({ timeout: 3000 });
+    await eventOf(page, 'live').waitFor({ timeout: 10_000 });
 
     // Next, previous, today; the views; all in the address.
     await page.getByRole('button', { name: 'Next' }).click();
