@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage } from '@fieldbook/core';
 import { startMailCatcher } from './mail-catcher.js';
+import { connectSocket, joinCompany } from './socket-helpers.js';
 import {
   HttpApi,
   createUserCli,
@@ -114,17 +115,8 @@ describe.runIf(PG_URL)('chat across two server processes on PostgreSQL', () => {
   }
 
   async function listen(base: string, who: { username: string; token: string }) {
-    const s = connect(base, {
-      auth: { username: who.username, token: who.token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(s);
-    await new Promise((r, j) => {
-      s.once('connect', () => r(null));
-      s.once('connect_error', j);
-    });
-    expect(await s.timeout(5000).emitWithAck('joinCompany', companyId)).toEqual({ ok: true });
+    const s = await connectSocket(base, who, sockets);
+    await joinCompany(s, companyId);
     const heard: TChatMessage[] = [];
     s.on('chat message', (m: TChatMessage) => heard.push(m));
     return heard;

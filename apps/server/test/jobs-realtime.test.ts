@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'socket.io';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachRealtime } from '../src/platform/realtime.js';
 import { buildCompany, buildMember, type TestUser } from './factories.js';
+import { connectSocket, joinCompany } from './socket-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 import { buildJob, jobsUrl, saveJob } from './jobs-helpers.js';
 
@@ -30,17 +31,8 @@ afterAll(async () => {
 });
 
 async function joined(user: { username: string; token: string }) {
-  const s = connect(base, {
-    auth: { username: user.username, token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  expect(await s.timeout(5000).emitWithAck('joinCompany', cid)).toEqual({ ok: true });
+  const s = await connectSocket(base, user, sockets);
+  await joinCompany(s, cid);
   const got: ({ id: string } | { ids: string[] })[] = [];
   s.on('updateActiveJobs', (p: { id: string } | { ids: string[] }) => got.push(p));
   return got;

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'socket.io';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage } from '@fieldbook/core';
 import { buildApp, type App } from '../src/app.js';
@@ -10,6 +10,7 @@ import { createCaches, type AppDeps } from '../src/platform/deps.js';
 import { createEvents, type AppEvents, type BusMessage } from '../src/platform/events.js';
 import { attachRealtime } from '../src/platform/realtime.js';
 import { buildCompany, buildMember, type TestUser } from './factories.js';
+import { connectSocket, joinCompany } from './socket-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
 /**
@@ -62,23 +63,14 @@ afterAll(async () => {
 
 /** A socket of the user on instance `at` (0 or 1), in the company, subscribed to its rooms. */
 async function listen(user: { username: string; token: string }, at: number) {
-  const s = connect(bases[at]!, {
-    auth: { username: user.username, token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
+  const s = await connectSocket(bases[at]!, user, sockets);
   const messages: TChatMessage[] = [];
   const rooms: string[][] = [];
   const tasks: string[][] = [];
   s.on('chat message', (m: TChatMessage) => messages.push(m));
   s.on('tasksChanged', (p: { ids: string[] }) => tasks.push(p.ids));
   s.on('yourRooms', (p: { rooms: string[] }) => rooms.push(p.rooms));
-  expect(await s.timeout(5000).emitWithAck('joinCompany', cid)).toEqual({ ok: true });
+  await joinCompany(s, cid);
   s.emit('subscribeRooms', cid);
   await expect.poll(() => rooms.length, { timeout: 5000 }).toBe(1);
   return { messages, rooms, tasks };

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'socket.io';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../src/db/schema/index.js';
 import { attachRealtime } from '../src/platform/realtime.js';
 import { anonymous, buildCompany, buildMember, buildUser, type TestUser } from './factories.js';
+import { connectSocket } from './socket-helpers.js';
 import { buildClient, buildInvoice } from './finance-factories.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -32,18 +33,7 @@ afterAll(async () => {
 });
 
 /** A connected socket of `user` (rejects with the server's refusal). */
-function socketOf(user: { username: string; token: string }): Promise<Socket> {
-  const s = connect(base, {
-    auth: { username: user.username, token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(s);
-  return new Promise((resolve, reject) => {
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-}
+const socketOf = (user: { username: string; token: string }) => connectSocket(base, user, sockets);
 const join = (s: Socket, companyId: unknown) =>
   s.timeout(5000).emitWithAck('joinCompany', companyId) as Promise<{ ok?: true; error?: string }>;
 

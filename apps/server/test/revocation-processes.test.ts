@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from './mail-catcher.js';
+import { connectSocket, joinCompany } from './socket-helpers.js';
 import {
   HttpApi,
   createUserCli,
@@ -184,18 +185,8 @@ describe.runIf(PG_URL)('revocation across two server processes on PostgreSQL', (
 
   it("B's sockets of a disabled member leave the room, and of a logged-out one disconnect", async () => {
     const socketOn = async (base: string, who: { username: string; token: string }) => {
-      const s = connect(base, {
-        auth: { username: who.username, token: who.token },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      sockets.push(s);
-      await new Promise((r, j) => {
-        s.once('connect', () => r(null));
-        s.once('connect_error', j);
-      });
-      const ack = (await s.timeout(5000).emitWithAck('joinCompany', companyId)) as object;
-      expect(ack).toEqual({ ok: true });
+      const s = await connectSocket(base, who, sockets);
+      await joinCompany(s, companyId);
       const heard: unknown[] = [];
       s.on('invoicesChanged', (p) => heard.push(p));
       return { s, heard };
