@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { statusNode, type TAppointmentTypeSave } from '@fieldbook/core';
+import {
+  DEFAULT_TIME_ZONE,
+  newJobTimes,
+  statusNode,
+  wallTimeOf,
+  type TAppointmentTypeSave,
+} from '@fieldbook/core';
 import {
   buildCompany,
   buildMember,
@@ -24,6 +30,7 @@ let cid: string;
 let clientId: string;
 let jobId: string;
 let jobNumber: string;
+let geyserId: string;
 const NALEDI = 'naledi@example.test';
 
 const jobsUrl = () => `/api/companies/${cid}/appointments`;
@@ -92,6 +99,7 @@ beforeAll(async () => {
   expect(card.status, JSON.stringify(card.body)).toBe(200);
   const t = await owner.api.post(`${jobsUrl()}/types`, geyserType(member.groupId!, card.body._id));
   expect(t.status, JSON.stringify(t.body)).toBe(200);
+  geyserId = t.body._id;
   clientId = await buildClient(owner.api, cid, {
     name: 'Naledi',
     surname: 'Mokoena',
@@ -131,6 +139,8 @@ async function openJob(page: Page) {
 // textContent: the badge shows in capitals (CSS), the status is as named.
 const shownStatus = async (page: Page) =>
   (await page.getByTestId('job-shown-status').textContent())?.trim();
+
+const jobIdInUrl = (page: Page) => new URL(page.url()).searchParams.get('job') ?? '';
 
 async function chooseStatus(page: Page, status: string) {
   await page.getByRole('combobox', { name: 'Status', exact: true }).click();
@@ -280,6 +290,56 @@ describe('a job on a phone and in the office', () => {
     await office.context.close();
   });
 
+  it('keeps a signature and photos with the job at once, without Save, over a reload', async () => {
+    const start = new Date(Date.now() + 86_400_000).toISOString();
+    const body = {
+      ...{ appointmentTypeId: geyserId, hasSchedule: true, startDate: start, endDate: start },
+      ...{ entityId: clientId, faultDescription: 'Tap washer', status: 'New' },
+    };
+    const made = await owner.api.post(jobsUrl(), body);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body._id;
+    const onSite = await owner.api.post(jobsUrl(), { _id: id, status: 'On site' });
+    expect(onSite.status, JSON.stringify(onSite.body)).toBe(200);
+    const stored = async () => (await owner.api.get(`${jobsUrl()}/activeJobs/${id}`)).body;
+
+    const { page, context } = await newSizedPage(e, 'phone');
+    onTestFailed(() => shot(page, 'job-failed-keep'));
+    // The reload below answers the browser's "leave the page?" (the resolution is unsaved).
+    page.on('dialog', (d) => void d.accept());
+    await signIn(page, tech.username, tech.password);
+    await page.goto(`/clients/${clientId}?tab=jobs&job=${id}`);
+    const dialog = page.getByRole('dialog', { name: `Job ${made.body.appointmentNumber}` });
+    await dialog.waitFor();
+    await page.getByLabel('Resolution').fill('Washer replaced');
+
+    await drawSignature(page);
+    await page.getByRole('button', { name: 'Save signature' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Client signature saved' }).waitFor();
+    expect(typeof (await stored()).values.sig).toBe('string');
+    await page
+      .getByLabel('Add Photos')
+      .setInputFiles([{ name: 'washer.png', mimeType: 'image/png', buffer: PNG }]);
+    await dialog.getByRole('status').filter({ hasText: 'Photos saved' }).waitFor();
+    const kept = await stored();
+    expect(kept.values.photos).toHaveLength(1);
+    // Only they were saved: the resolution still waits for Save.
+    expect(kept.resolution).toBe('');
+    expect(await page.getByLabel('Resolution').inputValue()).toBe('Washer replaced');
+    await shot(page, 'job-phone-kept');
+
+    await page.reload();
+    await dialog.waitFor();
+    await page.getByRole('img', { name: 'Client signature' }).waitFor();
+    await page.getByRole('img', { name: 'Photos 1' }).waitFor();
+    expect(await page.getByLabel('Resolution').inputValue()).toBe('');
+    // Removing the photo is saved at once too.
+    await page.getByRole('button', { name: 'Remove image 1' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Photos saved' }).waitFor();
+    expect((await stored()).values.photos ?? []).toHaveLength(0);
+    await context.close();
+  });
+
   it('warns of a change elsewhere over unsaved edits, asks before closing, and makes a new job', async () => {
     const { page, context } = await newSizedPage(e, 'desktop');
     await signIn(page, 'thandi', 'owner password 1');
@@ -325,21 +385,32 @@ describe('a job on a phone and in the office', () => {
     const stored = await owner.api.get(`${jobsUrl()}/activeJobs/${jobId}`);
     expect(stored.body.faultDescription).toBe('Geyser burst in the roof');
 
-    // New job from the client's page: defaults of spec §4 (the type's first status), then saved.
+    // New job from the client's page: defaults of spec §4 (unscheduled, all day, no reminder,
+    // the next half hour; the first type, whose first status the select offers first).
+    const startDays = () => {
+      const { startDate } = newJobTimes(Date.now());
+      return wallTimeOf(startDate, DEFAULT_TIME_ZONE).slice(0, 10);
+    };
+    const daysBefore = startDays();
     await page.getByRole('button', { name: 'New job' }).click();
     const dialog = page.getByRole('dialog', { name: 'New job' });
     await dialog.waitFor();
     expect(new URL(page.url()).searchParams.get('job')).toBe('new');
     const status = page.getByRole('combobox', { name: 'Status', exact: true });
-    const first = await status.inputValue();
-    expect(['', 'Please select', 'Scheduled']).not.toContain(first);
-    // The allowed moves first, 'Please select' (Unscheduled) and Scheduled last.
+    expect(await status.inputValue()).toBe('Please select');
+    // The allowed moves first (a new job's: the type's first status), then 'Please select'
+    // (Unscheduled) and Scheduled.
     await status.click();
     const options = await page.getByRole('option').allTextContents();
-    expect(options[0]).toBe(first);
     expect(options.slice(-2)).toEqual(['Please select', 'Scheduled']);
+    const first = options[0]!;
+    expect(['Please select', 'Scheduled']).not.toContain(first);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('switch', { name: 'All day' }).isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Client reminder' }).isChecked()).toBe(false);
+    // All day: the start is a date, the day of the next half hour in the company's zone.
+    expect([daysBefore, startDays()]).toContain(await page.getByLabel('Start').inputValue());
+    await page.screenshot({ path: path.join(SHOTS, 'job-desktop-new.png') });
     await page.getByLabel('Fault description').fill('Dripping tap');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     // The saved notice is in the modal, next to the buttons; a new save replaces it.
@@ -349,9 +420,22 @@ describe('a job on a phone and in the office', () => {
       .filter({ hasText: /Job \S+ saved/ });
     await saved.waitFor();
     await page.getByTestId('job-shown-status').waitFor();
-    expect(await shownStatus(page)).toBe(first);
+    expect(await shownStatus(page)).toBe('Unscheduled');
+    const newJob = (await owner.api.get(`${jobsUrl()}/activeJobs/${jobIdInUrl(page)}`)).body;
+    expect(newJob).toMatchObject({
+      hasSchedule: false,
+      status: null,
+      shownStatus: 'Unscheduled',
+      isAllDayEvent: true,
+      sendClientReminder: false,
+    });
+    expect(Date.parse(newJob.endDate) - Date.parse(newJob.startDate)).toBe(30 * 60_000);
+    expect(new Date(newJob.startDate).getUTCMinutes() % 30).toBe(0);
+    // Choosing the first status schedules it.
+    await chooseStatus(page, first);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved.waitFor();
+    await expect.poll(() => shownStatus(page)).toBe(first);
     expect(await page.getByText(/Job \S+ saved/).count()).toBe(1);
     await page.screenshot({ path: path.join(SHOTS, 'ux-job-desktop-new-saved.png') });
     const newId = new URL(page.url()).searchParams.get('job');
@@ -376,7 +460,7 @@ describe('a job on a phone and in the office', () => {
     await page.getByRole('option', { name: 'Geyser replacement' }).click();
     await page.getByRole('button', { name: 'Save and add images' }).click();
     await page.getByTestId('job-shown-status').waitFor();
-    expect(await shownStatus(page)).toBe('New');
+    expect(await shownStatus(page)).toBe('Unscheduled');
     await page
       .getByLabel('Add Photos')
       .setInputFiles([{ name: 'meter.png', mimeType: 'image/png', buffer: PNG }]);

@@ -86,6 +86,23 @@ export function useSaveJob() {
   });
 }
 
+/**
+ * Saves part of a saved job at once (a signature or photos, a patch: the
+ * server keeps every field the body leaves out). The lists and the job are
+ * refetched after it resolves, not before, so the modal can take the new
+ * version first.
+ */
+export function useSaveJobPart() {
+  const cid = useCid();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAppointmentSave & { _id: string }) => apiPost<TJobSaved>(base(cid), body),
+    onSuccess: (r) => {
+      void invalidateJob(qc, cid, r._id);
+    },
+  });
+}
+
 export function useDeleteJob() {
   const cid = useCid();
   const qc = useQueryClient();

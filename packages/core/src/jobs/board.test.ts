@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ZAppointmentTypeSave, type TJobCard } from '../contracts/jobs.js';
 import {
   boardColumns,
+  boardMoveRefusal,
+  boardMoves,
   cardMatches,
   calendarRange,
   columnOf,
@@ -13,7 +15,8 @@ import {
   startTone,
   toggleType,
 } from './board.js';
-import { defaultTypes } from './defaults.js';
+import { defaultTypes, statusNode } from './defaults.js';
+import { withNextFromLinks } from './workflow.js';
 
 const types = () => defaultTypes().map((t) => ZAppointmentTypeSave.parse(t));
 
@@ -282,5 +285,70 @@ describe('cardMatches', () => {
     const free = card({ appointmentTypeId: 't1' });
     expect(cardMatches(free, { typeIds: ['t1'], userIds: null, statuses: null })).toBe(true);
     expect(cardMatches(free, { typeIds: ['t1'], userIds: ['u1'], statuses: null })).toBe(false);
+  });
+});
+
+describe('boardMoves and boardMoveRefusal (a job can be finished from the board)', () => {
+  // New -> Booked -> Job Done -> Closed (final, so no column).
+  const statuses = withNextFromLinks(
+    [
+      statusNode('n', 'New', 0, ['b']),
+      statusNode('b', 'Booked', 1, ['d']),
+      statusNode('d', 'Job Done', 2, ['c']),
+      statusNode('c', 'Closed', 3, []),
+    ].map((s) => ZAppointmentTypeSave.shape.statuses.element.parse(s)),
+  );
+  const cols = boardColumns(statuses);
+  const inStatus = (s: string) => card({ hasSchedule: true, status: s, shownStatus: s });
+
+  it('offers every status the links allow, the final one off the board, never where the job is', () => {
+    expect(cols).not.toContain('Closed');
+    expect(boardMoves(statuses, inStatus('Job Done'), cols)).toEqual({
+      onBoard: ['Unscheduled', 'Scheduled'],
+      offBoard: ['Closed'],
+    });
+    expect(boardMoves(statuses, inStatus('New'), cols)).toEqual({
+      onBoard: ['Booked', 'Unscheduled', 'Scheduled'],
+      offBoard: [],
+    });
+    expect(boardMoves(statuses, card({}), cols)).toEqual({
+      onBoard: ['New', 'Scheduled'],
+      offBoard: [],
+    });
+  });
+
+  it('a job sitting in Scheduled for a status the board lacks is not offered Scheduled again', () => {
+    const gone = card({ hasSchedule: true, status: 'Gone', shownStatus: 'Gone' });
+    expect(boardMoves(statuses, gone, cols).onBoard).toEqual(['New', 'Unscheduled']);
+  });
+
+  it('refuses in the server words and says where the statuses without a column are', () => {
+    expect(boardMoveRefusal(statuses, inStatus('Job Done'), 'New', cols)).toBe(
+      "A job in 'Job Done' may move only to 'Closed', 'Unscheduled', 'Scheduled'. " +
+        "'Closed' is not on the board: use the card's Move to… menu.",
+    );
+    expect(boardMoveRefusal(statuses, inStatus('New'), 'Job Done', cols)).toBe(
+      "A job in 'New' may move only to 'Booked', 'Unscheduled', 'Scheduled'",
+    );
+    expect(boardMoveRefusal(statuses, inStatus('Job Done'), 'Scheduled', cols)).toBeNull();
+  });
+
+  it('names several statuses without a column together', () => {
+    const two = withNextFromLinks(
+      [
+        statusNode('n', 'New', 0, ['x', 'y']),
+        statusNode('x', 'Won', 1, []),
+        statusNode('y', 'Lost', 1, []),
+      ].map((s) => ZAppointmentTypeSave.shape.statuses.element.parse(s)),
+    );
+    expect(boardMoveRefusal(two, inStatus('New'), 'Unscheduled', boardColumns(two))).toBeNull();
+    const stuck = { ...inStatus('New'), shownStatus: 'New' };
+    const msg = boardMoveRefusal(
+      [...two, { ...two[0]!, name: 'Other', next: [] }],
+      stuck,
+      'Other',
+      [...boardColumns(two), 'Other'],
+    );
+    expect(msg).toContain("'Won', 'Lost' are not on the board: use the card's Move to… menu.");
   });
 });

@@ -1,6 +1,6 @@
 import type { TJobCard, TStatus } from '../contracts/jobs.js';
 import { priorityRank } from './priority.js';
-import { isHidden, SCHEDULED, UNSCHEDULED } from './workflow.js';
+import { allowedMoves, isHidden, moveRefusal, SCHEDULED, UNSCHEDULED } from './workflow.js';
 
 /** Spec §9: the board's sizes and the calendar's hours. */
 export const BOARD = {
@@ -48,6 +48,47 @@ export function columnOf(card: Placed, columns: readonly string[]): string {
 export function dropOnColumn(column: string): { status: string | null; hasSchedule: boolean } {
   if (column === UNSCHEDULED) return { status: null, hasSchedule: false };
   return { status: column, hasSchedule: true };
+}
+
+/**
+ * Where a card's "Move to…" menu may send it (DECISIONS §12): every status
+ * the links allow from where it is, its own place left out; `onBoard` are
+ * columns of the board, `offBoard` the allowed statuses that have none (final
+ * or hidden ones, such as a closing status), so a job can be finished from
+ * the board.
+ */
+export function boardMoves(
+  statuses: Pick<TStatus, 'name' | 'next'>[],
+  card: Placed,
+  columns: readonly string[],
+): { onBoard: string[]; offBoard: string[] } {
+  const here = columnOf(card, columns);
+  const moves = allowedMoves(statuses, card).filter((m) => m !== here && m !== card.shownStatus);
+  return {
+    onBoard: moves.filter((m) => columns.includes(m)),
+    offBoard: moves.filter((m) => !columns.includes(m)),
+  };
+}
+
+const quoted = (names: string[]) => names.map((n) => `'${n}'`).join(', ');
+
+/**
+ * The board's words for a drop the links refuse (null when allowed): core
+ * `moveRefusal`, the server's words naming every allowed status, and when
+ * some of those have no column, where they are: the card's Move to… menu.
+ */
+export function boardMoveRefusal(
+  statuses: Pick<TStatus, 'name' | 'next'>[],
+  card: Placed,
+  column: string,
+  columns: readonly string[],
+): string | null {
+  const refusal = moveRefusal(statuses, card, dropOnColumn(column));
+  if (!refusal) return null;
+  const { offBoard } = boardMoves(statuses, card, columns);
+  if (!offBoard.length) return refusal;
+  const verb = offBoard.length === 1 ? 'is' : 'are';
+  return `${refusal}. ${quoted(offBoard)} ${verb} not on the board: use the card's Move to… menu.`;
 }
 
 /**

@@ -6,13 +6,14 @@ import {
   NEW_TYPE_NAME,
   defaultTypes,
   newComponent,
+  newJobDefaults,
   newJobTimes,
   newType,
   normaliseType,
   statusNode,
 } from './defaults.js';
 import { checkWorkflow } from './graph-check.js';
-import { JOB_DONE, isFinal } from './workflow.js';
+import { JOB_DONE, UNSCHEDULED, isFinal, shownStatus } from './workflow.js';
 
 describe('statusNode', () => {
   it('places a node of 125 x 75 in its column of the diagram', () => {
@@ -245,5 +246,46 @@ describe('newJobTimes (spec §4: the next half hour, and 30 minutes after it)', 
     expect(newJobTimes(Date.UTC(2026, 0, 15, 4, 20))).toEqual(
       times('2026-01-15T04:45:00.000Z', '2026-01-15T05:15:00.000Z'),
     );
+  });
+});
+
+describe('newJobDefaults (spec §4: a new job starts unscheduled)', () => {
+  const now = Date.UTC(2026, 0, 15, 8, 5);
+  const types = [
+    { _id: 'b', order: 1, statuses: [statusNode('b1', 'Quoted', 0, [])] },
+    {
+      _id: 'a',
+      order: 0,
+      statuses: [statusNode('a1', 'New', 0, ['a2']), statusNode('a2', 'Booked', 1, [])],
+    },
+  ];
+
+  it('is unscheduled, all day, without a reminder, in the first type and its first status', () => {
+    expect(newJobDefaults(types, now)).toEqual({
+      appointmentTypeId: 'a',
+      status: 'New',
+      hasSchedule: false,
+      isAllDayEvent: true,
+      sendClientReminder: false,
+      ...newJobTimes(now),
+    });
+  });
+
+  it('shows Unscheduled although its status field holds the first status', () => {
+    expect(shownStatus(newJobDefaults(types, now))).toBe(UNSCHEDULED);
+  });
+
+  it('takes the given type and that type first status', () => {
+    expect(newJobDefaults(types, now, 'b')).toMatchObject({
+      appointmentTypeId: 'b',
+      status: 'Quoted',
+    });
+    // An unknown id falls back to the first type.
+    expect(newJobDefaults(types, now, 'gone').appointmentTypeId).toBe('a');
+  });
+
+  it('without types or statuses has no type and no status', () => {
+    expect(newJobDefaults([], now)).toMatchObject({ appointmentTypeId: '', status: null });
+    expect(newJobDefaults([{ _id: 'x', order: 0, statuses: [] }], now).status).toBeNull();
   });
 });

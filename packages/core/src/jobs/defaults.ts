@@ -127,3 +127,39 @@ export function newJobTimes(now: number): { startDate: string; endDate: string }
     endDate: new Date(start + half).toISOString(),
   };
 }
+
+/** Where and when a new job starts (spec §4), before the user changes anything. */
+export interface NewJobDefaults {
+  appointmentTypeId: string;
+  /** The type's first status: the status field's default, shown as Unscheduled until scheduled. */
+  status: string | null;
+  hasSchedule: false;
+  isAllDayEvent: true;
+  sendClientReminder: false;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * A new job (spec §4): unscheduled (hasSchedule false), all day, no client
+ * reminder, the next half hour and 30 minutes after it, the given type (else
+ * the first, by `order`), and the status field set to that type's first
+ * status. The job shows Unscheduled until a status is chosen (core
+ * `shownStatus` reads hasSchedule false as Unscheduled).
+ */
+export function newJobDefaults(
+  types: readonly { _id: string; order: number; statuses: readonly { name: string }[] }[],
+  now: number,
+  typeId: string | null = null,
+): NewJobDefaults {
+  const first = [...types].sort((a, b) => a.order - b.order)[0];
+  const type = types.find((t) => t._id === typeId) ?? first;
+  return {
+    appointmentTypeId: type?._id ?? '',
+    status: type?.statuses[0]?.name ?? null,
+    hasSchedule: false,
+    isAllDayEvent: true,
+    sendClientReminder: false,
+    ...newJobTimes(now),
+  };
+}

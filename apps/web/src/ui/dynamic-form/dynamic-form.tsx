@@ -32,6 +32,11 @@ export interface DynamicFormProps {
   documentPath: (templateId: string) => DocumentPaths | null;
   /** Upload an image of the job (a drawn signature is a PNG); resolves to the stored file. */
   upload: (image: Blob, signature?: boolean) => Promise<string>;
+  /**
+   * Saves a signature's or the photos' new value with the saved job at once
+   * (they are not left waiting for Save); absent, they change the form only.
+   */
+  keep?: (prop: string, value: TComponentValue, label: string) => void;
   /** Saves a new job so images may be added to it ('Save and add images'). */
   saveFirst?: () => void;
   /** Everything read-only (the user may not update jobs). */
@@ -68,6 +73,8 @@ function ComponentField({ component: c, ...p }: DynamicFormProps & { component: 
   const value = p.values.values[c.prop];
   const error = p.errors[`values.${c.prop}`] ?? p.errors[c.prop];
   const set = (v: TComponentValue) => p.onChange({ values: { ...p.values.values, [c.prop]: v } });
+  // Signatures and photos are saved with the job as soon as they are made.
+  const keep = (v: TComponentValue) => (p.keep ? p.keep(c.prop, v, c.label) : set(v));
   const str = typeof value === 'string' ? value : '';
 
   switch (c.type) {
@@ -165,7 +172,7 @@ function ComponentField({ component: c, ...p }: DynamicFormProps & { component: 
           locked={locked}
           saved={!!p.jobId}
           upload={(png) => p.upload(png, true)}
-          onChange={set}
+          onChange={keep}
           error={error}
         />
       );
@@ -179,7 +186,7 @@ function ComponentField({ component: c, ...p }: DynamicFormProps & { component: 
           saved={!!p.jobId}
           saveFirst={p.saveFirst}
           upload={p.upload}
-          onChange={set}
+          onChange={keep}
           error={error}
         />
       );

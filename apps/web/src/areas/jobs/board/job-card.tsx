@@ -66,8 +66,11 @@ const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
 const stopDrag = { onClick: stop, onPointerDown: stop, onTouchStart: stop, onKeyDown: stop };
 
 interface JobCardProps extends CardBodyProps {
-  /** The columns the card may move to from where it is (its own left out). */
-  moves: string[];
+  /**
+   * Where the card may move from where it is (core boardMoves): columns, and
+   * allowed statuses without one (final or hidden), so a job can be finished here.
+   */
+  moves: { onBoard: string[]; offBoard: string[] };
   onOpen: () => void;
   onMove: (column: string) => void;
   /** A move is being saved, or the user may not change jobs. */
@@ -123,7 +126,7 @@ export function JobCard({ card, timeZone, moves, onOpen, onMove, disabled }: Job
         >
           <CardBody card={card} timeZone={timeZone} />
         </div>
-        {!disabled && moves.length > 0 && (
+        {!disabled && moves.onBoard.length + moves.offBoard.length > 0 && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon
@@ -137,11 +140,22 @@ export function JobCard({ card, timeZone, moves, onOpen, onMove, disabled }: Job
             </Menu.Target>
             <Menu.Dropdown {...stopDrag}>
               <Menu.Label>Move to…</Menu.Label>
-              {moves.map((m) => (
+              {moves.onBoard.map((m) => (
                 <Menu.Item key={m} onClick={() => onMove(m)}>
                   {m}
                 </Menu.Item>
               ))}
+              {moves.offBoard.length > 0 && (
+                <>
+                  <Menu.Divider />
+                  <Menu.Label>Not on the board</Menu.Label>
+                  {moves.offBoard.map((m) => (
+                    <Menu.Item key={m} onClick={() => onMove(m)}>
+                      {m}
+                    </Menu.Item>
+                  ))}
+                </>
+              )}
             </Menu.Dropdown>
           </Menu>
         )}

@@ -5,9 +5,10 @@ import { DndContext, DragOverlay, type DragEndEvent, type DragStartEvent } from 
 import {
   allowedMoves,
   boardColumns,
+  boardMoveRefusal,
+  boardMoves,
   columnOf,
   dropOnColumn,
-  moveRefusal,
   sortCards,
   type BoardSort,
   type TAppointmentType,
@@ -69,7 +70,7 @@ export function Kanban({ type, cards, sort, col, onCol, onOpen, canMove, timeZon
 
   const save = async (card: TJobCard, column: string, announce: boolean) => {
     if (column === placeOf(card)) return;
-    const refusal = moveRefusal(type.statuses, card, dropOnColumn(column));
+    const refusal = boardMoveRefusal(type.statuses, card, column, columns);
     if (refusal) {
       notifications.show({ color: 'red', title: 'Not moved', message: refusal });
       return;
@@ -80,7 +81,10 @@ export function Kanban({ type, cards, sort, col, onCol, onOpen, canMove, timeZon
       if (announce)
         notifications.show({
           color: 'green',
-          message: `Job ${card.appointmentNumber} moved to ${column}`,
+          // A final or hidden status has no column: the job leaves the board.
+          message: columns.includes(column)
+            ? `Job ${card.appointmentNumber} moved to ${column}`
+            : `Job ${card.appointmentNumber} moved to ${column}, which is not on the board`,
         });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Not moved', message: moveRefusalMessage(err) });
@@ -153,7 +157,7 @@ export function Kanban({ type, cards, sort, col, onCol, onOpen, canMove, timeZon
                   card={card}
                   timeZone={timeZone}
                   disabled={!canMove || !!pending[card._id]}
-                  moves={movesOf(card).filter((m) => m !== placeOf(card) && columns.includes(m))}
+                  moves={boardMoves(type.statuses, card, columns)}
                   onOpen={() => onOpen(card._id)}
                   onMove={(to) => void save(card, to, true)}
                 />

@@ -13,10 +13,11 @@ import {
   type TComponent,
   type TCompany,
   type TStatus,
+  type TComponentValue,
   DEFAULT_TIME_ZONE,
 } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../../api/api-client';
-import { useDeleteJob, useSaveJob, useUploadJobImage } from '../../../api/use-jobs';
+import { useDeleteJob, useSaveJob, useSaveJobPart, useUploadJobImage } from '../../../api/use-jobs';
 import { useCurrentUser } from '../../../app/use-session';
 import { confirmDelete } from '../../../ui/confirm';
 import { DynamicForm } from '../../../ui/dynamic-form/dynamic-form';
@@ -109,6 +110,17 @@ export function JobEditor({
   const me = useCurrentUser();
   const member = company.me;
   const save = useSaveJob();
+  const savePart = useSaveJobPart();
+  // Saves run one after another (a signature saved while Save is pressed must
+  // not be refused as stale by the other): each waits for the one before.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const inTurn = <T,>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.current.then(task, task);
+    queue.current = run.catch(() => undefined);
+    return run;
+  };
+  // 'Client signature saved': a part saved at once, true whatever else is unsaved.
+  const [kept, setKept] = useState<string | null>(null);
   const del = useDeleteJob();
   const upload = useUploadJobImage(job?._id ?? '');
   // Dates and times in the company's zone, as on the board and the calendar.
@@ -164,9 +176,11 @@ export function JobEditor({
     ...(components.some((c) => c.type === 'itemsSelect') ? [] : [OWN_ITEMS]),
   ];
 
-  const submit = async (): Promise<boolean> => {
+  const submit = (): Promise<boolean> => inTurn(saveAll);
+  const saveAll = async (): Promise<boolean> => {
     setError(null);
     setSaved(null);
+    setKept(null);
     setFieldErrors({});
     form.clearErrors();
     try {
@@ -190,6 +204,41 @@ export function JobEditor({
       }
       return false;
     }
+  };
+
+  /**
+   * A signature or the photos of a saved job go to the server at once, as a
+   * patch of that one value (every other change still waits for Save); the
+   * form's saved baseline takes the value and the new version, so the rest of
+   * the form stays as dirty as it was. A refusal leaves the value in the form
+   * for Save, with the server's message.
+   */
+  const keep = (prop: string, value: TComponentValue, label: string) => {
+    form.setValues({ values: { ...form.getValues().values, [prop]: value } });
+    if (!job) return;
+    void inTurn(async () => {
+      setError(null);
+      setKept(null);
+      try {
+        const r = await savePart.mutateAsync({
+          _id: job._id,
+          ...(form.getValues().updatedAt && { updatedAt: form.getValues().updatedAt! }),
+          values: { [prop]: value },
+        });
+        const base = form.getInitialValues();
+        form.setInitialValues({
+          ...base,
+          updatedAt: r.updatedAt,
+          values: { ...base.values, [prop]: value },
+        });
+        // Dirtiness is worked out again against the new baseline.
+        form.setValues({ updatedAt: r.updatedAt, values: form.getValues().values });
+        seen.current = null;
+        setKept(`${label} saved`);
+      } catch (e) {
+        setError(errorMessage(e));
+      }
+    });
   };
 
   const dirty = !readOnly && form.isDirty();
@@ -274,6 +323,7 @@ export function JobEditor({
             job ? jobDocumentPaths(company._id, job._id, job.publicKey, templateId) : null
           }
           saveFirst={() => void submit()}
+          keep={keep}
           upload={(file, signature) => upload.mutateAsync({ file, signature }).then((r) => r.file)}
           readOnly={readOnly}
           tax={company.tax}
@@ -300,9 +350,9 @@ export function JobEditor({
             )}
           </div>
           <Group gap="xs">
-            {saved && !dirty && (
+            {((saved && !dirty) || kept) && (
               <Text size="sm" c="green.9" fw={600} role="status">
-                <IconCheck size={16} aria-hidden /> {saved}
+                <IconCheck size={16} aria-hidden /> {saved && !dirty ? saved : kept}
               </Text>
             )}
             <Button variant="default" onClick={onClose}>

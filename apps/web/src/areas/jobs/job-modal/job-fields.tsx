@@ -59,11 +59,12 @@ export function JobFields({
   const chooseType = (id: string | null) => {
     const t = types.find((x) => x._id === id);
     if (!t) return;
-    // A new type starts at its own first status; values of the old type's components go.
+    // A new type's status field is its own first status; an unscheduled job stays
+    // unscheduled (spec §4); values of the old type's components go.
     form.setValues({
       appointmentTypeId: t._id,
       status: t.statuses[0]?.name ?? null,
-      hasSchedule: true,
+      hasSchedule: v.hasSchedule,
       values: {},
     });
   };

@@ -1,7 +1,7 @@
 import {
   componentFlags,
   instantOfWallTime,
-  newJobTimes,
+  newJobDefaults,
   shownStatus,
   statusOf,
   type TAppointment,
@@ -48,7 +48,12 @@ export function statusChoice(v: Pick<JobValues, 'status' | 'hasSchedule'>): stri
   return v.hasSchedule ? (v.status ?? 'Scheduled') : '';
 }
 
-/** A new job (spec §4): in the first status of the type (so scheduled), all day, no reminder, the next half hour plus 30 minutes, the first type and its first status. */
+/**
+ * A new job (spec §4, core `newJobDefaults`): unscheduled, all day, no
+ * reminder, the next half hour plus 30 minutes, the first type (or the
+ * board's), and the status field set to that type's first status; the select
+ * shows 'Please select' (Unscheduled) until a status is chosen.
+ */
 export function newJobValues(
   types: TAppointmentType[],
   client: { entityId: string; clientName: string } | null,
@@ -56,17 +61,15 @@ export function newJobValues(
   timeZone: string,
   typeId: string | null = null,
 ): JobValues {
-  const type = types.find((t) => t._id === typeId) ?? types[0];
-  const times = newJobTimes(now);
+  const d = newJobDefaults(types, now, typeId);
   return {
-    appointmentTypeId: type?._id ?? '',
-    status: type?.statuses[0]?.name ?? null,
-    // Spec §4: the status defaults to the first status of the type.
-    hasSchedule: !!type?.statuses[0],
-    startDate: toLocal(times.startDate, timeZone),
-    endDate: toLocal(times.endDate, timeZone),
-    isAllDayEvent: true,
-    sendClientReminder: false,
+    appointmentTypeId: d.appointmentTypeId,
+    status: d.status,
+    hasSchedule: d.hasSchedule,
+    startDate: toLocal(d.startDate, timeZone),
+    endDate: toLocal(d.endDate, timeZone),
+    isAllDayEvent: d.isAllDayEvent,
+    sendClientReminder: d.sendClientReminder,
     userId: '',
     priority: '',
     faultDescription: '',
