@@ -307,4 +307,113 @@ describe('the status board', () => {
     await office.page.context().close();
     await page.context().close();
   });
+
+  it('at 1,366 px opens at the start of the board, and downloads the appointments CSV', async () => {
+    const context = await e.browser.newContext({
+      ...{ baseURL: e.baseUrl, viewport: { width: 1366, height: 768 }, bypassCSP: true },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    onTestFailed(() => shot(page, 'failed-1366'));
+    await signIn(page, 'lerato', 'owner password 1');
+    await page.goto(`/statuses?types=${repairs}`);
+    await card(page, 'burst').waitFor();
+    // Nothing is scrolled sideways: the board, the page, or the main area.
+    const scroll = page.getByTestId('board-scroll');
+    expect(await scroll.evaluate((el) => el.scrollLeft)).toBe(0);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    const board = (await scroll.boundingBox())!;
+    const first = (await column(page, 'Unscheduled').boundingBox())!;
+    expect(first.x).toBeGreaterThanOrEqual(board.x);
+    expect(
+      await column(page, 'Unscheduled').getByText('Unscheduled', { exact: true }).isVisible(),
+    ).toBe(true);
+    await shot(page, 'desktop-1366', false);
+
+    // The appointments CSV (spec §9) from the board's top bar.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('appointments.csv');
+    const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
+    const lines = text.trimEnd().split(/\r?\n/);
+    expect(lines[0]).toBe('Number;Reported Date;Cleared Date;Current Status;Fault;Resolution');
+    const burstRow = lines.find((l) => l.startsWith(`${job.burst!.number};`));
+    expect(burstRow).toMatch(/^[^;]+;\d{4}-\d{2}-\d{2} \d{2}:\d{2};;[^;]+;Burst pipe;$/);
+    expect(lines).toHaveLength(1 + Object.keys(job).length);
+    await context.close();
+  });
+
+  it('on a phone opens on the first column with jobs, and offers Download CSV', async () => {
+    const { page, context } = await newSizedPage(e, 'phone');
+    onTestFailed(() => shot(page, 'failed-phone-first'));
+    await signIn(page, 'lerato', 'owner password 1');
+    // Installs: every job is Quoted; Unscheduled and Scheduled are empty.
+    await page.goto(`/statuses?types=${installs}`);
+    await card(page, 'install').waitFor();
+    expect(await page.locator('[data-testid="board-column"]').getAttribute('data-column')).toBe(
+      'Quoted',
+    );
+    expect(await page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe(
+      'Quoted (3)',
+    );
+    // The choice is written to the address, so a move does not switch the column under the user.
+    await expect.poll(() => new URL(page.url()).searchParams.get('col')).toBe('Quoted');
+    await page.getByRole('button', { name: 'Download CSV' }).waitFor();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'phone-first-busy-column');
+    await context.close();
+  });
+
+  it('finishes a job from the board: Move to… offers the final status the links allow', async () => {
+    const start = new Date(Date.now() + 86_400_000).toISOString();
+    const made = await owner.api.post(jobsUrl(), {
+      ...{ appointmentTypeId: repairs, hasSchedule: true, startDate: start, endDate: start },
+      ...{ status: 'New', faultDescription: 'Ready to close' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    job.finish = { id: made.body._id, number: made.body.appointmentNumber };
+    for (const status of ['Booked', 'Job Done']) {
+      const r = await owner.api.post(jobsUrl(), {
+        ...{ _id: job.finish.id, status },
+        values: { ref: 'R-77' },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+
+    const { page, context } = await newSizedPage(e, 'desktop');
+    onTestFailed(() => shot(page, 'failed-finish'));
+    await signIn(page, 'lerato', 'owner password 1');
+    await page.goto(`/statuses?types=${repairs}`);
+    await card(page, 'finish').waitFor();
+    // Booked and Job Done side by side (the board's last columns).
+    await page.getByTestId('board-scroll').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    // A drop the links refuse names every allowed status, and where the one without a column is.
+    await mouseDrag(page, 'finish', 'Booked');
+    await page
+      .getByText(
+        "A job in 'Job Done' may move only to 'Closed', 'Unscheduled', 'Scheduled'. " +
+          "'Closed' is not on the board: use the card's Move to… menu.",
+      )
+      .waitFor();
+    expect(await columnOfCard(page, 'finish')).toBe('Job Done');
+    await shot(page, 'desktop-refused-final');
+
+    await showColumn(page, 'Job Done');
+    await page.getByRole('button', { name: `Move job ${job.finish.number} to…` }).click();
+    const items = await page.getByRole('menuitem').allTextContents();
+    expect(items).toEqual(['Unscheduled', 'Scheduled', 'Closed']);
+    await page.getByRole('menu').getByText('Not on the board', { exact: true }).waitFor();
+    await shot(page, 'desktop-move-to-final', false);
+    await page.getByRole('menuitem', { name: 'Closed', exact: true }).click();
+    await card(page, 'finish').waitFor({ state: 'detached' });
+    await page
+      .getByText(`Job ${job.finish.number} moved to Closed, which is not on the board`)
+      .waitFor();
+    const stored = await owner.api.get(`${jobsUrl()}/activeJobs/${job.finish.id}`);
+    expect(stored.body.status).toBe('Closed');
+    await context.close();
+  });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core';
 import {
   DEFAULT_TIME_ZONE,
+  dateTimeIn,
   newJobTimes,
   statusNode,
   wallTimeOf,
@@ -18,7 +19,7 @@ import {
 import { buildClient } from '../../apps/server/test/finance-factories.js';
 import { PNG, signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
-import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+import { DESKTOP, newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
 /** The screenshots the brief asks for, opened and checked by eye. */
 const SHOTS = '/tmp/shots';
@@ -337,6 +338,42 @@ describe('a job on a phone and in the office', () => {
     await page.getByRole('button', { name: 'Remove image 1' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Photos saved' }).waitFor();
     expect((await stored()).values.photos ?? []).toHaveLength(0);
+    await context.close();
+  });
+
+  it('shows comment and log times on the company clock, whatever the browser zone', async () => {
+    const start = new Date(Date.now() + 86_400_000).toISOString();
+    const made = await owner.api.post(jobsUrl(), {
+      ...{ appointmentTypeId: geyserId, hasSchedule: true, startDate: start, endDate: start },
+      ...{ entityId: clientId, faultDescription: 'Clock check', status: 'New' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body._id;
+    const added = await owner.api.post(`${jobsUrl()}/${id}/comments`, { text: 'Zone check' });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const comment = (await owner.api.get(`${jobsUrl()}/${id}/comments`)).body.comments[0];
+    const job = (await owner.api.get(`${jobsUrl()}/activeJobs/${id}`)).body;
+
+    // The browser is in New York (seven hours or so behind the company's Johannesburg).
+    const context = await e.browser.newContext({
+      ...{ baseURL: e.baseUrl, viewport: DESKTOP, bypassCSP: true },
+      timezoneId: 'America/New_York',
+    });
+    const page = await context.newPage();
+    onTestFailed(() => shot(page, 'job-failed-zone'));
+    await signIn(page, 'thandi', 'owner password 1');
+    await page.goto(`/clients/${clientId}?tab=jobs&job=${id}`);
+    const notes = page.getByRole('list', { name: 'Notes' });
+    await notes.getByText('Zone check').waitFor();
+    expect(await notes.getByRole('listitem').first().innerText()).toContain(
+      dateTimeIn(comment.createdAt, DEFAULT_TIME_ZONE),
+    );
+    await page.getByRole('button', { name: /^Log \(\d+\)$/ }).click();
+    const log = page.getByRole('list', { name: 'Log' });
+    await log.getByRole('listitem').first().waitFor();
+    expect(await log.getByRole('listitem').first().innerText()).toContain(
+      dateTimeIn(job.log[0].d, DEFAULT_TIME_ZONE),
+    );
     await context.close();
   });
 

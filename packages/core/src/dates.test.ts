@@ -4,6 +4,7 @@ import {
   instantOfWallTime,
   wallTimeOf,
   chatTimestamp,
+  dateTimeIn,
   daysBetween,
   daysInMonth,
   formatDate,
@@ -210,6 +211,12 @@ describe('wall times in a zone (the job form shows the company clock)', () => {
     expect(chatTimestamp(new Date('2026-07-01T12:05:00Z'), 'Europe/London')).toBe(
       '2026/07/01 13:05',
     );
+  });
+  it('writes a date with time as YYYY-MM-DD HH:mm on the zone clock, not the machine', () => {
+    // The core tests run in New York: the machine's clock would say 17:30 the day before.
+    expect(dateTimeIn('2026-11-24T22:30:00.000Z', 'Africa/Johannesburg')).toBe('2026-11-25 00:30');
+    expect(dateTimeIn(new Date('2026-07-01T12:05:00Z'), 'Europe/London')).toBe('2026-07-01 13:05');
+    expect(dateTimeIn('2026-11-24T22:30:00.000Z')).toBe('2026-11-25 00:30');
   });
   it('reads a wall time back as the instant', () => {
     expect(instantOfWallTime('2026-11-25T00:30', 'Africa/Johannesburg')).toBe(

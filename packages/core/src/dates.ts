@@ -198,3 +198,12 @@ export function chatTimestamp(
   const wall = wallTimeOf(instant, timeZone);
   return `${wall.slice(0, 10).replaceAll('-', '/')} ${wall.slice(11, 16)}`;
 }
+
+/**
+ * An instant as spec §9's date with time, 'YYYY-MM-DD HH:mm', on the wall
+ * clock of `timeZone` (the company's): job comments and log entries.
+ */
+export function dateTimeIn(instant: Date | string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const wall = wallTimeOf(instant, timeZone);
+  return `${wall.slice(0, 10)} ${wall.slice(11, 16)}`;
+}

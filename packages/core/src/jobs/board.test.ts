@@ -11,6 +11,7 @@ import {
   dropOnColumn,
   isAssignedTo,
   normaliseSelection,
+  openingColumn,
   sortCards,
   startTone,
   toggleType,
@@ -350,5 +351,19 @@ describe('boardMoves and boardMoveRefusal (a job can be finished from the board)
       [...boardColumns(two), 'Other'],
     );
     expect(msg).toContain("'Won', 'Lost' are not on the board: use the card's Move to… menu.");
+  });
+});
+
+describe('openingColumn (a phone opens on the first column with jobs)', () => {
+  const cols = ['Unscheduled', 'Scheduled', 'New', 'Booked'];
+  it('skips empty columns', () => {
+    const counts: Record<string, number> = { Scheduled: 8, Booked: 2 };
+    expect(openingColumn(cols, (c) => counts[c] ?? 0)).toBe('Scheduled');
+    expect(openingColumn(cols, (c) => (c === 'Booked' ? 1 : 0))).toBe('Booked');
+    expect(openingColumn(cols, (c) => (c === 'Unscheduled' ? 3 : 9))).toBe('Unscheduled');
+  });
+  it('opens on the first column when every one is empty', () => {
+    expect(openingColumn(cols, () => 0)).toBe('Unscheduled');
+    expect(openingColumn([], () => 0)).toBe('Unscheduled');
   });
 });

@@ -32,6 +32,15 @@ export function boardColumns(statuses: Pick<TStatus, 'name' | 'draw' | 'next' | 
 }
 
 /**
+ * The column a phone's board opens on (one column at a time) when the
+ * address names none: the first with jobs, so eight scheduled jobs are not
+ * hidden behind an empty Unscheduled; the first column when all are empty.
+ */
+export function openingColumn(columns: readonly string[], count: (column: string) => number) {
+  return columns.find((c) => count(c) > 0) ?? columns[0] ?? UNSCHEDULED;
+}
+
+/**
  * The column a card sits in: its shown status when the board has it; a job in
  * a status the type no longer shows (renamed away, or hidden while the job was
  * in it) sits in Scheduled, so no active job is ever off the board.

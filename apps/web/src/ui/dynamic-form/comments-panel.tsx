@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import dayjs from 'dayjs';
+import { DEFAULT_TIME_ZONE, dateTimeIn } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
 import { useAddJobComment, useJobComments } from '../../api/use-jobs';
+import { useCurrentCompany } from '../../app/company-context';
 
-/** Spec §9: date YYYY-MM-DD with time HH:mm. */
-export const commentTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+/** Spec §9: date YYYY-MM-DD with time HH:mm, on the company's clock (as the board and the form). */
+export const commentTime = (iso: string, timeZone: string) => dateTimeIn(iso, timeZone);
 
 interface CommentsPanelProps {
   label: string;
@@ -19,6 +20,7 @@ interface CommentsPanelProps {
  * loads the rest; a comment is added at once (not with the job's Save).
  */
 export function CommentsPanel({ label, jobId, locked }: CommentsPanelProps) {
+  const timeZone = useCurrentCompany().company?.timeZone || DEFAULT_TIME_ZONE;
   const [all, setAll] = useState(false);
   const [text, setText] = useState('');
   const comments = useJobComments(jobId, all);
@@ -63,7 +65,7 @@ export function CommentsPanel({ label, jobId, locked }: CommentsPanelProps) {
                     {c.author || 'Someone'}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {commentTime(c.createdAt)}
+                    {commentTime(c.createdAt, timeZone)}
                   </Text>
                 </Group>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

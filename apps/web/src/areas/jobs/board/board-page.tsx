@@ -23,6 +23,7 @@ import { useRoutedJob } from '../job-modal/use-routed-job';
 import { PlannerView } from '../planner/planner-view';
 import { ScheduleView } from '../schedule/schedule-view';
 import { ChoiceRow } from './board-filters';
+import { DownloadJobsButton } from './download-jobs-button';
 import { writeBoardParams } from './board-url';
 import { Kanban } from './kanban';
 import { useBoardSelection } from './use-board-selection';
@@ -87,11 +88,14 @@ function Board() {
       title={TITLE}
       breadcrumbs={[{ label: 'Dashboard', to: '/' }, { label: TITLE }]}
       actions={
-        can(member, 'appointments', 'c') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => openJob(null)}>
-            New
-          </Button>
-        )
+        <>
+          <DownloadJobsButton />
+          {can(member, 'appointments', 'c') && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => openJob(null)}>
+              New
+            </Button>
+          )}
+        </>
       }
     />
   );

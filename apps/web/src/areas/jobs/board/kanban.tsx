@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Group, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DndContext, DragOverlay, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
@@ -9,6 +9,7 @@ import {
   boardMoves,
   columnOf,
   dropOnColumn,
+  openingColumn,
   sortCards,
   type BoardSort,
   type TAppointmentType,
@@ -108,9 +109,14 @@ export function Kanban({ type, cards, sort, col, onCol, onOpen, canMove, timeZon
   const allowedHere = drag ? movesOf(drag.card) : null;
   const announcements = boardAnnouncements(jobOf, (c) => !allowedHere || allowedHere.includes(c));
 
-  const current = col && columns.includes(col) ? col : columns[0]!;
-  const visible = phone ? [current] : columns;
   const count = (c: string) => byColumn.get(c)?.length ?? 0;
+  // A phone opens on the first column with jobs (not an empty Unscheduled), and
+  // writes it to the address, so a move does not switch the column under the user.
+  const current = col && columns.includes(col) ? col : openingColumn(columns, count);
+  const visible = phone ? [current] : columns;
+  useEffect(() => {
+    if (phone && current !== col) onCol(current);
+  }, [phone, current, col, onCol]);
 
   return (
     <DndContext

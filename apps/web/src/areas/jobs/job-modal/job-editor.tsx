@@ -330,7 +330,7 @@ export function JobEditor({
           members={members}
           errors={fieldErrors}
         />
-        {job && <JobLog log={job.log} />}
+        {job && <JobLog log={job.log} timeZone={timeZone} />}
         {error && (
           <Alert color="red" title="Not saved" role="alert">
             {error}

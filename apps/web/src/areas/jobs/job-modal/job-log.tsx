@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button, Collapse, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import type { TLogEntry } from '@fieldbook/core';
+import { dateTimeIn, type TLogEntry } from '@fieldbook/core';
 
-/** The job's log, newest first as the server keeps it, in a section that opens on demand. */
-export function JobLog({ log }: { log: TLogEntry[] }) {
+/**
+ * The job's log, newest first as the server keeps it, in a section that opens
+ * on demand; times on the company's clock (`timeZone`), as everywhere else.
+ */
+export function JobLog({ log, timeZone }: { log: TLogEntry[]; timeZone: string }) {
   const [open, setOpen] = useState(false);
   if (log.length === 0) return null;
   const Icon = open ? IconChevronDown : IconChevronRight;
@@ -26,7 +28,7 @@ export function JobLog({ log }: { log: TLogEntry[] }) {
           {log.map((e, i) => (
             <Text key={i} size="sm" role="listitem">
               <Text span c="dimmed" size="xs" mr="xs">
-                {dayjs(e.d).format('YYYY-MM-DD HH:mm')}
+                {dateTimeIn(e.d, timeZone)}
               </Text>
               {e.s}
               {e.location && (
