@@ -189,4 +189,39 @@ describe('an owner with VAT 15 % exclusive', () => {
     await page.getByText(number).first().waitFor();
     await context.close();
   });
+
+  it('reloads the jobs after an invoice save (spec §4: invoice, appointment, item and client data)', async () => {
+    const { page, context } = await e.newPage();
+    onTestFailed(() => e.shot(page, 'failed-invoice-reloads-jobs'));
+    await signIn(page, 'thandi', 'invoice password 1');
+    const jobsRead = () =>
+      page.waitForRequest(
+        (r) =>
+          r.method() === 'GET' &&
+          /\/appointments\/(activeJobs|cards)$/.test(new URL(r.url()).pathname),
+      );
+    // The calendar reads the jobs once; they stay fresh in the cache for 30 s.
+    const first = jobsRead();
+    await page.getByRole('link', { name: 'Calendar', exact: true }).click();
+    await first;
+
+    await page.getByRole('link', { name: 'Invoices', exact: true }).click();
+    await page.getByRole('link', { name: 'New Invoice' }).click();
+    await page.getByRole('button', { name: 'Select client' }).click();
+    const modal = page.getByRole('dialog', { name: 'Select a client' });
+    await modal.getByLabel('Search clients').fill('lerato');
+    await modal.getByRole('button', { name: /Lerato Mokoena/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByLabel('Description', { exact: true }).fill('Geyser check');
+    await page.getByLabel('Price', { exact: true }).fill('300');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Invoice saved').first().waitFor();
+
+    // Back on the calendar within the 30 s: the save made the jobs stale, so they are read again.
+    const again = jobsRead();
+    await page.getByRole('link', { name: 'Calendar', exact: true }).click();
+    await again;
+    await context.close();
+  });
 });

@@ -216,6 +216,52 @@ describe("a technician's day of 14 stops on the route screen", () => {
     await shot(page, 'routes-desktop-undone');
   });
 
+  it('shows the times of the order on screen, and Undo after a hand move shows the order back', async () => {
+    const { page } = await newSizedPage(e, 'desktop');
+    onTestFailed(() => shot(page, 'routes-undo-failed'));
+    await signIn(page, owner.username, owner.password);
+    await page.goto(routeUrl());
+    await page.getByTestId('route-stop').nth(14).waitFor();
+    // The journey above left a hand order (the last stop moved first) whose
+    // times were never applied: the times shown are those of that order.
+    const routedRows = async () => (await rows(page)).filter((r) => r.place !== '–');
+    expectRising(await routedRows(), '08:00');
+
+    // A hand order not applied: after a reload its times still follow the list.
+    const second = (await rows(page))[1]!.id;
+    await page
+      .locator(`[data-id="${second}"]`)
+      .getByRole('button', { name: / down$/ })
+      .click();
+    await expect.poll(async () => (await rows(page))[2]?.id).toBe(second);
+    await expect.poll(() => page.getByRole('button', { name: 'Apply' }).isEnabled()).toBe(true);
+    expectRising(await routedRows(), '08:00');
+    await page.reload();
+    await page.getByTestId('route-stop').nth(14).waitFor();
+    expect((await rows(page))[2]!.id).toBe(second);
+    expectRising(await routedRows(), '08:00');
+
+    // Optimise, Apply, a stop moved by hand, Undo: the order before the Apply is back.
+    const served = (await rows(page)).map((r) => r.id);
+    await page.getByRole('button', { name: 'Optimise' }).click();
+    await page.getByTestId('route-figures').waitFor();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('route-message').getByText('The route was applied.').waitFor();
+    const applied = (await rows(page)).map((r) => r.id);
+    await page.locator(`[data-id="${applied[2]}"]`).getByRole('button', { name: / up$/ }).click();
+    await expect.poll(async () => (await rows(page))[1]?.id).toBe(applied[2]);
+    await expect.poll(() => page.getByRole('button', { name: 'Apply' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByTestId('route-message').getByText('The previous route is back.').waitFor();
+    await expect.poll(async () => (await rows(page)).map((r) => r.id)).toEqual(served);
+    expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    expectRising(await routedRows(), '08:00');
+    await page.reload();
+    await page.getByTestId('route-stop').nth(14).waitFor();
+    expect((await rows(page)).map((r) => r.id)).toEqual(served);
+    await shot(page, 'routes-desktop-undone-hand');
+  });
+
   it('selects a subset of stops with a rectangle on the map', async () => {
     const { page } = await newSizedPage(e, 'desktop');
     onTestFailed(() => shot(page, 'routes-area-failed'));

@@ -17,6 +17,8 @@ import { calendarFeedsRoutes } from './areas/calendar-feeds/calendar-feeds.route
 import { createCalendarFeedsService } from './areas/calendar-feeds/calendar-feeds.service.js';
 import { adminRoutes } from './areas/admin/admin.routes.js';
 import { authRoutes } from './areas/auth/auth.routes.js';
+import { appleWebRoutes } from './areas/auth/apple-web.routes.js';
+import { createAppleWebService } from './areas/auth/apple-web.service.js';
 import { createAuthService } from './areas/auth/auth.service.js';
 import { clientTypesRoutes } from './areas/clients/client-types.routes.js';
 import { createClientTypesService } from './areas/clients/client-types.service.js';
@@ -120,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The composition root: each area's routes are a plugin given the services it calls.
   const auth = createAuthService(deps);
   await app.register(authRoutes, { auth });
+  await app.register(appleWebRoutes, { appleWeb: createAppleWebService(deps) });
   await app.register(companiesRoutes, { companies: createCompaniesService(deps, auth) });
   await app.register(peopleRoutes, { people: createPeopleService(deps) });
   await app.register(membersRoutes, { deps });

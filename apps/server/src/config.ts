@@ -15,6 +15,13 @@ export interface Config {
   production: boolean;
   appleKeysUrl: string;
   appleClientId: string;
+  /**
+   * Sign in with Apple in the browser: the Services ID Apple knows the web
+   * app by (null: the sign-in page shows no Apple button), and Apple's
+   * authorisation page (tests point it at a stand-in).
+   */
+  appleWebClientId: string | null;
+  appleAuthUrl: string;
   webDist: string;
   /**
    * PayFast's base URL for the pay form and the notification check; null uses
@@ -102,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     appleKeysUrl: env.APPLE_KEYS_URL ?? 'https://appleid.apple.com/auth/keys',
     appleClientId: env.APPLE_CLIENT_ID ?? 'za.co.fieldbook',
+    appleWebClientId: env.APPLE_WEB_CLIENT_ID?.trim() || null,
+    appleAuthUrl: env.APPLE_AUTH_URL?.trim() || 'https://appleid.apple.com/auth/authorize',
     payfastUrl: env.PAYFAST_URL ? env.PAYFAST_URL.replace(/\/$/, '') : null,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logRequests: env.NODE_ENV !== 'test' && env.LOG_REQUESTS !== '0',

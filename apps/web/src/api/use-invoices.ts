@@ -11,6 +11,7 @@ import type {
 import { useCurrentCompany } from '../app/company-context';
 import { periodQuery } from '../ui/period-filter';
 import { apiGet, apiPost } from './api-client';
+import { jobKeys } from './use-jobs';
 
 /** Keys under ['company', id, ...] so a company switch refetches them. */
 export const invoiceKeys = {
@@ -56,13 +57,17 @@ export function useInvoice(id: string) {
   });
 }
 
-/** After any invoice change: the invoice, lists, summary, items and clients (spec §4). */
+/**
+ * After any invoice change: the invoice, lists, summary, items, clients and
+ * jobs (spec §4: "invoice, appointment, item, client and list data are reloaded").
+ */
 function useInvalidateAfterSave() {
   const queryClient = useQueryClient();
   const { companyId } = useCurrentCompany();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: invoiceKeys.all(companyId) }),
+      queryClient.invalidateQueries({ queryKey: jobKeys.all(companyId ?? '') }),
       queryClient.invalidateQueries({ queryKey: invoiceKeys.items(companyId) }),
       queryClient.invalidateQueries({ queryKey: invoiceKeys.clients(companyId) }),
     ]);

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField } from '../../platform/errors.js';
 import { KeyedLimiter, SignInLimiter } from '../../platform/rate-limit.js';
 import { insertSession, revokeAllSessions, revokeSession } from '../../platform/sessions.repo.js';
-import { verifyAppleToken } from './apple.js';
+import { appleUser, verifyAppleToken } from './apple.js';
 import * as repo from './auth.repo.js';
 import { presentUser } from './auth.present.js';
 import { createInvitationsService, type InvitationToSend } from './invitations.service.js';
@@ -133,32 +133,7 @@ export function createAuthService(
     const { appleToken, appleEmail, clientId } = ZAppleLogin.parse(body);
     const claims = await verifyAppleToken(appleToken, deps.config);
     if (!claims) throw new HttpError(401, 'Apple sign-in could not be verified');
-    let user = await repo.findUserByAppleSub(db, claims.sub);
-    const proved = !!claims.email && claims.emailVerified;
-    const email = ((proved ? claims.email : appleEmail) ?? '').toLowerCase();
-    // Linked only to an account whose owner proved the address Apple vouches for (DECISIONS §2).
-    if (!user && proved) {
-      const byEmail = await repo.findProvedUserByEmail(db, claims.email!);
-      if (byEmail)
-        user = await repo.updateUser(db, byEmail.id, { appleSub: claims.sub, active: true });
-    }
-    if (!user) {
-      if (!email)
-        throw new HttpError(400, 'Apple did not share an e-mail address', {
-          appleEmail: 'is required',
-        });
-      const username = (await repo.findUserByUsername(db, email))
-        ? `apple-${claims.sub.slice(0, 12).toLowerCase()}`
-        : email;
-      user = await repo.insertUser(db, {
-        username,
-        email,
-        emailProved: proved,
-        appleSub: claims.sub,
-        active: true,
-      });
-    }
-    return startSession(user, clientId);
+    return startSession(await appleUser(db, claims, appleEmail), clientId);
   }
 
   return {

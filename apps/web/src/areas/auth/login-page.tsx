@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-client';
+import { APPLE_FOREIGN, APPLE_OUTCOMES, takeAppleState } from '../../api/apple-sign-in';
 import { activateAccount, signInWithLinkToken } from '../../api/sign-in';
 import { AuthCard } from './auth-card';
 import { SignInForm } from './sign-in-form';
@@ -29,14 +30,21 @@ interface Notice {
 
 /**
  * /login: sign in, the two-step password reset (?forgot, ?reset=<token>&username=<u>),
- * account activation (?activate=<token>) and sign-in links (?ftoken=<token>).
+ * account activation (?activate=<token>), sign-in links (?ftoken=<token>) and
+ * the return from Sign in with Apple (?ftoken=<token>&state=<state>, or ?apple=<outcome>).
  */
 export function LoginPage() {
   const [params, setParams] = useSearchParams();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const ftoken = params.get('ftoken');
+  // Back from Apple: ?apple=<outcome>, or ?ftoken=…&state=… used only when this tab started it.
+  const state = params.get('state');
+  const foreign = !!ftoken && state !== null && !takeAppleState(state);
+  const apple = foreign ? APPLE_FOREIGN : APPLE_OUTCOMES[params.get('apple') ?? ''];
+  const [notice, setNotice] = useState<Notice | null>(
+    apple ? { mode: 'signin', color: 'red', text: apple } : null,
+  );
   const [prefill, setPrefill] = useState('');
   const activate = params.get('activate');
-  const ftoken = params.get('ftoken');
   const mode: Mode = params.has('reset') ? 'confirm' : params.has('forgot') ? 'request' : 'signin';
 
   useEffect(() => {
@@ -48,12 +56,12 @@ export function LoginPage() {
   }, [activate]);
 
   useEffect(() => {
-    if (!ftoken) return;
+    if (!ftoken || foreign) return;
     // Success starts the session, and the signed-in app takes over from here.
     signInWithLinkToken(ftoken).catch((e: unknown) =>
       setNotice({ mode: 'signin', color: 'red', text: errorMessage(e) }),
     );
-  }, [ftoken]);
+  }, [ftoken, foreign]);
 
   const shown = notice?.mode === mode ? notice : null;
   const alert = shown && (

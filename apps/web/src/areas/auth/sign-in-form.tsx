@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } f
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-client';
 import { signIn } from '../../api/sign-in';
+import { AppleSignInButton } from './apple-button';
 import { useAction, useFields } from './use-fields';
 
 /** 'sign in': Username, Password, Forgot password? and Sign In (no client-side checks). */
@@ -31,6 +32,7 @@ export function SignInForm({ initialUsername = '' }: { initialUsername?: string 
         <Button type="submit" fullWidth loading={login.pending || login.done}>
           Sign In
         </Button>
+        <AppleSignInButton />
         <Text size="sm" ta="center" c="dimmed">
           New to Fieldbook?{' '}
           <Anchor component={Link} to="/register">

@@ -1,20 +1,24 @@
 import { ActionIcon, Checkbox, NumberInput, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { formatMoney, lineAmount } from '@fieldbook/core';
 import { LedgerAccountSelect } from '../accounting';
 import { num, type InvoiceForm, type LineValues } from './invoice-form';
+import { LineItemCards } from './line-item-cards';
 
 const amountOf = (l: LineValues) =>
   formatMoney(lineAmount({ qty: num(l.qty), price: num(l.price) ?? 0 }));
 
 /**
  * The document's lines: inputs while editing, plain text when read-only. On a
- * phone the read-only lines leave the code and the tax ticks out and fit the
- * screen (Qty, Price and Amount in view; the taxes are in the totals); the
- * inputs scroll sideways.
+ * phone (up to 48em) the read-only lines leave the code and the tax ticks out
+ * and fit the screen (Qty, Price and Amount in view; the taxes are in the
+ * totals); while editing, each line is a card (`LineItemCards`).
  */
 export function LineItemsTable({ form, editing }: { form: InvoiceForm; editing: boolean }) {
+  const phone = useMediaQuery('(max-width: 48em)');
   const { descriptions: lines, tax } = form.values;
+  if (editing && phone) return <LineItemCards form={form} amountOf={amountOf} />;
   const cols = 5 + (tax.hasTax ? 1 : 0) + (tax.hasSecondTax ? 1 : 0) + (editing ? 1 : 0);
   const path = (i: number, f: keyof LineValues) => `descriptions.${i}.${f}`;
   // Read-only on a phone: the code and the tax ticks give way to Qty, Price and Amount.

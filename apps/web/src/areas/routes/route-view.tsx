@@ -55,7 +55,7 @@ export function RouteView({ filter, date, start, onStart, onPlanner }: RouteView
   const [tab, setTab] = useState<'list' | 'map'>('list');
   const phone = useMediaQuery('(max-width: 48em)');
 
-  const times = new Map((r.proposal?.times ?? []).map((t) => [t.id, t]));
+  const times = new Map(r.times.map((t) => [t.id, t]));
   const placeIds = r.proposal ? r.proposal.times.map((t) => t.id) : r.routed.map((j) => j._id);
   const places = new Map(placeIds.map((id, i) => [id, i + 1]));
   const base = r.base.data?.basePosition ?? null;

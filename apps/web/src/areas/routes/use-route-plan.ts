@@ -3,6 +3,7 @@ import {
   calendarRange,
   cardMatches,
   dayStartIn,
+  orderTimes,
   plannerSchedule,
   reorderedSortOrder,
   stopMinutesOf,
@@ -92,6 +93,26 @@ export function useRoutePlan(opts: {
   const routed = jobs.filter((j) => routable(j, choices[j._id]));
   const leftOut = jobs.filter((j) => !j.positionVerified || !j.googlePosition).length;
   const origin: TLatLng | null = base.data?.basePosition ?? routed[0]?.googlePosition ?? null;
+  // The times shown: the route answer's for its order, else the stops' own
+  // when they follow the list, else those of the list's order (core orderTimes).
+  const times: TimedStop[] =
+    proposal?.times ??
+    orderTimes(
+      routed.map((j) => ({
+        id: j._id,
+        startDate: j.startDate,
+        endDate: j.endDate,
+        position: j.googlePosition!,
+      })),
+      {
+        origin,
+        zone: timeZone,
+        day,
+        workdayStartMinutes: startMinutes,
+        windows: routed.map((j) => choice(j._id).window),
+      },
+    ) ??
+    [];
 
   const fail = (e: unknown) => {
     if (e instanceof ApiError && e.status === 409) {
@@ -213,6 +234,9 @@ export function useRoutePlan(opts: {
       }));
       await calls.plan({ stops });
       await calls.sortOrder(undo.order);
+      // A hand order made after the Apply (and its legs still on their way) is gone with it.
+      moves.current++;
+      setProposal(null);
       setUndo(null);
       setHandOrder(undo.order.map((o) => o._id));
       setMessage({ color: 'green', text: 'The previous route is back.' });
@@ -238,6 +262,7 @@ export function useRoutePlan(opts: {
         ),
       ),
     proposal,
+    times,
     undo,
     message,
     setMessage,
