@@ -342,6 +342,12 @@ describe('recurring invoices, expenses and jobs', () => {
     await setStart(page, '2027-06-01');
     await choose(page, 'Frequency', 'Week');
     await dialog.getByLabel('Every').fill('2');
+    // The lines each job starts with: the invoice it makes.
+    await dialog.getByLabel('Description', { exact: true }).fill('Lawn cut');
+    await dialog.getByLabel('Price', { exact: true }).fill('350');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    expect(await dialog.getByLabel('Description of line 1').inputValue()).toBe('Lawn cut');
+    await e.shot(page, 'recurring-job-editor-desktop');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').getByText('Saved', { exact: true }).waitFor();
     const id = new URL(page.url()).searchParams.get('id')!;
@@ -362,6 +368,21 @@ describe('recurring invoices, expenses and jobs', () => {
       .click();
     const row = page.getByTestId('recurring-row').filter({ hasText: 'Garden visit' });
     await row.getByText('Every 2 weeks on Tuesday').waitFor();
+    expect(saved.body.descriptions.map((l: { description: string }) => l.description)).toEqual([
+      'Lawn cut',
+    ]);
+
+    // The accounting-package CSV of jobs: the invoice the job will make.
+    const [file] = await Promise.all([
+      page.waitForEvent('download', { timeout: 20_000 }),
+      page.getByRole('button', { name: 'Accounting csv' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('recurring-calender-sage.csv');
+    const chunks: Buffer[] = [];
+    for await (const c of await file.createReadStream()) chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text).toContain('Type,Customer Reference,Date,Customer Name');
+    expect(text).toMatch(/SI,.*Lerato Mokoena.*Lawn cut,350\.00/);
   });
 
   it('a member who may only read invoices sees the items but cannot change them', async () => {
@@ -474,5 +495,13 @@ describe('recurring invoices, expenses and jobs', () => {
       .waitFor();
     expect(await sidewaysOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SHOTS}/recurring-expense-editor-phone.png` });
+    // A recurring job's editor with its line items.
+    await page.goto('/recurring?type=calender&id=new');
+    await page
+      .getByRole('dialog', { name: 'New recurring job' })
+      .getByRole('heading', { name: 'Line items' })
+      .waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/recurring-job-editor-phone.png`, fullPage: true });
   });
 });

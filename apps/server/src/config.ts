@@ -62,6 +62,12 @@ export interface Config {
    * http://127.0.0.1:5000; null estimates them (DECISIONS §9).
    */
   osrmUrl: string | null;
+  /**
+   * Bytes of stored files a company may hold (job images and signatures,
+   * expense photos, client documents, logos, template images; DECISIONS §15):
+   * an upload beyond it is refused with a 413.
+   */
+  storageQuotaBytes: number;
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: positiveInt(env, 'QUEUE_CONCURRENCY', 4),
     },
     sendsPerHour: positiveInt(env, 'SEND_LIMIT_PER_HOUR', 120),
+    storageQuotaBytes: positiveInt(env, 'STORAGE_QUOTA_MB', 1024) * 1024 * 1024,
     trustProxy: trustProxy(env.TRUST_PROXY),
     companySmtp: {
       allowPrivate: ['1', 'true'].includes(env.COMPANY_SMTP_ALLOW_PRIVATE ?? ''),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dmy,
   exportLineAmounts,
+  sageDocumentsCsv,
   sageExpensesCsv,
   sageInvoicesCsv,
   xeroInvoicesCsv,
@@ -147,6 +148,27 @@ describe('sageExpensesCsv', () => {
       ]),
     );
     expect(lines[1]).toBe('PI,S1,02/03/2026,Shop,E1,5000,Fuel,99.50,Zero,0.00,99.50');
+  });
+});
+
+describe('sageDocumentsCsv', () => {
+  it('writes the invoices SI rows, then the expenses PI rows, under the invoices header', () => {
+    const fuel = {
+      number: 'E1',
+      date: '2026-03-02',
+      supplierName: '=Shop',
+      supplierReference: 'S1',
+      description: 'Fuel',
+      accountCode: '5000',
+      amount: 99.5,
+    };
+    expect(body(sageDocumentsCsv([known], [fuel]))).toEqual([
+      'Type,Customer Reference,Date,Customer Name,Reference,Ledger Account,Details,Net,VAT Rate,VAT,Total',
+      'SI,ACME01,01/03/2026,"Acme, Ltd",INV-7,1000,Labour,180.00,Standard,27.00,207.00',
+      'SI,ACME01,01/03/2026,"Acme, Ltd",INV-7,2000,Parts,30.00,Standard,4.50,34.50',
+      "PI,S1,02/03/2026,'=Shop,E1,5000,Fuel,99.50,Zero,0.00,99.50",
+    ]);
+    expect(body(sageDocumentsCsv([], []))).toHaveLength(1);
   });
 });
 

@@ -151,6 +151,13 @@ const money2 = (cols: number[]) => Object.fromEntries(cols.map((c) => [c, 2]));
 
 /** Sage's customer-invoice import: one 'SI' row per line. */
 export function sageInvoicesCsv(invoices: ExportInvoice[]): string {
+  return toCsv(SAGE_INVOICE_COLUMNS, sageInvoiceRows(invoices), SAGE_CSV);
+}
+
+/** The Sage files' options: commas, money to the cent in Net, VAT and Total. */
+const SAGE_CSV = { separator: ',', decimals: money2([7, 9, 10]) };
+
+function sageInvoiceRows(invoices: ExportInvoice[]): CsvValue[][] {
   const rows: CsvValue[][] = [];
   for (const inv of invoices) {
     const amounts = exportLineAmounts(inv);
@@ -171,7 +178,7 @@ export function sageInvoicesCsv(invoices: ExportInvoice[]): string {
       ]);
     });
   }
-  return toCsv(SAGE_INVOICE_COLUMNS, rows, { separator: ',', decimals: money2([7, 9, 10]) });
+  return rows;
 }
 
 /**
@@ -242,7 +249,11 @@ export interface ExportExpense {
 
 /** Sage's supplier-invoice import: one 'PI' row per expense, no VAT (docs/exports.md). */
 export function sageExpensesCsv(expenses: ExportExpense[]): string {
-  const rows: CsvValue[][] = expenses.map((e) => [
+  return toCsv(SAGE_SUPPLIER_COLUMNS, sageExpenseRows(expenses), SAGE_CSV);
+}
+
+function sageExpenseRows(expenses: ExportExpense[]): CsvValue[][] {
+  return expenses.map((e) => [
     'PI',
     e.supplierReference,
     dmy(e.date),
@@ -255,5 +266,18 @@ export function sageExpensesCsv(expenses: ExportExpense[]): string {
     0,
     e.amount,
   ]);
-  return toCsv(SAGE_SUPPLIER_COLUMNS, rows, { separator: ',', decimals: money2([7, 9, 10]) });
+}
+
+/**
+ * Sales and purchase documents in one Sage file (the recurring list's `all`):
+ * the customer-invoice header, the 'SI' rows of the invoices, then the 'PI'
+ * rows of the expenses. Both imports have the same eleven columns in the same
+ * places, so the Type column tells them apart (docs/exports.md).
+ */
+export function sageDocumentsCsv(invoices: ExportInvoice[], expenses: ExportExpense[]): string {
+  return toCsv(
+    SAGE_INVOICE_COLUMNS,
+    [...sageInvoiceRows(invoices), ...sageExpenseRows(expenses)],
+    SAGE_CSV,
+  );
 }

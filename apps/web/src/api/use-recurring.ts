@@ -55,10 +55,10 @@ export function useDeleteRecurring(type: TRecurringType) {
   });
 }
 
-/** Download the type's CSV export, or (`sage`) the accounting-package CSV of recurring invoices. */
-export function downloadRecurring(cid: string, type: TRecurringType, sage = false) {
+/** Download the type's CSV export, or (`sage`) its accounting-package CSV (docs/exports.md). */
+export function downloadRecurring(cid: string, type: TRecurringType | 'all', sage = false) {
   return sage
-    ? downloadFile(`${base(cid)}/invoices/exportSage`, 'recurring-invoices-sage.csv')
+    ? downloadFile(`${base(cid)}/${type}/exportSage`, `recurring-${type}-sage.csv`)
     : downloadFile(`${base(cid)}/${type}/export`, `recurring-${type}.csv`);
 }
 

@@ -265,17 +265,17 @@ export async function syncExpenseItems(
 }
 
 /**
- * The codes of the company's accounts by id, and the default income
- * account's code (what a line without an account of its own is booked to):
+ * The codes of the company's accounts by id, and the default income and cost
+ * accounts' codes (what a line or expense without an account of its own is booked to):
  * for files written outside the account items, such as the recurring
  * invoices' accounting-package CSV.
  */
 export async function ledgerAccountCodes(
   tx: Tx,
   companyId: string,
-): Promise<{ byId: Map<string, string>; income: string }> {
+): Promise<{ byId: Map<string, string>; income: string; cost: string }> {
   const defaults = await defaultAccountIds(tx, companyId);
   const all = await repo.listAccounts(tx, companyId);
   const byId = new Map(all.map((a) => [a.id, a.account]));
-  return { byId, income: byId.get(defaults.income) ?? '' };
+  return { byId, income: byId.get(defaults.income) ?? '', cost: byId.get(defaults.cost) ?? '' };
 }

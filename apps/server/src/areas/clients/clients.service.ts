@@ -11,7 +11,7 @@ import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/index.js';
-import { insertFile } from '../files/index.js';
+import { storeFile } from '../files/index.js';
 import { findClientType, listClientTypes } from './client-types.repo.js';
 import { checkClientFields, type FieldValue } from './client-fields.js';
 import type { DocumentUpload } from './client-documents.js';
@@ -27,7 +27,7 @@ type Body = z.output<typeof ZClientSave>;
 const missing = () => notFound('Client not found');
 
 /** Clients ("entities"): list, detail, save, soft delete, documents, statement, export. */
-export function createClientsService(deps: Pick<AppDeps, 'database'>) {
+export function createClientsService(deps: Pick<AppDeps, 'database' | 'config'>) {
   const db = deps.database.db;
 
   /** The client type and the checked extra fields of a save. */
@@ -98,12 +98,16 @@ export function createClientsService(deps: Pick<AppDeps, 'database'>) {
     async addDocument(companyId: string, userId: string, clientId: string, up: DocumentUpload) {
       return db.transaction(async (tx) => {
         if (!(await repo.findClientForCompany(tx, companyId, clientId))) throw missing();
-        const fileId = await insertFile(tx, {
-          companyId,
-          userId,
-          contentType: up.contentType,
-          data: up.data,
-        });
+        const fileId = await storeFile(
+          tx,
+          { quotaBytes: deps.config.storageQuotaBytes, field: 'file' },
+          {
+            companyId,
+            userId,
+            contentType: up.contentType,
+            data: up.data,
+          },
+        );
         const id = await repo.insertDocument(tx, companyId, { clientId, fileId, name: up.name });
         const doc = (await repo.listDocuments(tx, companyId, clientId)).find((d) => d.id === id)!;
         return presentDocument(doc);

@@ -14,7 +14,7 @@ import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { outboundHostAllowed } from '../../platform/outbound-guard.js';
 import type { AuthService } from '../auth/index.js';
 import { countSends } from '../delivery/index.js';
-import { deleteFile, insertFile } from '../files/index.js';
+import { deleteFile, storeFile } from '../files/index.js';
 import { installDefaultTypes } from '../jobs/index.js';
 import { templateUsable } from '../templates/index.js';
 import * as repo from './companies.repo.js';
@@ -31,6 +31,7 @@ export function createCompaniesService(
   auth: AuthService,
 ) {
   const db = deps.database.db;
+  const logoQuota = () => ({ quotaBytes: deps.config.storageQuotaBytes, field: 'logo' });
 
   /** The group's id; putting someone in it grants its rights, so `me` must hold them. */
   async function requireGroup(
@@ -72,7 +73,7 @@ export function createCompaniesService(
         // Every company starts with the default job types (Meeting, Booking).
         await installDefaultTypes(tx, c.id);
         if (logo) {
-          const fileId = await insertFile(tx, { companyId: c.id, userId, ...logo });
+          const fileId = await storeFile(tx, logoQuota(), { companyId: c.id, userId, ...logo });
           await repo.updateCompany(tx, c.id, { logo: fileId });
         }
         return { _id: c.id };
@@ -152,7 +153,7 @@ export function createCompaniesService(
       return db.transaction(async (tx) => {
         const c = await repo.getCompany(tx, companyId);
         if (!c) throw notFound('Company not found');
-        const fileId = await insertFile(tx, { companyId, userId, ...logo });
+        const fileId = await storeFile(tx, logoQuota(), { companyId, userId, ...logo });
         await repo.updateCompany(tx, companyId, { logo: fileId });
         if (c.logo) await deleteFile(tx, c.logo);
         return { companyLogo: `/images/${fileId}` };

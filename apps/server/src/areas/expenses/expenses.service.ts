@@ -9,7 +9,7 @@ import {
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, forbidden, notFound } from '../../platform/errors.js';
-import { deleteFile, insertFile } from '../files/index.js';
+import { deleteFile, storeFile } from '../files/index.js';
 import { checkLedgerAccount, removeSourceItems } from '../accounting/index.js';
 import { syncExpenseItem, writeExpense } from './expense-writer.js';
 import { readPeriod, toExpenseValues } from './expenses.input.js';
@@ -40,7 +40,7 @@ function rawId(raw: unknown): string | null {
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
-export function createExpensesService(deps: Pick<AppDeps, 'database'>) {
+export function createExpensesService(deps: Pick<AppDeps, 'database' | 'config'>) {
   const db = deps.database.db;
 
   async function settingsOf(companyId: string) {
@@ -112,7 +112,11 @@ export function createExpensesService(deps: Pick<AppDeps, 'database'>) {
         let oldPhoto: string | null = null;
         if (photo) {
           oldPhoto = photoId;
-          photoId = await insertFile(tx, { companyId, userId: who.userId, ...photo });
+          photoId = await storeFile(
+            tx,
+            { quotaBytes: deps.config.storageQuotaBytes, field: 'photo' },
+            { companyId, userId: who.userId, ...photo },
+          );
         } else if (b.removePhoto) {
           oldPhoto = photoId;
           photoId = null;

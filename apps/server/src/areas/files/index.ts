@@ -1,2 +1,3 @@
 // The files area's face: what other areas may use (docs/architecture.md).
-export { companyFileIds, deleteFile, insertFile, unsafeGetTemplateImage } from './files.repo.js';
+export { companyFileIds, deleteFile, unsafeGetTemplateImage, type NewFile } from './files.repo.js';
+export { storeFile, storageFullMessage } from './files.store.js';

@@ -1,5 +1,7 @@
 // The jobs area's face: what other areas may use (docs/architecture.md).
 // The jobs area alone writes appointments; automations go through these.
+/** Days between a generated job invoice's date and its due date. */
+export { GENERATED_DUE_DAYS } from './job-automations.service.js';
 export { jobDocumentById } from './job-document.service.js';
 export { clearedDate, moveJobTo, writeJob, type SavedJob } from './job-save.js';
 export { findType, listTypes, type TypeRow } from './job-types.repo.js';

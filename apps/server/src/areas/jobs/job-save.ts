@@ -166,7 +166,7 @@ export async function writeJob(
   const discount = keepItems ? old.discount : (body.discount ?? old?.discount ?? DEFAULT_DISCOUNT);
 
   const values = mergeValues(type.components, old?.values ?? {}, body.values, view);
-  await checkValues(tx, companyId, type.components, old?.values ?? {}, values, view);
+  await checkValues(tx, companyId, type.components, old?.values ?? {}, values, view, old?.id);
 
   // Entering a status of the type: its required fields, the log, the entry count.
   // A type change alone is no entry: the same status name again must not re-run its automations.

@@ -38,7 +38,7 @@ const same = (a: TComponentValue | undefined, b: TComponentValue | undefined) =>
  * Each changed value is of its component's kind: a switch is on or off, a
  * select one of its options, an image list at most 69 files (1 without
  * allowMultiImages), a signature one file, and every file one of this
- * company's. A 400 names `values.<prop>`.
+ * company's uploaded to this job (or to no job). A 400 names `values.<prop>`.
  */
 export async function checkValues(
   tx: Tx,
@@ -47,6 +47,8 @@ export async function checkValues(
   stored: Values,
   values: Values,
   view: Pick<JobView, 'flags'>,
+  /** The job saved; null while it is created. */
+  jobId: string | null = null,
 ): Promise<void> {
   const fileIds = new Map<string, string[]>();
   for (const c of components) {
@@ -76,7 +78,7 @@ export async function checkValues(
     const field = [...fileIds].find(([, ids]) => ids.some((id) => !isUuid(id)))![0];
     throw badField(field, 'is not a file of this company');
   }
-  const mine = new Set(await companyFileIds(tx, companyId, all));
+  const mine = new Set(await companyFileIds(tx, companyId, all, jobId));
   for (const [field, ids] of fileIds)
     if (ids.some((id) => !mine.has(id))) throw badField(field, 'is not a file of this company');
 }

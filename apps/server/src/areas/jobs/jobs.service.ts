@@ -19,7 +19,7 @@ import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, forbidden, notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/index.js';
-import { insertFile } from '../files/index.js';
+import { storeFile } from '../files/index.js';
 import { jobView } from './job-access.js';
 import { clearedDate, writeJob, type JobSaveBody } from './job-save.js';
 import * as limits from './job-limits.repo.js';
@@ -52,7 +52,7 @@ function bound(q: string | undefined, field: string, fallback: Date): Date {
   return new Date(q);
 }
 
-export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
+export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'config'>) {
   const db = deps.database.db;
   const changed = (companyId: string, ids: string[]) =>
     deps.events.emit({ companyId, name: 'updateActiveJobs', ids });
@@ -310,7 +310,12 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events'>) {
       const fileId = await db.transaction(async (tx) => {
         if (!(await limits.takeImageUpload(tx, companyId, jobId, MAX_IMAGES)))
           throw badField('file', `A job may have at most ${MAX_IMAGES} images`);
-        return insertFile(tx, { companyId, userId: who.userId, ...file });
+        // The job's own file: deleted with the job (and counted in the company's quota).
+        return storeFile(
+          tx,
+          { quotaBytes: deps.config.storageQuotaBytes, field: 'file' },
+          { companyId, userId: who.userId, appointmentId: jobId, ...file },
+        );
       });
       return { file: fileId };
     },

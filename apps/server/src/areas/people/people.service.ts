@@ -2,7 +2,7 @@ import type { TPerson, TPersonSave } from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { imagePath } from '../auth/index.js';
-import { deleteFile, insertFile } from '../files/index.js';
+import { deleteFile, storeFile } from '../files/index.js';
 import * as repo from './people.repo.js';
 
 const present = (p: repo.PersonRow): TPerson => ({
@@ -39,7 +39,12 @@ export function createPeopleService(deps: Pick<AppDeps, 'database'>) {
       return db.transaction(async (tx) => {
         const p = await repo.getPerson(tx, ownerId, id);
         if (!p) throw missing();
-        const fileId = await insertFile(tx, { companyId: null, userId: ownerId, ...img });
+        // A person's picture belongs to no company: not counted (the quota is never reached).
+        const fileId = await storeFile(
+          tx,
+          { quotaBytes: Number.POSITIVE_INFINITY, field: 'file' },
+          { companyId: null, userId: ownerId, ...img },
+        );
         await repo.updatePerson(tx, ownerId, id, { profilePicture: fileId });
         if (p.profilePicture) await deleteFile(tx, p.profilePicture);
         return { profilePicture: imagePath(fileId)! };

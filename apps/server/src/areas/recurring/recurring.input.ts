@@ -96,6 +96,37 @@ async function jobOfCompany(tx: Tx, companyId: string, id: string | null): Promi
   return id;
 }
 
+/**
+ * The lines and discount of a save (an invoice's, or the invoice a job will make), checked as an
+ * invoice's: item ids and accounts of the company, the total at most MAX_AMOUNT, an amount
+ * discount not above the subtotal.
+ */
+async function checkedLines(
+  tx: Tx,
+  companyId: string,
+  b: TRecurringSaveParsed,
+  existing: ItemRow | null,
+  tax: TTax,
+) {
+  const given = b.descriptions ?? [];
+  await checkLineItemIds(tx, companyId, given, existing?.descriptions);
+  // Account ids in lower case, of income accounts; a stale one already stored is dropped.
+  const lines = await withLineAccounts(tx, companyId, given, existing?.descriptions);
+  // The run makes the document with these lines: the price-list flags were for the form only.
+  const descriptions = lines.map((l) => ({ ...l, save: false, saveClientPrice: false }));
+  const discount = b.discount ?? DEFAULT_DISCOUNT;
+  const totals = computeTotals({ descriptions, discount, tax });
+  if (totals.total > MAX_AMOUNT || totals.subtotal > MAX_AMOUNT)
+    throw badField('descriptions', 'The total must be at most R1,000,000,000');
+  if (
+    discount.hasDiscount &&
+    discount.discountType === 'Amount' &&
+    discount.discountValue > totals.subtotal
+  )
+    throw badField('discount.discountValue', 'must not be more than the subtotal');
+  return { descriptions, discount, totals };
+}
+
 async function invoiceValues(
   tx: Tx,
   companyId: string,
@@ -108,9 +139,6 @@ async function invoiceValues(
   if (!client) throw badField('entityId', 'is not a client of this company');
   const given = b.descriptions ?? [];
   if (given.length === 0) throw badField('descriptions', 'must have at least one line');
-  await checkLineItemIds(tx, companyId, given, existing?.descriptions);
-  // Account ids in lower case, of income accounts; a stale one already stored is dropped.
-  const lines = await withLineAccounts(tx, companyId, given, existing?.descriptions);
   const templateId = optUuid('invoiceTemplateId', b.invoiceTemplateId);
   if (
     templateId &&
@@ -118,18 +146,13 @@ async function invoiceValues(
     !(await templateUsable(tx, companyId, templateId, 'invoice'))
   )
     throw badField('invoiceTemplateId', 'is not one of your invoice templates');
-  // The run makes the invoice with these lines: the price-list flags were for the form only.
-  const descriptions = lines.map((l) => ({ ...l, save: false, saveClientPrice: false }));
-  const discount = b.discount ?? DEFAULT_DISCOUNT;
-  const totals = computeTotals({ descriptions, discount, tax: b.tax ?? tax });
-  if (totals.total > MAX_AMOUNT || totals.subtotal > MAX_AMOUNT)
-    throw badField('descriptions', 'The total must be at most R1,000,000,000');
-  if (
-    discount.hasDiscount &&
-    discount.discountType === 'Amount' &&
-    discount.discountValue > totals.subtotal
-  )
-    throw badField('discount.discountValue', 'must not be more than the subtotal');
+  const { descriptions, discount, totals } = await checkedLines(
+    tx,
+    companyId,
+    b,
+    existing,
+    b.tax ?? tax,
+  );
   const document: RecurringDocument = {
     invoiceTemplateId: templateId,
     to: b.to || [client.name, client.surname].filter(Boolean).join(' '),
@@ -208,7 +231,13 @@ async function expenseValues(
   };
 }
 
-async function jobValues(tx: Tx, companyId: string, b: TRecurringSaveParsed): Promise<TypeValues> {
+async function jobValues(
+  tx: Tx,
+  company: { id: string; tax: TTax },
+  b: TRecurringSaveParsed,
+  existing: ItemRow | null,
+): Promise<TypeValues> {
+  const companyId = company.id;
   const typeId = b.appointmentTypeId
     ? optUuid('appointmentTypeId', b.appointmentTypeId)
     : ((await listTypes(tx, companyId))[0]?.id ?? null);
@@ -230,6 +259,7 @@ async function jobValues(tx: Tx, companyId: string, b: TRecurringSaveParsed): Pr
   const assignedUsers = [...new Set((b.assignedUsers ?? []).map((u) => u.toLowerCase()))];
   if (assignedUsers.some((u) => !active.has(u)))
     throw badField('assignedUsers', 'must be active members of this company');
+  const lines = await checkedLines(tx, companyId, b, existing, company.tax);
   const document: RecurringDocument = {
     appointmentTypeId: type.id,
     faultDescription: b.faultDescription ?? '',
@@ -249,8 +279,10 @@ async function jobValues(tx: Tx, companyId: string, b: TRecurringSaveParsed): Pr
     backdate: false,
     backdateAmount: 0,
     category: b.category ?? '',
-    descriptions: [],
-    discount: null,
+    // The lines the job carries: the invoice it makes when invoiced (Job Done), at the company's
+    // tax of that day (docs/recurring.md).
+    descriptions: lines.descriptions,
+    discount: lines.descriptions.length ? lines.discount : null,
     tax: null,
     document: document as Record<string, unknown>,
     total: '0',
@@ -267,5 +299,5 @@ export function typeValues(
 ): Promise<TypeValues> {
   if (type === 'invoices') return invoiceValues(tx, company.id, company.tax, b, existing);
   if (type === 'expenses') return expenseValues(tx, company.id, b, existing);
-  return jobValues(tx, company.id, b);
+  return jobValues(tx, company, b, existing);
 }

@@ -156,6 +156,11 @@ async function makeJob(tx: Tx, company: CompanyRow, item: ItemRow, date: string)
     assignedUsers: (d.assignedUsers ?? []).filter((u) => active.has(u)),
     ...(d.priority ? { priority: d.priority as 'Low' } : {}),
     faultDescription: d.faultDescription ?? '',
+    // The invoice the job will make (a line whose price-list item was deleted since loses the link).
+    ...(item.descriptions.length > 0 && {
+      lineItems: await withLiveItemIds(tx, company.id, item.descriptions),
+      ...(item.discount && { discount: item.discount }),
+    }),
   });
   return saved.id;
 }

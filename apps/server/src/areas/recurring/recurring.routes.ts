@@ -5,12 +5,12 @@ import {
   ZRecurringItem,
   ZRecurringSave,
   ZRecurringSaved,
+  can,
   type TRecurringType,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { access } from '../../platform/access.js';
-import { badField } from '../../platform/errors.js';
 import { bodyHasId, saveAccess } from '../../platform/save-access.js';
 import { recurringCsv, recurringSageCsv } from './recurring.export.js';
 import type { RecurringPreview } from './recurring.preview.js';
@@ -71,13 +71,19 @@ export const recurringRoutes: FastifyPluginAsyncZod<{
         tags,
         params: cid,
         description:
-          "Invoices only: Sage's customer-invoice import (Type, Customer reference, Date, " +
-          'Customer name, Reference, Ledger account, Details, Net, VAT rate, VAT, Total).',
+          "The accounting-package CSV (docs/exports.md): the invoices' own Sage file (Type, " +
+          'Customer reference, Date, Customer name, Reference, Ledger account, Details, Net, ' +
+          'VAT rate, VAT, Total) of what the items make on their next run: invoices and jobs ' +
+          'as customer invoices (SI), expenses as supplier invoices (PI), all as both.',
       },
       handler: async (req, reply) => {
-        if (type !== 'invoices') throw badField('type', 'must be invoices');
-        const { items, tax, codes } = await recurring.sageSource(req.company!.id);
-        return csv(reply, 'recurring-invoices-sage.csv', recurringSageCsv(items, tax, codes));
+        const member = req.company!.member;
+        // A job's invoice shows prices: its rows need invoices r as well (without it, none).
+        const chosen = types(member).filter(
+          (t) => t !== 'calender' || can(member, 'invoices', 'r'),
+        );
+        const { items, tax, codes } = await recurring.sageSource(req.company!.id, chosen);
+        return csv(reply, `recurring-${type}-sage.csv`, recurringSageCsv(type, items, tax, codes));
       },
     });
 

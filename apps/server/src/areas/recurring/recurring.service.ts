@@ -112,11 +112,11 @@ export function createRecurringService(deps: Pick<AppDeps, 'database'>) {
       });
     },
 
-    /** The recurring invoices and the company's tax (the Sage export's defaults). */
-    async sageSource(companyId: string) {
+    /** The items of these types and the company's tax (the Sage export's defaults). */
+    async sageSource(companyId: string, types: TRecurringType[]) {
       const company = await companyOf(db, companyId);
       const today = todayIn(company.timeZone);
-      const rows = await repo.listItems(db, companyId, ['invoices']);
+      const rows = types.length ? await repo.listItems(db, companyId, types) : [];
       const codes = await ledgerAccountCodes(db, companyId);
       return { items: rows.map((r) => presentItem(r, today)), tax: company.tax, codes };
     },

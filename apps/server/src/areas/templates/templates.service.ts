@@ -12,7 +12,7 @@ import { HttpError, badField, forbidden, notFound } from '../../platform/errors.
 import { sanitiseHtml } from '../../platform/html-sanitise.js';
 import { requireRight } from '../../platform/save-access.js';
 import type { Upload } from '../../platform/uploads.js';
-import { insertFile } from '../files/index.js';
+import { storeFile } from '../files/index.js';
 import { previewHtml } from './documents.js';
 import { checkTemplate } from './render.js';
 import { isShared, mayEdit, type Presenter } from './templates.present.js';
@@ -191,12 +191,16 @@ export function createTemplatesService(deps: Pick<AppDeps, 'database' | 'config'
       const file = up.files.file;
       if (!file) throw badField('file', 'is required');
       return db.transaction(async (tx) => {
-        const fileId = await insertFile(tx, {
-          companyId: c.companyId,
-          userId: c.user.id,
-          contentType: file.contentType,
-          data: file.data,
-        });
+        const fileId = await storeFile(
+          tx,
+          { quotaBytes: deps.config.storageQuotaBytes, field: 'file' },
+          {
+            companyId: c.companyId,
+            userId: c.user.id,
+            contentType: file.contentType,
+            data: file.data,
+          },
+        );
         const imageId = await repo.insertTemplateImage(tx, c.companyId, id, fileId);
         if (!imageId) throw missing();
         return { _id: imageId, url: `/images/template/${imageId}` };

@@ -1,6 +1,7 @@
 import { Divider, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { TClientType } from '@fieldbook/core';
+import { useTemplates } from '../../api/use-templates';
 import { DynamicFields } from './client-dynamic-fields';
 import type { ClientValues } from './client-form';
 
@@ -16,6 +17,7 @@ interface Props {
 export function ClientFields({ form, types, type, readOnly }: Props) {
   // Filled inputs read as values, not as boxes to type in.
   const look = { readOnly, variant: readOnly ? 'filled' : 'default' } as const;
+  const statementTemplates = useTemplates('statement').data ?? [];
   const fieldErrors: Record<string, string | undefined> = {};
   for (const [key, message] of Object.entries(form.errors))
     if (key.startsWith('fields.')) fieldErrors[key.slice(7)] = String(message);
@@ -40,6 +42,14 @@ export function ClientFields({ form, types, type, readOnly }: Props) {
           clearable={!readOnly}
           {...look}
           {...form.getInputProps('entityTemplateId')}
+        />
+        <Select
+          label="Statement template"
+          placeholder="Company default"
+          data={statementTemplates.map((t) => ({ value: t._id, label: t.name }))}
+          clearable={!readOnly}
+          {...look}
+          {...form.getInputProps('statementTemplateId')}
         />
       </SimpleGrid>
       <Textarea label="Address" autosize minRows={2} {...look} {...form.getInputProps('address')} />

@@ -11,6 +11,8 @@ export interface ClientValues {
   contactNumber: string;
   address: string;
   entityTemplateId: string | null;
+  /** The template its statements print with; null: the company's default. */
+  statementTemplateId: string | null;
   autoSendStatement: boolean;
   googlePosition: TLatLng | null;
   googleZoom: number | null;
@@ -26,6 +28,7 @@ export function emptyClientValues(): ClientValues {
     contactNumber: '',
     address: '',
     entityTemplateId: null,
+    statementTemplateId: null,
     autoSendStatement: false,
     googlePosition: null,
     googleZoom: null,
@@ -42,6 +45,7 @@ export function clientToValues(c: TClient): ClientValues {
     contactNumber: c.contactNumber,
     address: c.address,
     entityTemplateId: c.entityTemplateId,
+    statementTemplateId: c.statementTemplateId,
     autoSendStatement: c.autoSendStatement,
     googlePosition: c.googlePosition,
     googleZoom: c.googleZoom,
@@ -49,10 +53,11 @@ export function clientToValues(c: TClient): ClientValues {
   };
 }
 
-/** The save body; fields the form does not edit (statement template) are posted back as loaded. */
+/** The save body. */
 export function valuesToSave(v: ClientValues, client: TClient | null): TClientSave {
   return {
-    ...(client ? { _id: client._id, statementTemplateId: client.statementTemplateId } : {}),
+    ...(client ? { _id: client._id } : {}),
+    statementTemplateId: v.statementTemplateId,
     name: v.name.trim(),
     surname: v.surname.trim(),
     email: v.email.trim(),

@@ -5,6 +5,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -14,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { ITEM_REQUIRED_MESSAGE, type TItem, type TItemSave, type TTax } from '@fieldbook/core';
 import { useClients } from '../../api/use-clients';
+import { useSupplierOptions } from '../../api/use-expenses';
 import { useSaveItem } from '../../api/use-items';
 import { LedgerAccountSelect } from '../accounting';
 import { ErrorAlert } from '../../ui/query-state';
@@ -33,6 +35,8 @@ interface ItemValues {
   /** Null books to the company's default account of that side. */
   ledgerAccountId: string | null;
   expenseAccountId: string | null;
+  /** Where the item is bought (a supplier of the company), or none. */
+  supplierId: string | null;
 }
 
 const toValues = (item: TItem | null): ItemValues => ({
@@ -47,6 +51,7 @@ const toValues = (item: TItem | null): ItemValues => ({
   overrides: { ...(item?.overrides ?? {}) },
   ledgerAccountId: item?.ledgerAccountId ?? null,
   expenseAccountId: item?.expenseAccountId ?? null,
+  supplierId: item?.supplierId ?? null,
 });
 
 interface ItemModalProps {
@@ -64,6 +69,7 @@ export function ItemModal({ item, tax, onClose }: ItemModalProps) {
   const [newId] = useState(() => crypto.randomUUID());
   const save = useSaveItem();
   const clients = useClients();
+  const suppliers = useSupplierOptions();
   const set = (patch: Partial<ItemValues>) => setV((old) => ({ ...old, ...patch }));
 
   const submit = () => {
@@ -82,7 +88,7 @@ export function ItemModal({ item, tax, onClose }: ItemModalProps) {
       overrides: v.overrides,
       ledgerAccountId: v.ledgerAccountId,
       expenseAccountId: v.expenseAccountId,
-      ...(item && { supplierId: item.supplierId }),
+      supplierId: v.supplierId,
     };
     save.mutate(
       { itemId: item?._id ?? newId, item: body },
@@ -146,6 +152,18 @@ export function ItemModal({ item, tax, onClose }: ItemModalProps) {
               onChange={(n) => set({ cost: n })}
             />
           </SimpleGrid>
+          <Select
+            label="Supplier"
+            placeholder="None"
+            clearable
+            searchable
+            data={(suppliers.data ?? []).map((s) => ({
+              value: s._id,
+              label: [s.name, s.surname].filter(Boolean).join(' '),
+            }))}
+            value={v.supplierId}
+            onChange={(supplierId) => set({ supplierId })}
+          />
           <Textarea
             label="Notes"
             autosize

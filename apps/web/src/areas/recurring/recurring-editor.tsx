@@ -32,6 +32,7 @@ import { expenseValidation } from '../expenses/expense-values';
 import { num, type InvoiceValues } from '../invoices/invoice-form';
 import { InvoiceDocFields } from './invoice-doc-fields';
 import { JobDocFields } from './job-doc-fields';
+import { JobLinesFields } from './job-lines-fields';
 import {
   itemToExpenseValues,
   itemToInvoiceValues,
@@ -178,7 +179,12 @@ export function RecurringEditor(props: EditorProps) {
           {type === 'expenses' && (
             <ExpenseFields form={exp} suppliers={suppliers.data ?? []} withDates={false} />
           )}
-          {type === 'calender' && <JobDocFields form={rule} types={jobTypes} company={company} />}
+          {type === 'calender' && (
+            <>
+              <JobDocFields form={rule} types={jobTypes} company={company} />
+              <JobLinesFields form={inv} />
+            </>
+          )}
           <Divider />
           <Title order={3} size="h5">
             Schedule

@@ -91,7 +91,8 @@ export function RecurringPage() {
             >
               Download
             </Button>
-            {type === 'invoices' && (
+            {/* A job's rows are the invoice it will make: they show prices. */}
+            {(type !== 'calender' || can(member, 'invoices', 'r')) && (
               <Button
                 variant="default"
                 leftSection={<IconDownload size={16} />}

@@ -259,5 +259,7 @@ export function valuesToSave(
     isAllDayEvent: r.allDay,
     startTime: r.allDay ? null : r.startTime || null,
     durationMinutes: Math.trunc(num(r.durationMinutes) ?? 60),
+    // The lines the job starts with (its invoice); the invoice editor's form holds them.
+    descriptions: inv.descriptions.map(lineToSave),
   };
 }

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { can, type TSupplier } from '@fieldbook/core';
 import { useDeleteSupplier, useSaveSupplier } from '../../api/use-suppliers';
@@ -9,15 +9,15 @@ import { useRecordEditor } from '../../ui/use-record-editor';
 
 interface Values {
   name: string;
-  surname: string;
 }
 
-const toValues = (s: TSupplier | null): Values => ({
-  name: s?.name ?? '',
-  surname: s?.surname ?? '',
-});
+const toValues = (s: TSupplier | null): Values => ({ name: s?.name ?? '' });
 
-/** A supplier: view-only, then Edit, then Save or Cancel (spec §4); a new one starts in edit. */
+/**
+ * A supplier: view-only, then Edit, then Save or Cancel (spec §4); a new one
+ * starts in edit. The name only (finance spec §2): a surname stored before
+ * is posted back as it was.
+ */
 export function SupplierForm({ supplier }: { supplier: TSupplier | null }) {
   const { member } = useCurrentCompany();
   const save = useSaveSupplier();
@@ -34,7 +34,7 @@ export function SupplierForm({ supplier }: { supplier: TSupplier | null }) {
       save.mutateAsync({
         ...(supplier ? { _id: supplier._id } : {}),
         name: v.name.trim(),
-        surname: v.surname.trim(),
+        surname: supplier?.surname ?? '',
       }),
     remove: remove.mutate,
     noun: 'Supplier',
@@ -48,10 +48,7 @@ export function SupplierForm({ supplier }: { supplier: TSupplier | null }) {
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <ErrorAlert error={error} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" required={editing} {...look} {...form.getInputProps('name')} />
-            <TextInput label="Surname" {...look} {...form.getInputProps('surname')} />
-          </SimpleGrid>
+          <TextInput label="Name" required={editing} {...look} {...form.getInputProps('name')} />
           <RecordActions
             editing={editing}
             saved={!!supplier}

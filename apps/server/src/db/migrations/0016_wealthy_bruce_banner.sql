@@ -1,0 +1,7 @@
+ALTER TABLE "files" ADD COLUMN "appointment_id" uuid;--> statement-breakpoint
+DELETE FROM "files" WHERE "company_id" IS NOT NULL AND "company_id" NOT IN (SELECT "id" FROM "companies");--> statement-breakpoint
+UPDATE "files" SET "appointment_id" = r."job" FROM (SELECT a."id" AS "job", a."company_id", jsonb_array_elements_text(CASE jsonb_typeof(v."value") WHEN 'array' THEN v."value" ELSE jsonb_build_array(v."value") END) AS "fid" FROM "appointments" a, jsonb_each(a."values") v) r WHERE "files"."id"::text = r."fid" AND "files"."company_id" = r."company_id" AND "files"."appointment_id" IS NULL;--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "files_company_idx" ON "files" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "files_appointment_idx" ON "files" USING btree ("appointment_id");
