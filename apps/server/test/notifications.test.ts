@@ -144,7 +144,7 @@ describe('the notification room', () => {
     expect(saved.status).toBe(400);
   });
 
-  it('a member whose rights do not show jobs neither lists nor hears job notifications', async () => {
+  it('a member whose rights do not show jobs neither lists nor counts job notifications', async () => {
     const clerk = await buildMember(h, cid, { invoices: { r: true } });
     await notifyJob(clerk);
     expect((await list(clerk)).body).toEqual({ success: true, notifications: [], unread: 0 });

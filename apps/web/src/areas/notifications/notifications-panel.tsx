@@ -56,9 +56,14 @@ export function NotificationsPanel() {
           ) : (
             <Paper withBorder>
               <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-                {d.notifications.slice(0, 20).map((n) => (
+                {d.notifications.slice(0, 20).map((n, i, shown) => (
                   <li key={n._id}>
-                    <NotificationRow n={n} zone={zone} onOpen={() => open(n)} />
+                    <NotificationRow
+                      n={n}
+                      zone={zone}
+                      last={i === shown.length - 1}
+                      onOpen={() => open(n)}
+                    />
                   </li>
                 ))}
               </Stack>
@@ -71,8 +76,13 @@ export function NotificationsPanel() {
   );
 }
 
-function NotificationRow(props: { n: TNotification; zone: string; onOpen: () => void }) {
-  const { n, zone, onOpen } = props;
+function NotificationRow(props: {
+  n: TNotification;
+  zone: string;
+  last: boolean;
+  onOpen: () => void;
+}) {
+  const { n, zone, last, onOpen } = props;
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -80,7 +90,7 @@ function NotificationRow(props: { n: TNotification; zone: string; onOpen: () => 
       data-read={n.read}
       w="100%"
       p="sm"
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      style={last ? undefined : { borderBottom: '1px solid var(--mantine-color-default-border)' }}
       aria-label={`${n.read ? '' : 'Unread: '}${n.title}`}
     >
       <Group wrap="nowrap" align="flex-start" gap="sm">
