@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../apps/server/test/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
+import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
 /** The screenshots, opened and checked by eye. */
@@ -96,6 +97,8 @@ describe('notifications on the dashboard', () => {
     const sidebarBadge = desk.page.getByLabel(/alerts?, 1 unread$/);
     await sidebarBadge.waitFor();
     await shot(desk.page, 'desktop-unread');
+    const findings = await axeFindings(desk.page);
+    expect(findings, describeFindings(findings)).toEqual([]);
 
     // A click opens its job and marks it read.
     await item.click();
@@ -120,6 +123,8 @@ describe('notifications on the dashboard', () => {
     expect(await sidewaysOverflow(phone.page)).toBe(0);
     await onPhone.scrollIntoViewIfNeeded();
     await shot(phone.page, 'phone-unread');
+    const onPhoneFindings = await axeFindings(phone.page);
+    expect(onPhoneFindings, describeFindings(onPhoneFindings)).toEqual([]);
     await onPhone.click();
     await phone.page.getByRole('dialog', { name: `Job ${second.number}` }).waitFor();
     await shot(phone.page, 'phone-opened');
@@ -143,6 +148,8 @@ describe('notifications on the dashboard', () => {
     await page.getByText('These now arrive in the app only').waitFor();
     expect(await toggle.isChecked()).toBe(false);
     await shot(page, 'phone-profile');
+    const findings = await axeFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
     const saved = await tech.api.get('/api/notifications/settings');
     expect(saved.body.settings).toMatchObject([{ kind: 'jobStatus', email: false }]);
     await page.reload();

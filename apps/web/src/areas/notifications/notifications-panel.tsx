@@ -1,4 +1,14 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { DEFAULT_TIME_ZONE, chatTimestamp, type TNotification } from '@fieldbook/core';
@@ -91,7 +101,6 @@ function NotificationRow(props: {
       w="100%"
       p="sm"
       style={last ? undefined : { borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      aria-label={`${n.read ? '' : 'Unread: '}${n.title}`}
     >
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <IconBell
@@ -103,6 +112,7 @@ function NotificationRow(props: {
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Group justify="space-between" wrap="wrap" gap={4}>
             <Text fw={n.read ? 400 : 700} style={{ overflowWrap: 'anywhere' }}>
+              {!n.read && <VisuallyHidden>Unread: </VisuallyHidden>}
               {n.title}
             </Text>
             <Text size="xs" c="dimmed">
