@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { attachChatRealtime } from '../../apps/server/src/areas/chat/index.js';
 import { attachTasksRealtime } from '../../apps/server/src/areas/tasks/index.js';
+import { attachNotificationsRealtime } from '../../apps/server/src/areas/notifications/index.js';
 import { attachRealtime } from '../../apps/server/src/platform/realtime.js';
 import { startHarness, type Harness } from '../../apps/server/test/harness.js';
 
@@ -34,6 +35,7 @@ export async function startE2E(opts: { workers?: boolean } = {}): Promise<E2E> {
   const io = attachRealtime(h.app.server, h.deps);
   attachChatRealtime(io, h.deps);
   attachTasksRealtime(io, h.deps);
+  attachNotificationsRealtime(io, h.deps);
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (h.app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -31,6 +31,7 @@ import { routesRoutes } from './areas/routes/routes.routes.js';
 import { createRoutesService } from './areas/routes/routes.service.js';
 import { createOptimiser } from './areas/routes/optimiser-pool.js';
 import { createTasksService, tasksRoutes } from './areas/tasks/index.js';
+import { createNotificationsService, notificationsRoutes } from './areas/notifications/index.js';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.js';
 import { createDashboardService } from './areas/dashboard/dashboard.service.js';
 import { createCompaniesService } from './areas/companies/companies.service.js';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routes: createRoutesService({ osrmUrl: deps.config.osrmUrl, optimiser }),
   });
   await app.register(tasksRoutes, { tasks: createTasksService(deps) });
+  await app.register(notificationsRoutes, { notifications: createNotificationsService(deps) });
   await app.register(routeBaseRoutes, { routeBase: createRouteBaseService(deps) });
   await app.register(jobDocumentRoutes, { documents: createJobDocumentService(deps) });
   await app.register(calendarFeedsRoutes, { feeds: createCalendarFeedsService(deps) });

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { backfillAccountItems } from './areas/accounting/index.js';
 import { attachChatRealtime } from './areas/chat/index.js';
 import { attachTasksRealtime } from './areas/tasks/index.js';
+import { attachNotificationsRealtime } from './areas/notifications/index.js';
 import { startDelivery } from './areas/delivery/delivery-workers.js';
 import { jobAutomationHandlers, startJobReminders } from './areas/jobs/automations.js';
 import { startRecurringSchedule } from './areas/recurring/index.js';
@@ -28,6 +29,7 @@ async function main() {
   const io = attachRealtime(app.server, deps);
   attachChatRealtime(io, deps);
   attachTasksRealtime(io, deps);
+  attachNotificationsRealtime(io, deps);
   // Pushes reach browsers connected to any process sharing the database.
   const bridge = config.databaseUrl
     ? await bridgeEventsOverPostgres(deps.events, config.databaseUrl)

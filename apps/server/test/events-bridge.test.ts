@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEvents, type AccessEvent, type CompanyEvent } from '../src/platform/events.js';
 import { bridgeEventsOverPostgres } from '../src/platform/events-bridge.js';
+import { startTcpProxy } from './tcp-proxy.js';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -10,7 +11,7 @@ const url = process.env.TEST_DATABASE_URL;
 describe.runIf(url)('events across processes on PostgreSQL', () => {
   const a = createEvents();
   const b = createEvents();
-  const bridges: { close(): Promise<void> }[] = [];
+  const bridges: { name: string; close(): Promise<void> }[] = [];
   afterAll(async () => {
     for (const br of bridges) await br.close();
   });
@@ -51,8 +52,8 @@ describe.runIf(url)('events across processes on PostgreSQL', () => {
     try {
       const killed = await admin.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid()
-            AND (query LIKE 'LISTEN fieldbook_events%' OR query LIKE 'SELECT pg_notify%')`,
+          WHERE application_name = ANY($1) AND query LIKE 'LISTEN fieldbook_events%'`,
+        [bridges.slice(0, 2).map((br) => br.name)],
       );
       expect(killed.rowCount).toBe(2);
     } finally {
@@ -71,5 +72,83 @@ describe.runIf(url)('events across processes on PostgreSQL', () => {
       .toBe(true);
     // Notices sent while it was away are lost: the process forgets everything it cached.
     expect(accessAtB).toContainEqual({ kind: 'all' });
+  });
+
+  /** A third process on the same database, whose every connection goes through a proxy it can lose. */
+  async function viaProxy() {
+    const target = new URL(url!);
+    const proxy = await startTcpProxy({
+      host: target.hostname,
+      port: Number(target.port || 5432),
+    });
+    const u = new URL(url!);
+    u.hostname = '127.0.0.1';
+    u.port = String(proxy.port());
+    const c = createEvents();
+    const failures: string[] = [];
+    let failed: () => void = () => {};
+    const sendFailed = new Promise<void>((r) => (failed = r));
+    const log = (msg: string) => {
+      failures.push(msg);
+      if (msg.includes('could not send')) failed();
+    };
+    const bridge = await bridgeEventsOverPostgres(c, u.toString(), log, { retryMs: 100 });
+    return { c, proxy, bridge, sendFailed, failures };
+  }
+
+  it('a revocation emitted while its process cannot reach the database arrives once it can', async () => {
+    const { c, proxy, bridge, sendFailed } = await viaProxy();
+    try {
+      const atB: AccessEvent[] = [];
+      b.onAccess((e) => atB.push(e));
+      await proxy.cut();
+      const e: AccessEvent = { kind: 'user', userId: randomUUID() };
+      c.emitAccess(e);
+      // The send was tried and failed: the database is away from this process.
+      await sendFailed;
+      expect(atB).not.toContainEqual(e);
+      await proxy.restore();
+      await expect
+        .poll(() => atB.filter((x) => 'userId' in x && x.userId === e.userId).length, {
+          timeout: 15_000,
+        })
+        .toBe(1);
+    } finally {
+      await bridge.close();
+      await proxy.close();
+    }
+  });
+
+  it("a revocation emitted as the database drops the emitting process's connections still arrives", async () => {
+    const { c, proxy, bridge } = await viaProxy();
+    try {
+      const atB: AccessEvent[] = [];
+      b.onAccess((e) => atB.push(e));
+      // One event through first, so the sending connection is open when it is cut.
+      c.emitAccess({ kind: 'session', tokenHash: 'warm' });
+      await expect.poll(() => atB.length, { timeout: 5000 }).toBeGreaterThan(0);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        const killed = await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+          [bridge.name],
+        );
+        // Every connection it has: the listening one and the one it sends on.
+        expect(killed.rowCount).toBeGreaterThan(0);
+      } finally {
+        await admin.end();
+      }
+      const e: AccessEvent = { kind: 'company', companyId: randomUUID() };
+      c.emitAccess(e);
+      await expect
+        .poll(() => atB.filter((x) => 'companyId' in x && x.companyId === e.companyId).length, {
+          timeout: 10_000,
+        })
+        .toBe(1);
+    } finally {
+      await bridge.close();
+      await proxy.close();
+    }
   });
 });

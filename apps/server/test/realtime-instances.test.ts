@@ -6,6 +6,10 @@ import type { TChatMessage } from '@fieldbook/core';
 import { buildApp, type App } from '../src/app.js';
 import { attachChatRealtime } from '../src/areas/chat/index.js';
 import { attachTasksRealtime } from '../src/areas/tasks/index.js';
+import {
+  attachNotificationsRealtime,
+  recordNotification,
+} from '../src/areas/notifications/index.js';
 import { createCaches, type AppDeps } from '../src/platform/deps.js';
 import { createEvents, type AppEvents, type BusMessage } from '../src/platform/events.js';
 import { attachRealtime } from '../src/platform/realtime.js';
@@ -40,6 +44,7 @@ async function serve(app: App, deps: AppDeps) {
   const io = attachRealtime(app.server, deps);
   attachChatRealtime(io, deps);
   attachTasksRealtime(io, deps);
+  attachNotificationsRealtime(io, deps);
   servers.push(io);
   await app.listen({ port: 0, host: '127.0.0.1' });
   bases.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
@@ -67,13 +72,15 @@ async function listen(user: { username: string; token: string }, at: number) {
   const messages: TChatMessage[] = [];
   const rooms: string[][] = [];
   const tasks: string[][] = [];
+  const notes: unknown[] = [];
+  s.on('notification', (p: unknown) => notes.push(p));
   s.on('chat message', (m: TChatMessage) => messages.push(m));
   s.on('tasksChanged', (p: { ids: string[] }) => tasks.push(p.ids));
   s.on('yourRooms', (p: { rooms: string[] }) => rooms.push(p.rooms));
   await joinCompany(s, cid);
   s.emit('subscribeRooms', cid);
   await expect.poll(() => rooms.length, { timeout: 5000 }).toBe(1);
-  return { messages, rooms, tasks };
+  return { messages, rooms, tasks, notes };
 }
 
 const say = (u: TestUser, roomId: string, text: string) =>
@@ -169,5 +176,34 @@ describe('tasksChanged across two instances on one database', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(giverHears.tasks).toHaveLength(2);
     expect(bystanderHears.tasks).toEqual([]);
+  });
+});
+
+describe('notifications across two instances on one database', () => {
+  it('a notification made on one instance reaches its recipient on the other, and nobody else', async () => {
+    const jobs = { appointments: { r: true } };
+    const eve = await buildMember(h, cid, jobs);
+    const fay = await buildMember(h, cid, jobs);
+    const eveHears = await listen(eve, 1);
+    const fayHears = await listen(fay, 1);
+    const make = async (userId: string, key: string) => {
+      const id = await recordNotification(h.deps.database.db, {
+        companyId: cid,
+        userId,
+        kind: 'jobStatus',
+        jobId: null,
+        title: key,
+        body: '',
+        dedupeKey: key,
+      });
+      // As the status entry does after commit, on instance 0.
+      h.deps.events.emit({ companyId: cid, name: 'notificationsChanged', ids: [id!] });
+      return id;
+    };
+    const forEve = await make(eve.id, 'instances:eve');
+    const forFay = await make(fay.id, 'instances:fay');
+    // Fay's arriving shows Eve's, emitted before it, has been delivered too.
+    await expect.poll(() => fayHears.notes, { timeout: 5000 }).toEqual([{ _id: forFay }]);
+    await expect.poll(() => eveHears.notes, { timeout: 5000 }).toEqual([{ _id: forEve }]);
   });
 });

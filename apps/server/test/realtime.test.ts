@@ -44,6 +44,13 @@ function collect(s: Socket) {
   return got;
 }
 
+/** The `updateActiveJobs` pushes a socket receives. */
+function collectJobs(s: Socket) {
+  const got: unknown[] = [];
+  s.on('updateActiveJobs', (p: unknown) => got.push(p));
+  return got;
+}
+
 describe('socket.io', () => {
   it('refuses a connection without a valid session', async () => {
     await expect(socketOf({ username: owner.username, token: 'wrong' })).rejects.toThrow(
@@ -72,7 +79,7 @@ describe('socket.io', () => {
     expect(await join(disabled, cid)).toEqual({
       error: 'Your access to this company is disabled',
     });
-    const member = await socketOf(await buildMember(h, cid, null));
+    const member = await socketOf(await buildMember(h, cid, { invoices: { r: true } }));
     expect(await join(member, cid)).toEqual({ ok: true });
     const heard = [collect(stranger), collect(disabled), collect(member)];
     h.deps.events.emit({ companyId: cid, name: 'invoicesChanged', ids: ['x'] });
@@ -81,6 +88,40 @@ describe('socket.io', () => {
     while (heard[2]!.length === 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
     expect(heard.map((g) => g.length)).toEqual([0, 0, 1]);
+  });
+
+  it('pushes invoicesChanged only to members who may read invoices, judged at each push', async () => {
+    const reader = await buildMember(h, cid, { invoices: { r: true } });
+    const jobsOnly = await buildMember(h, cid, {
+      appointments: { r: true },
+      invoices: { c: true },
+    });
+    const socks = [await socketOf(owner), await socketOf(reader), await socketOf(jobsOnly)];
+    for (const s of socks) expect(await join(s, cid)).toEqual({ ok: true });
+    const heard = socks.map(collect);
+    const jobs = socks.map(collectJobs);
+    h.deps.events.emit({ companyId: cid, name: 'invoicesChanged', ids: ['first'] });
+    // A job push after it reaching the jobs-only member shows the invoice push has passed them.
+    h.deps.events.emit({ companyId: cid, name: 'updateActiveJobs', ids: ['probe'] });
+    await expect.poll(() => jobs[2]!.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => heard[0]!.length + heard[1]!.length, { timeout: 5000 }).toBe(2);
+    expect(heard[2]).toEqual([]);
+    // The reader is moved to a group that reads jobs, not invoices: the next push passes them by.
+    const g = await owner.api.post(`/api/companies/${cid}/groups`, {
+      name: `Jobs only ${reader.id}`,
+      rights: { appointments: { r: true } },
+    });
+    expect(g.status).toBe(200);
+    const moved = await owner.api.post(`/api/companies/${cid}/users/${reader.id}`, {
+      group: (g.body as { _id: string })._id,
+    });
+    expect(moved.status).toBe(200);
+    h.deps.events.emit({ companyId: cid, name: 'invoicesChanged', ids: ['second'] });
+    h.deps.events.emit({ companyId: cid, name: 'updateActiveJobs', ids: ['probe'] });
+    await expect.poll(() => jobs[1]!.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => heard[0]!.length, { timeout: 5000 }).toBe(2);
+    expect(heard[1]).toEqual([{ ids: ['first'] }]);
+    expect(heard[2]).toEqual([]);
   });
 
   it("moves a socket to the new company's room when it joins another", async () => {

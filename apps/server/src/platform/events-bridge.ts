@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { AccessEvent, AppEvents, BusMessage, CompanyEvent } from './events.js';
+import type { AccessEvent, AppEvents, CompanyEvent } from './events.js';
+import { createOutbox } from './events-outbox.js';
 
 const CHANNEL = 'fieldbook_events';
 /** PostgreSQL refuses NOTIFY payloads over 8000 bytes: 100 ids stay well under. */
@@ -12,19 +13,25 @@ const IDS_PER_NOTICE = 100;
  * sent is delivered to this process's browsers. Revocations and rights
  * changes travel the same way, so every process drops its cached sessions and
  * memberships at once. One dedicated connection listens; it reconnects when it
- * drops, and then tells this process that it may have missed notices.
+ * drops, and then tells this process that it may have missed notices. What
+ * this process sends goes through a small pool of its own, one message after
+ * the other, and is kept and tried again until it goes (`events-outbox.ts`),
+ * so a revocation emitted while a connection is down still reaches the others.
+ * Every connection carries the application name `name` (pg_stat_activity).
  */
 export async function bridgeEventsOverPostgres(
   events: AppEvents,
   url: string,
   log: (msg: string) => void = console.error,
-): Promise<{ close(): Promise<void> }> {
+  opts: { retryMs?: number } = {},
+): Promise<{ name: string; close(): Promise<void> }> {
   const origin = randomUUID();
+  const name = `fieldbook-events-${origin.slice(0, 8)}`;
   let client: pg.Client | null = null;
   let closed = false;
 
   async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: name });
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
@@ -63,6 +70,8 @@ export async function bridgeEventsOverPostgres(
         await connect();
         // Revocations sent while away were missed: forget every cached session and membership.
         events.deliverAccess({ kind: 'all' });
+        // The database is back: what waits to be sent goes now.
+        void outbox.flush();
         return;
       } catch (e) {
         log(`events bridge: reconnecting failed (${(e as Error).message})`);
@@ -70,23 +79,36 @@ export async function bridgeEventsOverPostgres(
     }
   }
 
+  // A pool (not the listening connection) sends: a dead connection is replaced at the next try.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    keepAlive: true,
+    application_name: name,
+    connectionTimeoutMillis: 10_000,
+  });
+  pool.on('error', (err) => log(`events bridge: a sending connection was lost (${err.message})`));
+  const outbox = createOutbox({
+    send: async (m) => {
+      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, ...m })]);
+    },
+    log,
+    ...(opts.retryMs && { retryMs: opts.retryMs }),
+  });
   await connect();
-  const notify = (c: pg.Client, m: BusMessage) =>
-    c
-      .query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, ...m })])
-      .catch((err: Error) => log(`events bridge: ${err.message}`));
   events.setPublisher((m) => {
-    const c = client;
-    if (!c) return log('events bridge: not connected; an event reached this process only');
-    if ('a' in m) return void notify(c, m);
+    if ('a' in m) return outbox.push(m);
     const e = m.e;
     for (let i = 0; i < Math.max(1, e.ids.length); i += IDS_PER_NOTICE)
-      void notify(c, { e: { ...e, ids: e.ids.slice(i, i + IDS_PER_NOTICE) } });
+      outbox.push({ e: { ...e, ids: e.ids.slice(i, i + IDS_PER_NOTICE) } });
   });
   return {
+    name,
     async close() {
       closed = true;
       events.setPublisher(null);
+      await outbox.close();
+      await pool.end().catch(() => {});
       await client?.end().catch(() => {});
       client = null;
     },

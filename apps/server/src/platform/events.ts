@@ -12,8 +12,16 @@ export interface CompanyEvent {
    * started (ids: the room). The chat area pushes them to the room's members.
    * `tasksChanged`: a task coupon given or stepped (ids: the coupon); the
    * tasks area pushes it to the coupon's giver and holder.
+   * `notificationsChanged`: a notification added (ids: the notification); the
+   * notifications area pushes it to its recipient.
    */
-  name: 'invoicesChanged' | 'updateActiveJobs' | 'chatMessage' | 'chatRooms' | 'tasksChanged';
+  name:
+    | 'invoicesChanged'
+    | 'updateActiveJobs'
+    | 'chatMessage'
+    | 'chatRooms'
+    | 'tasksChanged'
+    | 'notificationsChanged';
   ids: string[];
 }
 

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { can } from '@fieldbook/core';
+import { can, type Area } from '@fieldbook/core';
 import { isUuid, loadMember } from './access.js';
 import { IDLE_EXPIRY_MS, resolveSession } from './auth.js';
 import type { AppDeps } from './deps.js';
@@ -100,20 +100,39 @@ function followAccess(io: Server, deps: AppDeps, e: AccessEvent): Promise<unknow
 export const JOB_PUSH_EACH = 20;
 
 /**
- * Job changes go as `updateActiveJobs` with `{ id }` per job (a few) or one
- * `{ ids }` (many) to the company's sockets whose member may read
- * appointments, judged now (from the membership cache that revocations
- * clear), so a member who lost the right stops receiving.
+ * Runs `send` for each of the company's sockets here whose member may read
+ * `area`, judged now (from the membership cache that revocations clear), so a
+ * member without the right, or who lost it, hears nothing of the area.
  */
-async function pushJobs(io: Server, deps: AppDeps, e: CompanyEvent): Promise<void> {
-  const sockets = await io.in(companyRoom(e.companyId)).fetchSockets();
+async function pushToReaders(
+  io: Server,
+  deps: AppDeps,
+  companyId: string,
+  area: Area,
+  send: (s: { emit(name: string, payload: unknown): unknown }) => void,
+): Promise<void> {
+  const sockets = await io.in(companyRoom(companyId)).fetchSockets();
   await Promise.all(
     sockets.map(async (s) => {
-      const member = await loadMember(deps, e.companyId, s.data.userId as string);
-      if (!can(member, 'appointments', 'r')) return;
+      const member = await loadMember(deps, companyId, s.data.userId as string);
+      if (can(member, area, 'r')) send(s);
+    }),
+  );
+}
+
+/**
+ * Job changes go as `updateActiveJobs` with `{ id }` per job (a few) or one
+ * `{ ids }` (many) to members who may read appointments; invoice changes as
+ * `invoicesChanged` `{ ids }` to members who may read invoices.
+ */
+function pushCompanyEvent(io: Server, deps: AppDeps, e: CompanyEvent): Promise<void> {
+  if (e.name === 'updateActiveJobs')
+    return pushToReaders(io, deps, e.companyId, 'appointments', (s) => {
       if (e.ids.length > JOB_PUSH_EACH) s.emit('updateActiveJobs', { ids: e.ids });
       else for (const id of e.ids) s.emit('updateActiveJobs', { id });
-    }),
+    });
+  return pushToReaders(io, deps, e.companyId, 'invoices', (s) =>
+    s.emit('invoicesChanged', { ids: e.ids }),
   );
 }
 
@@ -144,12 +163,11 @@ export function attachRealtime(server: HttpServer, deps: AppDeps): Server {
   });
   io.on('connection', (socket) => onJoinCompany(socket, deps));
   deps.events.on((e) => {
-    if (e.name === 'updateActiveJobs')
-      return void pushJobs(io, deps, e).catch((err: Error) =>
-        console.error(`realtime: could not push job changes (${err.message})`),
-      );
-    // Other names (chat) are pushed by their area's own listener, to chosen members only.
-    if (e.name === 'invoicesChanged') io.to(companyRoom(e.companyId)).emit(e.name, { ids: e.ids });
+    // Other names (chat, tasks) are pushed by their area's own listener, to chosen members only.
+    if (e.name !== 'updateActiveJobs' && e.name !== 'invoicesChanged') return;
+    pushCompanyEvent(io, deps, e).catch((err: Error) =>
+      console.error(`realtime: could not push ${e.name} (${err.message})`),
+    );
   });
   deps.events.onAccess((e) => {
     followAccess(io, deps, e).catch((err: Error) =>

@@ -8,6 +8,7 @@ import { chatKeys, refreshChat, setChatConnected } from './use-chat';
 import { dashboardKey } from './use-dashboard';
 import { invoiceKeys } from './use-invoices';
 import { jobKeys } from './use-jobs';
+import { notificationKey } from './use-notifications';
 import { taskKey } from './use-tasks';
 
 /** Pushes that arrive close together (a bulk send of hundreds) refetch once. */
@@ -101,6 +102,7 @@ export function useRealtime(): void {
           void qc.invalidateQueries({ queryKey: jobKeys.all(companyId) });
           void qc.invalidateQueries({ queryKey: chatKeys.all(companyId) });
           void qc.invalidateQueries({ queryKey: taskKey(companyId) });
+          void qc.invalidateQueries({ queryKey: notificationKey(companyId) });
         }
         joinedBefore = true;
       });
@@ -114,6 +116,11 @@ export function useRealtime(): void {
     socket.on('invoicesChanged', () => refresh.soon());
     // A task coupon given to this user, or stepped by its other person.
     socket.on('tasksChanged', () => void qc.invalidateQueries({ queryKey: taskKey(companyId) }));
+    // A notification for this user (a job's status told its assignee).
+    socket.on(
+      'notification',
+      () => void qc.invalidateQueries({ queryKey: notificationKey(companyId) }),
+    );
     // Jobs changed (here or in another browser): those jobs, their comments and the lists reload.
     socket.on('updateActiveJobs', (msg: { id?: unknown; ids?: unknown } | undefined) =>
       jobs.soon(msg),

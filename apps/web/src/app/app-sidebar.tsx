@@ -5,6 +5,7 @@ import { buildMenu } from '@fieldbook/core';
 import { apiUrl } from '../api/api-client';
 import { useUnreadTotal } from '../api/use-chat';
 import { useDashboard } from '../api/use-dashboard';
+import { useNotifications } from '../api/use-notifications';
 import { BrandMark } from '../ui/brand-mark';
 import { useCurrentCompany } from './company-context';
 import { IMPLEMENTED_MENU_PATHS } from './implemented-paths';
@@ -58,11 +59,11 @@ function SidebarHeader() {
 }
 
 /**
- * What needs attention: unread chat messages plus the dashboard's alerts
- * (open incidents, failed sends, overdue invoices).
+ * What needs attention: unread chat messages and notifications plus the
+ * dashboard's alerts (open incidents, failed sends, overdue invoices).
  */
 function AlertBadge() {
-  const unread = useUnreadTotal();
+  const unread = useUnreadTotal() + (useNotifications().data?.unread ?? 0);
   const alerts = (useDashboard().data?.alerts ?? 0) + unread;
   const label =
     `${alerts} ${alerts === 1 ? 'alert' : 'alerts'}` + (unread ? `, ${unread} unread` : '');

@@ -117,4 +117,30 @@ export function clientRecipients(f: JobForAutomation): string[] {
 export const invoiceLine = (number: string, total: number, url: string) =>
   `Invoice ${number}: ${formatMoney(total)}${url ? ` - ${url}` : ''}`;
 
+/** Subject and body of a notification whose status left them empty. */
+const DEFAULT_SUBJECT = '{jobType} {jobNumber}: {status}';
+const DEFAULT_BODY = 'Job {jobNumber} ({jobType}) is now {status}.\n\n{companyName}';
+
+/** One line of at most 200 characters (a mail's subject). */
+export const oneLine = (s: string) =>
+  s
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, 200);
+
+/** A status notification's subject and text, as the e-mail and the app show them. */
+export function notificationText(
+  company: CompanyRow,
+  f: JobForAutomation,
+  statusName: string,
+  subject: string,
+  body: string,
+) {
+  const values = placeholderValues(company, f, statusName);
+  return {
+    subject: oneLine(fillPlaceholders(subject || DEFAULT_SUBJECT, values)),
+    text: fillPlaceholders(body || DEFAULT_BODY, values),
+  };
+}
+
 export { fillPlaceholders };

@@ -6,6 +6,8 @@ import { invoiceDocument } from '../templates/index.js';
 import {
   clientRecipients,
   fillPlaceholders,
+  notificationText,
+  oneLine,
   permanentOnBadData,
   placeholderValues,
   takePlaceOrWait,
@@ -27,18 +29,9 @@ import {
 
 export type JobAutomationDeps = AutomationMailDeps & Pick<AppDeps, 'events'>;
 
-/** Subject and body of a notification whose status left them empty. */
-const DEFAULT_SUBJECT = '{jobType} {jobNumber}: {status}';
-const DEFAULT_BODY = 'Job {jobNumber} ({jobType}) is now {status}.\n\n{companyName}';
 const REMINDER_SUBJECT = 'Reminder: {jobType} on {startDate}';
 const REMINDER_BODY =
   'Dear {clientName},\n\nThis is a reminder of your {jobType} with {companyName} on {startDate}.\n\nKind regards\n{companyName} {companyPhone}';
-
-const oneLine = (s: string) =>
-  s
-    .replace(/[\r\n]+/g, ' ')
-    .trim()
-    .slice(0, 200);
 
 /**
  * The queue handlers of the workflow automations (docs/jobs-automations.md):
@@ -64,11 +57,17 @@ export function jobAutomationHandlers(deps: JobAutomationDeps): Record<string, J
         : entry.found.job.invoiceId;
       const now = new Date();
       const companyId = entry.company.id;
+      let notified: string | null = null;
       return {
-        write: async (tx) => void (await recordEntry(tx, entry, invoiceId, now)),
+        write: async (tx) => {
+          notified = (await recordEntry(tx, entry, invoiceId, now)).notificationId;
+        },
         afterCommit() {
           wakeWorkers();
           jobChanged(companyId, payload.jobId);
+          // The assignee's notification room, live on every process.
+          if (notified)
+            deps.events.emit({ companyId, name: 'notificationsChanged', ids: [notified] });
           if (invoiceId) deps.events.emit({ companyId, name: 'invoicesChanged', ids: [invoiceId] });
         },
       };
@@ -91,9 +90,7 @@ export function jobAutomationHandlers(deps: JobAutomationDeps): Record<string, J
       const to = p.who === 'client' ? clientRecipients(f) : recipientsOf(f.assignee?.email ?? '');
       if (to.length === 0)
         throw new PermanentJobError('The job has no assignee with an e-mail address');
-      const values = placeholderValues(company, f, p.statusName);
-      const subject = oneLine(fillPlaceholders(p.subject || DEFAULT_SUBJECT, values));
-      const text = fillPlaceholders(p.body || DEFAULT_BODY, values);
+      const { subject, text } = notificationText(company, f, p.statusName, p.subject, p.body);
       const attachments: ReturnType<typeof pdfAttachment>[] = [];
       if (p.invoice && f.job.invoiceId) {
         try {

@@ -6,6 +6,8 @@ import { PermanentJobError, enqueueMany, type EnqueueJob } from '../../platform/
 import { getCompany, type CompanyRow } from '../companies/index.js';
 import { markInvoicesQueued } from '../delivery/index.js';
 import { findInvoice, writeInvoice } from '../invoices/index.js';
+import { recordNotification, wantsEmail } from '../notifications/index.js';
+import { notificationText } from './job-automation-mail.js';
 import { moveJobTo } from './job-save.js';
 import * as repo from './job-automations.repo.js';
 import * as typesRepo from './job-types.repo.js';
@@ -178,10 +180,10 @@ function invoiceSends(e: Entry, invoiceId: string, now: Date): EnqueueJob[] {
   ];
 }
 
-function notifications(e: Entry): EnqueueJob[] {
+function notifications(e: Entry, assigneeMail: boolean): EnqueueJob[] {
   const { status, company, found, payload } = e;
   const who = [
-    ...(status.sendNotification ? (['assignee'] as const) : []),
+    ...(status.sendNotification && assigneeMail ? (['assignee'] as const) : []),
     ...(status.sendNotificationClient ? (['client'] as const) : []),
   ];
   return who.map((w) => {
@@ -242,6 +244,44 @@ export interface Recorded {
   /** Whether the job moved on (browsers then reload it). */
   moved: boolean;
   invoiceQueued: boolean;
+  /** The assignee's new notification in the app, to push after commit. */
+  notificationId: string | null;
+}
+
+/**
+ * A status that notifies its assignee puts the notification in their room in
+ * the app (once per entry), while they are an active member; the e-mail goes
+ * too unless they switched it off. Answers the notification's id and whether
+ * the e-mail goes.
+ */
+async function notifyAssignee(tx: Tx, e: Entry, now: Date) {
+  const { status, company, found, payload } = e;
+  const userId = found.job.userId;
+  if (!status.sendNotification || !found.assignee || !userId)
+    return { notificationId: null, mail: true };
+  const { subject, text } = notificationText(
+    company,
+    found,
+    status.name,
+    status.sendNotificationSubject,
+    status.sendNotificationBody,
+  );
+  const notificationId = await recordNotification(tx, {
+    companyId: company.id,
+    userId,
+    kind: 'jobStatus',
+    jobId: found.job.id,
+    title: subject,
+    body: text,
+    dedupeKey: `job-status:${found.job.id}:${payload.entry}`,
+  });
+  const mail = await wantsEmail(tx, userId, 'jobStatus');
+  if (!mail)
+    await repo.prependLog(tx, company.id, found.job.id, {
+      s: `Shown to the assignee in the app only (no e-mail, their choice): ${subject}`,
+      d: now.toISOString(),
+    });
+  return { notificationId, mail };
 }
 
 /**
@@ -278,12 +318,13 @@ export async function recordEntry(
       d: now.toISOString(),
     });
   }
-  jobs.push(...notifications(e));
+  const assignee = await notifyAssignee(tx, e, now);
+  jobs.push(...notifications(e, assignee.mail));
   let moved = false;
   const target = status.autoMoveInvoiceClient
     ? found.statuses.find((s) => s.name === status.next[0])
     : undefined;
   if (target) moved = await moveOn(tx, e, target.name, now);
   await enqueueMany(tx, jobs);
-  return { moved, invoiceQueued };
+  return { moved, invoiceQueued, notificationId: assignee.notificationId };
 }

@@ -16,3 +16,4 @@ export * from './ledger.js';
 export * from './chat.js';
 export * from './tasks.js';
 export * from './vehicles.js';
+export * from './notifications.js';

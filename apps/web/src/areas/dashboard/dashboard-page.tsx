@@ -7,8 +7,13 @@ import { PageHeader } from '../../ui/page-header';
 import { CompanyCard } from './company-card';
 import { DashboardFigures } from './dashboard-figures';
 
-// The chat and the coupons load after the dashboard's first paint (the shell's JS budget).
+// The notifications, the chat and the coupons load after the dashboard's first paint (the shell's JS budget).
 const ChatPanel = lazy(() => import('../chat/chat-panel').then((m) => ({ default: m.ChatPanel })));
+const NotificationsPanel = lazy(() =>
+  import('../notifications/notifications-panel').then((m) => ({
+    default: m.NotificationsPanel,
+  })),
+);
 const TaskCoupons = lazy(() =>
   import('../tasks/task-coupons').then((m) => ({ default: m.TaskCoupons })),
 );
@@ -40,6 +45,7 @@ export function DashboardPage() {
         <CompanyCard />
         <DashboardFigures />
         <Suspense fallback={null}>
+          <NotificationsPanel />
           <ChatPanel />
           <TaskCoupons />
         </Suspense>

@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/page-header';
 import { useLoadForm } from '../../ui/use-load-form';
 import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { NotificationEmailCard } from './notification-email-card';
 
 /** /settings: the user's own profile. */
 export function ProfilePage() {
@@ -94,6 +95,7 @@ export function ProfilePage() {
           </Paper>
         )}
       </QueryState>
+      <NotificationEmailCard />
       <CalendarFeedCard />
     </>
   );

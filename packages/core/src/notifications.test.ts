@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { notificationKindsFor, wantsNotificationEmail } from './notifications.js';
+
+describe('notifications', () => {
+  it('shows a kind only to members who may read its area', () => {
+    expect(notificationKindsFor({ isOwner: true, disabled: false, rights: null })).toEqual([
+      'jobStatus',
+    ]);
+    const jobs = { appointments: { r: true } };
+    expect(notificationKindsFor({ isOwner: false, disabled: false, rights: jobs })).toEqual([
+      'jobStatus',
+    ]);
+    const invoices = { invoices: { r: true }, appointments: { u: true } };
+    expect(notificationKindsFor({ isOwner: false, disabled: false, rights: invoices })).toEqual([]);
+    expect(notificationKindsFor({ isOwner: false, disabled: true, rights: jobs })).toEqual([]);
+    expect(notificationKindsFor(null)).toEqual([]);
+  });
+
+  it('sends the e-mail unless the member switched it off', () => {
+    expect(wantsNotificationEmail({}, 'jobStatus')).toBe(true);
+    expect(wantsNotificationEmail({ jobStatus: true }, 'jobStatus')).toBe(true);
+    expect(wantsNotificationEmail({ jobStatus: false }, 'jobStatus')).toBe(false);
+  });
+});
