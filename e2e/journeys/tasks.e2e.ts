@@ -121,7 +121,7 @@ describe("the coupon's 'Opens at' picker", () => {
   it('is styled and fits the screen on a desktop and a phone, and sets the time', async () => {
     for (const size of ['desktop', 'phone'] as const) {
       const { page, context } = await newSizedPage(e, size);
-      onTestFailed(() => shot(page, `tasks-opens-at-failed-${size}`));
+      onTestFailed(async () => void (await shot(page, `tasks-opens-at-failed-${size}`)));
       await signIn(page, owner.username, owner.password);
       await page.getByRole('button', { name: 'Give a coupon' }).click();
       const dialog = page.getByRole('dialog', { name: 'Give a coupon' });
