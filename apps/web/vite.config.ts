@@ -40,7 +40,7 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      // The app asks before it swaps to a new version (see pwa-update-prompt.tsx).
+      // The app asks before it swaps to a new version (see pwa-service-worker.ts).
       registerType: 'prompt',
       injectRegister: null,
       manifest: {

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { appointments } from '../../apps/server/src/db/schema/index.js';
 import { DEMO } from '../../apps/server/src/seed/demo.js';
 import { SHOTS, signIn, startE2E, type E2E } from '../support/app.js';
-import { axeFindings, describeFindings, type AxeFinding } from '../support/axe.js';
+import { MODERATE_RULES, axeFindings, describeFindings, type AxeFinding } from '../support/axe.js';
 import { mainScreens, openScreen, seedDemo, type Demo, type Screen } from '../support/screens.js';
 import { newSizedPage, type Size } from '../support/viewport.js';
 
@@ -66,3 +68,28 @@ for (const size of ['desktop', 'phone'] as const) {
     }, 300_000);
   });
 }
+
+describe('the job modal and the recurring editor', () => {
+  it('have no duplicate banner, empty table header or region finding either (moderate)', async () => {
+    for (const size of ['desktop', 'phone'] as const) {
+      const { page, context } = await newSizedPage(e, size);
+      await signIn(page, DEMO.username, DEMO.password);
+      // A demo job, opened in its modal over the board (the address holds it).
+      const [demoJob] = await e.h.deps.database.db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(eq(appointments.companyId, demo.companyId))
+        .limit(1);
+      await page.goto(`/statuses?job=${demoJob!.id}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).first().waitFor();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      const job = await axeFindings(page, MODERATE_RULES);
+      expect(job, `job modal at ${size}:\n${describeFindings(job)}`).toEqual([]);
+      const editor = mainScreens(demo).find((s) => s.name === 'recurring-editor')!;
+      await openScreen(page, editor);
+      const recurring = await axeFindings(page, MODERATE_RULES);
+      expect(recurring, `recurring editor at ${size}:\n${describeFindings(recurring)}`).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+});

@@ -83,7 +83,9 @@ async function settledDialog(page: Page) {
 async function chooseSage(page: Page) {
   await page.getByRole('button', { name: 'Accounting csv' }).click();
   await page.getByRole('menuitem', { name: 'Sage' }).click();
-  await page.getByText(EXPORT_MSG.confirmResolve).waitFor();
+  const dialog = page.getByRole('dialog', { name: 'Sage csv' });
+  await dialog.getByText(EXPORT_MSG.confirmResolve).waitFor();
+  await dialog.getByText(EXPORT_MSG.explainResolve).waitFor();
 }
 
 describe('accounting-package exports', () => {

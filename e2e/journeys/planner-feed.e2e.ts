@@ -57,6 +57,7 @@ beforeAll(async () => {
     userId: tech.id,
     faultDescription: 'Geyser burst in the roof',
     address: '12 Long Street, Cape Town',
+    priority: 'Critical',
   });
   jobs.allDay = await buildJob(owner.api, cid, {
     ...base,
@@ -191,6 +192,11 @@ describe("a technician's planner", () => {
     expect(day[1]).toContain('12 Long Street, Cape Town');
     expect(day[2]).toMatch(new RegExp(`^11:00–12:00 ${jobs.late!.appointmentNumber}`));
     expect(day.join(' ')).not.toContain('Not the technician');
+    // The Critical row's wide priority stripe does not push its text right.
+    const timeX = async (i: number) =>
+      (await planner.getByTestId('planner-time').nth(i).boundingBox())!.x;
+    expect(await timeX(1)).toBe(await timeX(0));
+    expect(await timeX(2)).toBe(await timeX(0));
     await shot(page, 'planner-desktop-day');
 
     // Enter on a job opens it.

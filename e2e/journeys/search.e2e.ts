@@ -7,7 +7,7 @@ import {
   type TestUser,
 } from '../../apps/server/test/factories.js';
 import { buildClient, buildInvoice } from '../../apps/server/test/finance-factories.js';
-import { buildJob } from '../../apps/server/test/jobs-helpers.js';
+import { buildJob, buildType } from '../../apps/server/test/jobs-helpers.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
@@ -37,11 +37,15 @@ beforeAll(async () => {
   const ann = await buildClient(owner.api, cid, { name: 'Ann', surname: 'Botha' });
   other = await buildInvoice(owner.api, cid, ann, { invoiceDate: today, dueDate: today });
   await buildInvoice(owner.api, cid, client, { isQuote: true });
+  // The job found is of a second type: it opens over that type's board, not the first one's.
+  await buildJob(owner.api, cid, { faultDescription: 'Blocked drain' });
+  const second = await buildType(owner.api, cid);
   job = await buildJob(owner.api, cid, {
+    appointmentTypeId: second._id,
+    status: 'New',
     entityId: client,
     faultDescription: 'Geyser leaking in the roof, burst valve',
   });
-  await buildJob(owner.api, cid, { faultDescription: 'Blocked drain' });
 });
 afterAll(() => e.close());
 
@@ -84,7 +88,10 @@ describe('the global search', () => {
     await box(page).press('ArrowDown');
     await box(page).press('Enter');
     await page.waitForURL(
-      (u) => u.pathname === '/statuses' && u.searchParams.get('job') === job._id,
+      (u) =>
+        u.pathname === '/statuses' &&
+        u.searchParams.get('job') === job._id &&
+        u.searchParams.get('types') === job.appointmentTypeId,
     );
     await page.getByRole('dialog').waitFor();
     await e.shot(page, 'search-desktop-job-open');

@@ -116,3 +116,44 @@ describe('task coupons on the dashboard', () => {
     await shot(holder.page, 'tasks-phone-used');
   });
 });
+
+describe("the coupon's 'Opens at' picker", () => {
+  it('is styled and fits the screen on a desktop and a phone, and sets the time', async () => {
+    for (const size of ['desktop', 'phone'] as const) {
+      const { page, context } = await newSizedPage(e, size);
+      onTestFailed(async () => void (await shot(page, `tasks-opens-at-failed-${size}`)));
+      await signIn(page, owner.username, owner.password);
+      await page.getByRole('button', { name: 'Give a coupon' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Give a coupon' });
+      await dialog.getByRole('button', { name: 'Opens at' }).click();
+      // The calendar: its month chevrons are buttons of a normal size.
+      const previous = page.locator('[data-direction="previous"]').first();
+      await previous.waitFor();
+      const chevron = (await previous.boundingBox())!;
+      expect(chevron.height).toBeLessThanOrEqual(40);
+      const dropdown = page
+        .locator('[data-dates-dropdown], .mantine-Modal-content')
+        .filter({ has: previous });
+      const box = (await dropdown.boundingBox())!;
+      const view = page.viewportSize()!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(view.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(view.height);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await page.screenshot({ path: path.join(SHOTS, `tasks-opens-at-${size}.png`) });
+
+      // Pick the 28th of the month shown at 14:30, and confirm.
+      await page.locator('button[aria-label^="28 "]:not([data-outside])').click();
+      await page.getByLabel('Hours').fill('14');
+      await page.getByLabel('Minutes').fill('30');
+      await page.getByRole('button', { name: 'Done' }).click();
+      await previous.waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => dialog.getByRole('button', { name: 'Opens at' }).textContent())
+        .toMatch(/\/28 14:30$/);
+      await dialog.getByRole('button', { name: 'Give' }).waitFor();
+      await context.close();
+    }
+  });
+});

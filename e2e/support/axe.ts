@@ -22,12 +22,21 @@ interface AxeResult {
   }[];
 }
 
+/** Moderate rules a screen may be held to as well (issue 19 C8: banners, table headers, regions). */
+export const MODERATE_RULES = [
+  'landmark-no-duplicate-banner',
+  'landmark-unique',
+  'empty-table-header',
+  'region',
+];
+
 /**
  * axe-core's serious and critical findings on the page as it is now (WCAG 2.x
- * A and AA rules and best practices). The page's context must bypass CSP (see
- * newSizedPage), since axe is injected as a script.
+ * A and AA rules and best practices), and those of the `moderate` rules named.
+ * The page's context must bypass CSP (see newSizedPage), since axe is injected
+ * as a script.
  */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+export async function axeFindings(page: Page, moderate: string[] = []): Promise<AxeFinding[]> {
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.addScriptTag({ path: AXE_PATH });
   const result = await page.evaluate(async () => {
@@ -35,7 +44,7 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
     return (await axe.run(document, { resultTypes: ['violations'] })) as unknown;
   });
   return (result as AxeResult).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || moderate.includes(v.id))
     .map((v) => ({
       id: v.id,
       impact: v.impact!,

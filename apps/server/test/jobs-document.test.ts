@@ -61,6 +61,19 @@ describe('GET /api/customer/{companyId}/{key}/{templateId}/document', () => {
     expect(text).toContain('Status: New');
   }, 60_000);
 
+  it('prints the job with the shipped Quotation: its number and date, no empty valid-until', async () => {
+    const list = await owner.api.get(`/api/companies/${cid}/templates`);
+    const quote = (list.body as { _id: string; builtIn: string | null }[]).find(
+      (t) => t.builtIn === 'quote',
+    )!;
+    const r = await anonymous(h).get(url(cid, job.publicKey, quote._id));
+    expect(r.status, String(r.body)).toBe(200);
+    const text = (await pdfText(r.body as Buffer)).replace(/\s+/g, ' ');
+    expect(text).toMatch(new RegExp(`Quote no\\. ?${job.appointmentNumber}`));
+    expect(text).toMatch(/Date ?\d{4}-\d{2}-\d{2}/);
+    expect(text).not.toMatch(/valid until/i);
+  }, 60_000);
+
   it('answers 404 for a wrong key, the job id, another company, or a foreign template', async () => {
     const other = await buildCompany(h);
     const foreign = await other.owner.api.post(`/api/companies/${other.id}/templates`, {

@@ -92,6 +92,8 @@ describe('GET /companies/{cid}/search', () => {
     expect(res.groups[4]!.hits[0]!.sublabel).toBe(
       'Thandi Naidoo · Geyser leaking in the roof, burst valve',
     );
+    // Its type, so the browser opens it over that type's board.
+    expect(res.groups[4]!.hits[0]!.typeId).toBe(job.appointmentTypeId);
   });
 
   it('finds an invoice and a job by number, a job by its fault words, a supplier by name', async () => {

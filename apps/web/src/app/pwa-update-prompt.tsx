@@ -1,17 +1,20 @@
 import { Affix, Button, Group, Notification, Text } from '@mantine/core';
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useEffect, useSyncExternalStore } from 'react';
+import {
+  applyUpdate,
+  dismissUpdate,
+  isUpdateReady,
+  startServiceWorker,
+  subscribeUpdateReady,
+} from './pwa-service-worker';
 
-/** Asks before a waiting service worker takes over (registerType 'prompt'). */
+/**
+ * Asks before a new service worker takes over (registerType 'prompt'). The
+ * registration and its watch live in pwa-service-worker.ts, once per page.
+ */
 export function PwaUpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
-    onRegisterError(error: unknown) {
-      // Registration errors are only logged (spec §8).
-      console.error('Service worker registration failed', error);
-    },
-  });
+  useEffect(startServiceWorker, []);
+  const needRefresh = useSyncExternalStore(subscribeUpdateReady, isUpdateReady);
 
   if (!needRefresh) return null;
   return (
@@ -22,7 +25,7 @@ export function PwaUpdatePrompt() {
         title="Fieldbook"
         withCloseButton
         closeButtonProps={{ 'aria-label': 'Dismiss update' }}
-        onClose={() => setNeedRefresh(false)}
+        onClose={dismissUpdate}
         withBorder
         w={340}
       >
@@ -30,7 +33,7 @@ export function PwaUpdatePrompt() {
           New version available. Reload to update?
         </Text>
         <Group justify="flex-end">
-          <Button size="xs" onClick={() => void updateServiceWorker(true)}>
+          <Button size="xs" onClick={applyUpdate}>
             Reload
           </Button>
         </Group>

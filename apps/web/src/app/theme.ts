@@ -37,6 +37,10 @@ export const theme = createTheme({
   defaultRadius: 'md',
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // A modal's header is a <header>; inside role="dialog" axe (and screen readers)
+    // take it for a second page banner beside the app's (landmark-no-duplicate-banner).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     Paper: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'md', withBorder: true } },
     // A table wider than a phone scrolls sideways: keyboard users reach it too.

@@ -18,4 +18,7 @@ export type TProcessResult = z.infer<typeof ZProcessResult>;
 export const EXPORT_MSG = {
   confirmProcess: 'Process the current period unpaid invoices as paid. Do you want to continue?',
   confirmResolve: 'Do you want to mark all invoices as resolved to sage?',
+  /** Ours, under the spec's question, which names the package in lower case and says no more. */
+  explainResolve:
+    "Resolve all downloads the period's invoices for Sage and marks them resolved; Just download leaves them as they are.",
 } as const;

@@ -21,6 +21,8 @@ export const ZSearchHit = z.object({
   label: z.string(),
   /** The second line: the client, the total, the fault; may be empty. */
   sublabel: z.string(),
+  /** A job's type: its board is the one the job opens over. */
+  typeId: z.string().optional(),
 });
 export type TSearchHit = z.infer<typeof ZSearchHit>;
 

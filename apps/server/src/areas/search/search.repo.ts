@@ -160,6 +160,7 @@ export async function findJobs(db: Tx, companyId: string, q: string, limit: numb
         id: appointments.id,
         number: appointments.appointmentNumber,
         fault: appointments.faultDescription,
+        typeId: appointments.appointmentTypeId,
         name: clients.name,
         surname: clients.surname,
       })

@@ -90,6 +90,7 @@ export function createSearchService(deps: Pick<AppDeps, 'database'>) {
           _id: j.id,
           label: j.number,
           sublabel: dot(joinName(j.name, j.surname), short(j.fault)),
+          ...(j.typeId && { typeId: j.typeId }),
         })),
     },
   };

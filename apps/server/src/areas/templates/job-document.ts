@@ -102,6 +102,9 @@ export async function jobDocument(
   const ctx = {
     company: companyContext(company),
     client: clientContext(client ?? null, job.to, types),
+    // An invoice or quotation template printed for a job: its number and date are
+    // the job's (reported date); it has no due or valid-until date.
+    invoice: { ...figures.invoice, dueDate: '' },
     job: {
       number: job.number,
       type: job.type,

@@ -52,11 +52,14 @@ export function AccountingCsvMenu({
     // A member who may not update invoices can only download.
     if (!canUpdate) return void download('sage', false);
     const id = modals.open({
-      title: 'Accounting package csv',
+      title: 'Sage csv',
       children: (
         <>
-          <Text size="sm" mb="md">
+          <Text size="sm" mb="xs">
             {EXPORT_MSG.confirmResolve}
+          </Text>
+          <Text size="sm" c="dimmed" mb="md">
+            {EXPORT_MSG.explainResolve}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button

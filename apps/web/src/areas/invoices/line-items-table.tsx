@@ -1,4 +1,12 @@
-import { ActionIcon, Checkbox, NumberInput, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Checkbox,
+  NumberInput,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { formatMoney, lineAmount } from '@fieldbook/core';
@@ -52,7 +60,11 @@ export function LineItemsTable({ form, editing }: { form: InvoiceForm; editing: 
                 {tax.t2D || 'Tax 2'}
               </Table.Th>
             )}
-            {editing && <Table.Th w={44} />}
+            {editing && (
+              <Table.Th w={44}>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TItem } from '@fieldbook/core';
 import { Money } from '../../ui/money';
@@ -39,7 +39,11 @@ export function SavedItemsList({ items, onEdit, onDelete }: SavedItemsListProps)
               {!phone && <Table.Th>Category</Table.Th>}
               <Table.Th ta="right">Price</Table.Th>
               {!phone && <Table.Th ta="center">Client prices</Table.Th>}
-              {actions && <Table.Th w={phone ? 72 : 100} />}
+              {actions && (
+                <Table.Th w={phone ? 72 : 100}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

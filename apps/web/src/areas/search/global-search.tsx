@@ -1,7 +1,7 @@
 import { Combobox, Group, Loader, Text, TextInput, useCombobox, useMatches } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import type { SearchGroup, TSearchResults } from '@fieldbook/core';
+import type { SearchGroup, TSearchHit, TSearchResults } from '@fieldbook/core';
 import { useNavigate } from 'react-router';
 import { useGlobalSearchResults } from '../../api/use-search';
 import { useGlobalSearch } from '../../app/search-context';
@@ -14,16 +14,22 @@ const HEADINGS: Record<SearchGroup, string> = {
   jobs: 'Jobs',
 };
 
-/** The screen a result opens: the client, supplier or document page, or the job's modal on the board. */
-export function resultPath(group: SearchGroup, id: string): string {
+/**
+ * The screen a result opens: the client, supplier or document page, or the job's
+ * modal over the board of its own type (not whichever board was shown last).
+ */
+export function resultPath(group: SearchGroup, id: string, typeId?: string): string {
   const e = encodeURIComponent(id);
   if (group === 'clients') return `/clients/${e}`;
   if (group === 'suppliers') return `/suppliers/${e}`;
-  if (group === 'jobs') return `/statuses?job=${e}`;
+  if (group === 'jobs')
+    return typeId ? `/statuses?types=${encodeURIComponent(typeId)}&job=${e}` : `/statuses?job=${e}`;
   return `/invoices/${e}`;
 }
 
-const optionValue = (group: SearchGroup, id: string) => `${group}:${id}`;
+/** group:id, and :typeId for a job (ids are uuids, without colons). */
+const optionValue = (group: SearchGroup, hit: TSearchHit) =>
+  [group, hit._id, ...(hit.typeId ? [hit.typeId] : [])].join(':');
 
 /** `stale`: the answer of an earlier text, shown while the next loads but not chosen with Enter. */
 function Results({ data, stale }: { data: TSearchResults; stale: boolean }) {
@@ -34,7 +40,7 @@ function Results({ data, stale }: { data: TSearchResults; stale: boolean }) {
       {g.hits.map((hit) => (
         <Combobox.Option
           key={hit._id}
-          value={optionValue(g.group, hit._id)}
+          value={optionValue(g.group, hit)}
           disabled={stale}
           style={stale ? { opacity: 0.6 } : undefined}
         >
@@ -71,11 +77,10 @@ export function GlobalSearch() {
   const width = useMatches({ base: 'calc(100vw - 24px)', sm: 'target' });
 
   const open = (value: string) => {
-    const at = value.indexOf(':');
-    const group = value.slice(0, at) as SearchGroup;
+    const [group, id, typeId] = value.split(':') as [SearchGroup, string, string?];
     combobox.closeDropdown();
     setSearch('');
-    void navigate(resultPath(group, value.slice(at + 1)));
+    void navigate(resultPath(group, id, typeId));
   };
 
   return (

@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_TIME_ZONE, instantOfWallTime } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../api/api-client';
 import { useGiveTask } from '../../api/use-tasks';
 import { useCurrentCompany } from '../../app/company-context';
 import { useCurrentUser } from '../../app/use-session';
+import { usePhone } from '../../ui/use-phone';
 
 /** 'Give a coupon': a name, a colleague and when it opens (blank: now), in the company's zone. */
 export function GiveCouponModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { company } = useCurrentCompany();
   const me = useCurrentUser();
   const give = useGiveTask();
+  const phone = usePhone();
   const [name, setName] = useState('');
   const [userId, setUserId] = useState<string | null>(null);
   const [when, setWhen] = useState<string | null>(null);
@@ -79,6 +82,11 @@ export function GiveCouponModal({ opened, onClose }: { opened: boolean; onClose:
           placeholder="Now"
           valueFormat="YYYY/MM/DD HH:mm"
           clearable
+          // On a phone the calendar opens as its own small modal, which fits the screen.
+          dropdownType={phone ? 'modal' : 'popover'}
+          modalProps={{ title: 'Opens at', size: 'auto' }}
+          timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
+          submitButtonProps={{ 'aria-label': 'Done' }}
           value={when}
           error={errors.displayTime}
           onChange={setWhen}

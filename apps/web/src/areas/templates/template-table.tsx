@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconCopy, IconStar } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TCompany } from '@fieldbook/core';
@@ -92,8 +92,14 @@ export function TemplateTable(p: Props) {
             <Table.Th>Name</Table.Th>
             <Table.Th>Company</Table.Th>
             {kind === 'general' && <Table.Th>Type</Table.Th>}
-            <Table.Th />
-            {withActions && <Table.Th w={withDefaults && onCopy ? 320 : 160} />}
+            <Table.Th>
+              <VisuallyHidden>Defaults</VisuallyHidden>
+            </Table.Th>
+            {withActions && (
+              <Table.Th w={withDefaults && onCopy ? 320 : 160}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,4 +1,13 @@
-import { ActionIcon, Checkbox, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Checkbox,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatMoney, lineAmount, type TComponentFlags, type TTax } from '@fieldbook/core';
 import { num, type DynamicValues, type FormLine } from './form-values';
@@ -77,7 +86,11 @@ export function ItemsField({
                 )}
                 {t1 && <Table.Th w={50}>{tax.tD || 'Tax'}</Table.Th>}
                 {t2 && <Table.Th w={50}>{tax.t2D || 'Tax 2'}</Table.Th>}
-                {!locked && <Table.Th w={36} />}
+                {!locked && (
+                  <Table.Th w={36}>
+                    <VisuallyHidden>Remove</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -5,9 +5,9 @@ export const QUOTE_HTML = invoiceLike({
   title: 'Quotation',
   meta: `<tr><th>Quote no.</th><td>{{invoice.number}}</td></tr>
       <tr><th>Date</th><td>{{invoice.date}}</td></tr>
-      <tr><th>Valid until</th><td>{{invoice.dueDate}}</td></tr>`,
+      {{#if invoice.dueDate}}<tr><th>Valid until</th><td>{{invoice.dueDate}}</td></tr>{{/if}}`,
   totalsEnd: '',
-  footer: `<div>This quotation is valid until {{invoice.dueDate}}. Prices in rand{{#if tax.hasVat}}, {{tax.label}} {{#if tax.included}}included{{else if tax.deducted}}deducted{{else}}shown separately{{/if}}{{/if}}{{#if tax.hasSecondTax}}, {{tax.secondLabel}} {{#if tax.secondIncluded}}included{{else if tax.secondDeducted}}deducted{{else}}shown separately{{/if}}{{/if}}.</div>`,
+  footer: `<div>{{#if invoice.dueDate}}This quotation is valid until {{invoice.dueDate}}. {{/if}}Prices in rand{{#if tax.hasVat}}, {{tax.label}} {{#if tax.included}}included{{else if tax.deducted}}deducted{{else}}shown separately{{/if}}{{/if}}{{#if tax.hasSecondTax}}, {{tax.secondLabel}} {{#if tax.secondIncluded}}included{{else if tax.secondDeducted}}deducted{{else}}shown separately{{/if}}{{/if}}.</div>`,
 });
 
 export const QUOTE_EMAIL = `Dear {{client.name}},

@@ -56,9 +56,11 @@ export function PlannerJob({
       radius="md"
       role="listitem"
       data-testid="planner-job"
+      // The priority stripe is an inset shadow inside the padding, not a wider
+      // border, so every row's text starts at the same place.
       style={
         border
-          ? { borderLeft: `${border.width}px solid var(--mantine-color-${border.color}-6)` }
+          ? { boxShadow: `inset ${border.width}px 0 0 var(--mantine-color-${border.color}-6)` }
           : undefined
       }
     >
