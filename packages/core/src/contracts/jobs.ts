@@ -239,6 +239,8 @@ export const ZAppointmentSave = z.object({
   _id: z.string().optional(),
   /** Absent on a new job: the company's first type (spec §4). */
   appointmentTypeId: z.string().min(1, 'Please select a type').max(64).optional(),
+  /** The type by its name (spec §3), used when no `appointmentTypeId` is given. */
+  appointmentType: z.string().max(60).optional(),
   /** A status name of the type; null or '' with hasSchedule false is Unscheduled. */
   status: z.string().max(60).nullable().optional(),
   hasSchedule: z.boolean().optional(),
@@ -427,5 +429,11 @@ export const ZJobComments = z.object({ comments: z.array(ZJobComment), total: z.
 /** A saved type: its id and its new `updatedAt` (the designer's next save sends it). */
 export const ZJobTypeSaved = ZSaved.extend({ updatedAt: z.string() });
 export type TJobTypeSaved = z.infer<typeof ZJobTypeSaved>;
-export const ZJobSaved = ZSaved.extend({ appointmentNumber: z.string(), updatedAt: z.string() });
+export const ZJobSaved = ZSaved.extend({
+  appointmentNumber: z.string(),
+  appointmentTypeId: z.string(),
+  /** The type's name (spec §3). */
+  appointmentType: z.string(),
+  updatedAt: z.string(),
+});
 export type TJobSaved = z.infer<typeof ZJobSaved>;

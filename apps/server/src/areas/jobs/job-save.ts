@@ -11,6 +11,7 @@ import {
   shownStatus,
   statusOf,
   todayIn,
+  typeByName,
   type JobPlace,
   type MemberAccess,
   type TLine,
@@ -61,6 +62,8 @@ function pricedLines(lines: JobSaveBody['lineItems']): TLine[] | undefined {
 export interface SavedJob {
   id: string;
   appointmentNumber: string;
+  typeId: string;
+  typeName: string;
   updatedAt: Date;
 }
 
@@ -89,7 +92,11 @@ export async function writeJob(
     if (old.updatedAt.getTime() > seen) throw new HttpError(409, STALE_JOB);
   }
 
-  const typeId = body.appointmentTypeId ?? old?.appointmentTypeId ?? types[0]?.id;
+  // The type by id; else by its name (spec §3), a name no type has being a 400 naming it.
+  const named = !body.appointmentTypeId && body.appointmentType?.trim();
+  const byName = named ? typeByName(types, named) : undefined;
+  if (named && !byName) throw badField('appointmentType', 'is not a type of this company');
+  const typeId = body.appointmentTypeId ?? byName?.id ?? old?.appointmentTypeId ?? types[0]?.id;
   const type = types.find((t) => t.id === typeId);
   if (!type) throw badField('appointmentTypeId', 'is not a type of this company');
   const oldType = old ? (types.find((t) => t.id === old.appointmentTypeId) ?? type) : type;
@@ -258,7 +265,13 @@ export async function writeJob(
       dedupeKey: `job-status:${jobId}:${statusEntries}`,
     });
   }
-  return { id: jobId, appointmentNumber: write.appointmentNumber, updatedAt: write.updatedAt! };
+  return {
+    id: jobId,
+    appointmentNumber: write.appointmentNumber,
+    typeId: type.id,
+    typeName: type.name,
+    updatedAt: write.updatedAt!,
+  };
 }
 
 /** The server acting on its own (automations): the general permissions, as the owner reads them. */
