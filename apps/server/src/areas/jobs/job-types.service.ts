@@ -80,7 +80,7 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
       body: z.output<typeof ZAppointmentTypeSave>,
     ): Promise<TJobTypeSaved> {
       const id = body._id || null;
-      if (!can(member, 'settings', id ? 'u' : 'c')) throw forbidden();
+      if (!can(member, 'settings', 'u')) throw forbidden();
       if (id && !isUuid(id)) throw notFound('Type not found');
       const [fault] = brokenWorkflow(body.statuses, body.components);
       if (fault) throw badField(fault.field, fault.message);
