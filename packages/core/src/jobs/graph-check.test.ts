@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokenWorkflow, checkWorkflow } from './graph-check.js';
+import { autoMoveLoops, brokenWorkflow, checkWorkflow } from './graph-check.js';
 
 /** A status whose node id differs from its id, so the two cannot be mixed up. */
 function st(id: string, name: string, linksTo: string[], requiredComponents: string[] = []) {

@@ -80,6 +80,8 @@ export async function writeJob(
   /** Null for the server's own moves (automations). */
   userId: string | null,
   body: JobSaveBody,
+  /** `chain`: the automatic moves in a row this save is the last of (moveJobTo). */
+  opts: { chain?: number } = {},
 ): Promise<SavedJob> {
   const id = body._id || null;
   // The types first, then the job (see listTypes).
@@ -261,7 +263,13 @@ export async function writeJob(
     await enqueue(tx, {
       kind: 'job-status-automation',
       companyId,
-      payload: { jobId, statusId: status.id, statusName: status.name, entry: statusEntries },
+      payload: {
+        jobId,
+        statusId: status.id,
+        statusName: status.name,
+        entry: statusEntries,
+        ...(opts.chain ? { chain: opts.chain } : {}),
+      },
       dedupeKey: `job-status:${jobId}:${statusEntries}`,
     });
   }
@@ -281,7 +289,8 @@ const SYSTEM: MemberAccess = { isOwner: true, disabled: false, rights: null };
  * Moves a job to `status` (a status name, 'Scheduled' or 'Unscheduled') in
  * the caller's transaction with the rules of a save: along the links, with
  * its required fields, logged, counted as an entry and enqueuing that
- * status's automations. Everything else stays. A refused move throws the
+ * status's automations (carrying `chain`, the automatic moves in a row so
+ * far, this one included). Everything else stays. A refused move throws the
  * 400 a save would answer. The caller emits `updateActiveJobs` after commit.
  */
 export async function moveJobTo(
@@ -289,16 +298,19 @@ export async function moveJobTo(
   companyId: string,
   jobId: string,
   status: string,
+  chain = 0,
 ): Promise<SavedJob> {
   const row = await repo.findJob(tx, companyId, jobId);
   if (!row) throw notFound('Job not found');
   const j = row.job;
-  return writeJob(tx, companyId, SYSTEM, null, {
-    _id: j.id,
-    status,
-    userId: j.userId,
-    entityId: j.entityId,
-  });
+  return writeJob(
+    tx,
+    companyId,
+    SYSTEM,
+    null,
+    { _id: j.id, status, userId: j.userId, entityId: j.entityId },
+    { chain },
+  );
 }
 
 /** The date of the newest 'Job Done' entry of a log (spec §4: the cleared date). */
