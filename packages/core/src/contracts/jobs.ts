@@ -63,9 +63,15 @@ export const ZStatusFlags = z.object({
 });
 export type TStatusFlags = z.infer<typeof ZStatusFlags>;
 
+/** At most this many keys in one permission map (groups: MAX_PERMISSION_GROUPS in jobs/type-limits). */
+const bounded = <V extends z.ZodTypeAny>(value: V, most: number) =>
+  z
+    .record(ZId, value)
+    .refine((o) => Object.keys(o).length <= most, `may name at most ${most} entries`);
+
 /** A status's permissions; `groups` (by user group id) override the general flags. */
 export const ZStatusPermissions = ZStatusFlags.extend({
-  groups: z.record(ZId, ZStatusFlags).optional(),
+  groups: bounded(ZStatusFlags, 50).optional(),
 });
 export type TStatusPermissions = z.infer<typeof ZStatusPermissions>;
 
@@ -131,7 +137,7 @@ export type TComponentFlags = z.infer<typeof ZComponentFlags>;
 
 /** One status's flags for a component; `groups` (by user group id) override them. */
 export const ZComponentStatusPermissions = ZComponentFlags.extend({
-  groups: z.record(ZId, ZComponentFlags).optional(),
+  groups: bounded(ZComponentFlags, 50).optional(),
 });
 
 /** A component's `prop`: the key its value is kept under in the job's `values`. */
@@ -153,7 +159,8 @@ export const ZComponent = z.object({
   /** The text a wording component shows. */
   wording: z.string().max(5000).default(''),
   /** By status id: that status's flags for this component. */
-  permissions: z.record(ZId, ZComponentStatusPermissions).default({}),
+  /** At most one entry per status (a type has at most 40). */
+  permissions: bounded(ZComponentStatusPermissions, 40).default({}),
 });
 export type TComponentInput = z.input<typeof ZComponent>;
 export type TComponent = z.output<typeof ZComponent>;
