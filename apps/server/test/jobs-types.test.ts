@@ -138,16 +138,22 @@ describe('POST /appointments/types', () => {
     expect((await other.owner.api.post(typesUrl(other.id), plumbingType(name))).status).toBe(200);
   });
 
-  it('needs settings c to create and settings u to change; 404 for another company', async () => {
+  it('needs settings u to create and to change (DECISIONS §12); 404 for another company', async () => {
     const onlyU = await buildMember(h, cid, { settings: { u: true } });
     const onlyC = await buildMember(h, cid, { settings: { c: true } });
+    const allButU = await buildMember(h, cid, {
+      ...allRights(true),
+      settings: { ...allRights(true).settings, u: false },
+    });
     const jobsAll = await buildMember(h, cid, {
       ...allRights(false),
       appointments: allRights(true).appointments,
     });
-    expect((await onlyU.api.post(typesUrl(cid), plumbingType())).status).toBe(403);
+    // Settings c alone may not create a type: the menu shows the designer for settings u.
+    expect((await onlyC.api.post(typesUrl(cid), plumbingType())).status).toBe(403);
+    expect((await allButU.api.post(typesUrl(cid), plumbingType())).status).toBe(403);
     expect((await jobsAll.api.post(typesUrl(cid), plumbingType())).status).toBe(403);
-    const made = await onlyC.api.post(typesUrl(cid), plumbingType());
+    const made = await onlyU.api.post(typesUrl(cid), plumbingType());
     expect(made.status).toBe(200);
     const body = { ...plumbingType(), _id: made.body._id };
     expect((await onlyC.api.post(typesUrl(cid), body)).status).toBe(403);

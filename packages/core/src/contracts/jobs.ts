@@ -63,9 +63,15 @@ export const ZStatusFlags = z.object({
 });
 export type TStatusFlags = z.infer<typeof ZStatusFlags>;
 
+/** At most this many keys in one permission map (groups: MAX_PERMISSION_GROUPS in jobs/type-limits). */
+const bounded = <V extends z.ZodTypeAny>(value: V, most: number) =>
+  z
+    .record(ZId, value)
+    .refine((o) => Object.keys(o).length <= most, `may name at most ${most} entries`);
+
 /** A status's permissions; `groups` (by user group id) override the general flags. */
 export const ZStatusPermissions = ZStatusFlags.extend({
-  groups: z.record(ZId, ZStatusFlags).optional(),
+  groups: bounded(ZStatusFlags, 50).optional(),
 });
 export type TStatusPermissions = z.infer<typeof ZStatusPermissions>;
 
@@ -131,7 +137,7 @@ export type TComponentFlags = z.infer<typeof ZComponentFlags>;
 
 /** One status's flags for a component; `groups` (by user group id) override them. */
 export const ZComponentStatusPermissions = ZComponentFlags.extend({
-  groups: z.record(ZId, ZComponentFlags).optional(),
+  groups: bounded(ZComponentFlags, 50).optional(),
 });
 
 /** A component's `prop`: the key its value is kept under in the job's `values`. */
@@ -153,7 +159,8 @@ export const ZComponent = z.object({
   /** The text a wording component shows. */
   wording: z.string().max(5000).default(''),
   /** By status id: that status's flags for this component. */
-  permissions: z.record(ZId, ZComponentStatusPermissions).default({}),
+  /** At most one entry per status (a type has at most 40). */
+  permissions: bounded(ZComponentStatusPermissions, 40).default({}),
 });
 export type TComponentInput = z.input<typeof ZComponent>;
 export type TComponent = z.output<typeof ZComponent>;
@@ -239,6 +246,8 @@ export const ZAppointmentSave = z.object({
   _id: z.string().optional(),
   /** Absent on a new job: the company's first type (spec §4). */
   appointmentTypeId: z.string().min(1, 'Please select a type').max(64).optional(),
+  /** The type by its name (spec §3), used when no `appointmentTypeId` is given. */
+  appointmentType: z.string().max(60).optional(),
   /** A status name of the type; null or '' with hasSchedule false is Unscheduled. */
   status: z.string().max(60).nullable().optional(),
   hasSchedule: z.boolean().optional(),
@@ -427,5 +436,11 @@ export const ZJobComments = z.object({ comments: z.array(ZJobComment), total: z.
 /** A saved type: its id and its new `updatedAt` (the designer's next save sends it). */
 export const ZJobTypeSaved = ZSaved.extend({ updatedAt: z.string() });
 export type TJobTypeSaved = z.infer<typeof ZJobTypeSaved>;
-export const ZJobSaved = ZSaved.extend({ appointmentNumber: z.string(), updatedAt: z.string() });
+export const ZJobSaved = ZSaved.extend({
+  appointmentNumber: z.string(),
+  appointmentTypeId: z.string(),
+  /** The type's name (spec §3). */
+  appointmentType: z.string(),
+  updatedAt: z.string(),
+});
 export type TJobSaved = z.infer<typeof ZJobSaved>;

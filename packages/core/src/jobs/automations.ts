@@ -26,6 +26,17 @@ export function hasEntryAutomation(status: EntryAutomations): boolean {
   );
 }
 
+/**
+ * Automatic moves (`autoMoveInvoiceClient`) one person's move may set off in
+ * a row (issue 19 B1, DECISIONS §12). The graph check refuses workflows whose
+ * automatic moves loop; this bound is the second guard, for types saved
+ * before that check: the chain stops here and the job's log says so. The
+ * shipped workflows move once (Job Done -> Invoiced); ten is far beyond any
+ * real chain and holds a looping type to eleven entries (and their e-mails)
+ * per move a person makes.
+ */
+export const MAX_AUTO_MOVES = 10;
+
 /** The hour of the day (company time) at which gathered invoices go out. */
 export const GATHERED_SEND_HOUR = 7;
 

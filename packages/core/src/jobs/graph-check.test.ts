@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokenWorkflow, checkWorkflow } from './graph-check.js';
+import { autoMoveLoops, brokenWorkflow, checkWorkflow } from './graph-check.js';
 
 /** A status whose node id differs from its id, so the two cannot be mixed up. */
 function st(id: string, name: string, linksTo: string[], requiredComponents: string[] = []) {
@@ -241,5 +241,75 @@ describe('reserved status names', () => {
   it('accepts names that only contain them', () => {
     const statuses = [st('a', 'Rescheduled', ['n-b']), st('b', 'Scheduled again', [])];
     expect(brokenWorkflow(statuses, [])).toEqual([]);
+  });
+});
+
+/** A status with the automatic move (autoMoveInvoiceClient) on or off. */
+const auto = (s: ReturnType<typeof st>, on = true) => ({ ...s, autoMoveInvoiceClient: on });
+
+describe('automatic moves that go round in a loop (issue 19 B1)', () => {
+  const pingPong = () => [
+    st('n', 'New', ['n-p']),
+    auto(st('p', 'Ping', ['n-q'])),
+    auto(st('q', 'Pong', ['n-p', 'n-d'])),
+    st('d', 'Done', []),
+  ];
+  const LOOP = "Automatic moves go round in a loop: 'Ping' -> 'Pong' -> 'Ping'";
+
+  it('finds Ping -> Pong -> Ping with the automatic move on both, once, named in order', () => {
+    expect(autoMoveLoops(pingPong())).toEqual([{ indexes: [1, 2], message: LOOP }]);
+  });
+
+  it('is refused by the server check naming the first status of the loop', () => {
+    expect(brokenWorkflow(pingPong(), [])).toEqual([
+      { field: 'statuses.1.autoMoveInvoiceClient', message: LOOP },
+    ]);
+  });
+
+  it('is shown by the designer check on the first status of the loop', () => {
+    expect(checkWorkflow(pingPong(), [])).toEqual([{ statusId: 'p', message: LOOP }]);
+  });
+
+  it('finds a longer loop entered from a chain, and starts it at its first status in the list', () => {
+    const s = [
+      st('n', 'New', ['n-c']),
+      auto(st('a', 'A', ['n-b'])),
+      auto(st('b', 'B', ['n-a'])),
+      auto(st('c', 'C', ['n-b'])),
+    ];
+    expect(autoMoveLoops(s).map((l) => l.indexes)).toEqual([[1, 2]]);
+    const three = [
+      st('n', 'New', ['n-z']),
+      auto(st('x', 'X', ['n-y'])),
+      auto(st('y', 'Y', ['n-z'])),
+      auto(st('z', 'Z', ['n-x'])),
+    ];
+    expect(autoMoveLoops(three)[0]!.message).toBe(
+      "Automatic moves go round in a loop: 'X' -> 'Y' -> 'Z' -> 'X'",
+    );
+  });
+
+  it('follows only the first link, as the move does, skipping a link to itself or to nothing', () => {
+    // Pong's first link is Done: the way back to Ping is a person's choice.
+    const s = pingPong();
+    s[2] = auto(st('q', 'Pong', ['n-d', 'n-p']));
+    expect(autoMoveLoops(s)).toEqual([]);
+    s[2] = auto(st('q', 'Pong', ['n-q', 'n-gone', 'n-p']));
+    expect(autoMoveLoops(s).map((l) => l.indexes)).toEqual([[1, 2]]);
+  });
+
+  it('passes a loop through a status without the automatic move, and a straight automatic chain', () => {
+    const s = pingPong();
+    s[2] = auto(st('q', 'Pong', ['n-p', 'n-d']), false);
+    expect(autoMoveLoops(s)).toEqual([]);
+    expect(checkWorkflow(s, [])).toEqual([]);
+    const chain = [
+      auto(st('a', 'A', ['n-b'])),
+      auto(st('b', 'B', ['n-c'])),
+      auto(st('c', 'C', ['n-d'])),
+      auto(st('d', 'D', [])),
+    ];
+    expect(autoMoveLoops(chain)).toEqual([]);
+    expect(brokenWorkflow(chain, [])).toEqual([]);
   });
 });

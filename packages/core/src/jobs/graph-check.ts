@@ -11,13 +11,64 @@ export function reservedName(name: string): string | null {
   return hit ? `'${hit}' is not a status name a type may use` : null;
 }
 
+type SA = Pick<TStatus, 'id' | 'name' | 'draw'> & Partial<Pick<TStatus, 'autoMoveInvoiceClient'>>;
+
+/** One loop of automatic moves: the statuses in it, in the order a job goes round. */
+export interface AutoMoveLoop {
+  /** Indexes into the statuses, starting with the first of the loop in list order. */
+  indexes: number[];
+  /** The refusal: `Automatic moves go round in a loop: 'Ping' -> 'Pong' -> 'Ping'`. */
+  message: string;
+}
+
+/**
+ * Where the automatic moves (`autoMoveInvoiceClient`) of a workflow go round
+ * in a loop (issue 19 B1, DECISIONS §12). A status with the automatic move
+ * sends a job on to its first link (the first `next`, as the server derives
+ * it: a link to itself or to a node that is not there does not count); a job
+ * that comes back to a status it entered in the same chain would go round
+ * forever, each entry running its automations. Each loop is reported once.
+ */
+export function autoMoveLoops(statuses: SA[]): AutoMoveLoop[] {
+  const index = new Map(statuses.map((s, i) => [s.draw.id, i]));
+  const step = statuses.map((s) => {
+    if (!s.autoMoveInvoiceClient) return null;
+    const to = s.draw.linksTo.find((t) => t !== s.draw.id && index.has(t));
+    return to === undefined ? null : index.get(to)!;
+  });
+  const loops: AutoMoveLoop[] = [];
+  const done = new Set<number>();
+  statuses.forEach((_, first) => {
+    const path: number[] = [];
+    const onPath = new Map<number, number>();
+    for (let i: number | null = first; i !== null && !done.has(i); i = step[i] ?? null) {
+      if (onPath.has(i)) {
+        const cycle = path.slice(onPath.get(i));
+        const start = cycle.indexOf(Math.min(...cycle));
+        const indexes = [...cycle.slice(start), ...cycle.slice(0, start)];
+        const names = [...indexes, indexes[0]!].map((k) => `'${statuses[k]!.name}'`);
+        loops.push({
+          indexes,
+          message: `Automatic moves go round in a loop: ${names.join(' -> ')}`,
+        });
+        break;
+      }
+      onPath.set(i, path.length);
+      path.push(i);
+    }
+    for (const i of path) done.add(i);
+  });
+  return loops;
+}
+
 /** One thing wrong with a workflow; `statusId` places it on the diagram. */
 export interface GraphProblem {
   statusId: string | null;
   message: string;
 }
 
-type S = Pick<TStatus, 'id' | 'name' | 'draw' | 'requiredComponents'>;
+type S = Pick<TStatus, 'id' | 'name' | 'draw' | 'requiredComponents'> &
+  Partial<Pick<TStatus, 'autoMoveInvoiceClient'>>;
 type C = Pick<TComponent, 'prop' | 'label' | 'permissions'>;
 
 /**
@@ -25,7 +76,8 @@ type C = Pick<TComponent, 'prop' | 'label' | 'permissions'>;
  * checks the graph"): no statuses, a repeated status name, a link to a node
  * that is not there, no start status (every status has a link into it),
  * statuses the first status (where jobs begin) cannot
- * reach, required fields that are not components, and required fields that
+ * reach, automatic moves that go round in a loop, required fields that are
+ * not components, and required fields that
  * no status a job passes through before this one shows (a job entering from
  * Unscheduled sees every field, so the first status is never short of one).
  */
@@ -79,6 +131,9 @@ export function checkWorkflow(statuses: S[], components: C[]): GraphProblem[] {
         message: `'${s.name}' cannot be reached from '${start.name}'`,
       });
 
+  for (const loop of autoMoveLoops(statuses))
+    problems.push({ statusId: statuses[loop.indexes[0]!]!.id, message: loop.message });
+
   const props = new Map(components.map((c) => [c.prop, c]));
   for (const s of statuses) {
     const before = ancestors(s.draw.id, preds);
@@ -124,13 +179,15 @@ export interface WorkflowFault {
   message: string;
 }
 
-type SB = Pick<TStatus, 'id' | 'name' | 'draw' | 'requiredComponents'>;
+type SB = Pick<TStatus, 'id' | 'name' | 'draw' | 'requiredComponents'> &
+  Partial<Pick<TStatus, 'autoMoveInvoiceClient'>>;
 
 /**
  * What makes a type unsavable (the server's 400s), as opposed to what
  * {@link checkWorkflow} merely warns about: two statuses with one name or
- * one id, two nodes with one id, a link to a node that is not there, two
- * components with one prop, and a required field that is not a component.
+ * one id, two nodes with one id, a link to a node that is not there,
+ * automatic moves that go round in a loop, two components with one prop,
+ * and a required field that is not a component.
  * A missing start or an unreachable status is saved (work in progress in
  * the designer); the server still moves jobs only along the links.
  */
@@ -163,6 +220,11 @@ export function brokenWorkflow(
         message: `'${s.name}' links to a status that is gone`,
       });
   });
+  for (const loop of autoMoveLoops(statuses))
+    faults.push({
+      field: `statuses.${loop.indexes[0]}.autoMoveInvoiceClient`,
+      message: loop.message,
+    });
   const props = new Set<string>();
   components.forEach((c, i) => {
     if (props.has(c.prop))

@@ -7,3 +7,4 @@ export * from './placeholders.js';
 export * from './automations.js';
 export * from './board.js';
 export * from './planner.js';
+export * from './type-limits.js';

@@ -12,6 +12,7 @@ import {
   moveRefusal,
   requiredRefusal,
   shownStatus,
+  typeByName,
   withNextFromLinks,
 } from './workflow.js';
 
@@ -316,5 +317,20 @@ describe('missingRequired and requiredRefusal', () => {
     expect(requiredRefusal('On site', ['Notes'])).toBe(
       "Fill in 'Notes' before moving the job to 'On site'",
     );
+  });
+});
+
+describe('typeByName (spec operations §3: appointmentType matches a template name)', () => {
+  const types = [
+    { id: 'a', name: 'Meeting' },
+    { id: 'b', name: 'Geyser' },
+  ];
+  it('finds the type by its name, ignoring case and surrounding spaces', () => {
+    expect(typeByName(types, 'Geyser')?.id).toBe('b');
+    expect(typeByName(types, '  geyser ')?.id).toBe('b');
+  });
+  it('finds nothing for a name no type has', () => {
+    expect(typeByName(types, 'Gey')).toBeUndefined();
+    expect(typeByName(types, '')).toBeUndefined();
   });
 });

@@ -149,3 +149,13 @@ export function missingRequired(
 export function requiredRefusal(statusName: string, missing: string[]): string {
   return `Fill in ${missing.map((m) => `'${m}'`).join(', ')} before moving the job to '${statusName}'`;
 }
+
+/**
+ * The type a job names by `appointmentType` (spec operations §3: it "matches
+ * a template name"): the one with that name, ignoring case and surrounding
+ * spaces as type names are unique; undefined when none has it.
+ */
+export function typeByName<T extends { name: string }>(types: T[], name: string): T | undefined {
+  const key = name.trim().toLowerCase();
+  return types.find((t) => t.name.trim().toLowerCase() === key);
+}

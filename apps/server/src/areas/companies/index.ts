@@ -1,2 +1,2 @@
 // The companies area's face: what other areas may use (docs/architecture.md).
-export { getCompany, type CompanyRow } from './companies.repo.js';
+export { getCompany, listGroups, type CompanyRow } from './companies.repo.js';

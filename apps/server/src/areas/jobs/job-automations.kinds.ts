@@ -18,6 +18,8 @@ export interface StatusAutomationPayload {
   statusName: string;
   /** The job's `status_entries` after entering: the entry's number. */
   entry: number;
+  /** Automatic moves in a row that led to this entry (absent: a person's or a recurring save). */
+  chain?: number;
 }
 
 export interface InvoiceEmailPayload {

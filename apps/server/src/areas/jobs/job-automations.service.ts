@@ -1,4 +1,11 @@
-import { ZInvoiceSave, addDays, nextSendBoundary, todayIn, type TStatus } from '@fieldbook/core';
+import {
+  MAX_AUTO_MOVES,
+  ZInvoiceSave,
+  addDays,
+  nextSendBoundary,
+  todayIn,
+  type TStatus,
+} from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
@@ -223,7 +230,7 @@ async function moveOn(tx: Tx, e: Entry, to: string, now: Date): Promise<boolean>
   if (before?.statusEntries !== payload.entry) return false;
   try {
     await tx.transaction(async (sp) => {
-      await moveJobTo(sp, company.id, found.job.id, to);
+      await moveJobTo(sp, company.id, found.job.id, to, (payload.chain ?? 0) + 1);
       const after = await repo.lockJob(sp, company.id, found.job.id);
       if (after?.statusEntries !== payload.entry + 1) throw new MovedSince();
     });
@@ -324,7 +331,13 @@ export async function recordEntry(
   const target = status.autoMoveInvoiceClient
     ? found.statuses.find((s) => s.name === status.next[0])
     : undefined;
-  if (target) moved = await moveOn(tx, e, target.name, now);
+  if (target && (e.payload.chain ?? 0) >= MAX_AUTO_MOVES)
+    // The second guard against a loop the graph check did not see (a type saved before it).
+    await repo.prependLog(tx, company.id, found.job.id, {
+      s: `Automatic move to ${target.name} stopped: ${MAX_AUTO_MOVES} automatic moves in a row (the workflow's automatic moves go round in a loop)`,
+      d: now.toISOString(),
+    });
+  else if (target) moved = await moveOn(tx, e, target.name, now);
   await enqueueMany(tx, jobs);
   return { moved, invoiceQueued, notificationId: assignee.notificationId };
 }

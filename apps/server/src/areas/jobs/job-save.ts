@@ -11,6 +11,7 @@ import {
   shownStatus,
   statusOf,
   todayIn,
+  typeByName,
   type JobPlace,
   type MemberAccess,
   type TLine,
@@ -61,6 +62,8 @@ function pricedLines(lines: JobSaveBody['lineItems']): TLine[] | undefined {
 export interface SavedJob {
   id: string;
   appointmentNumber: string;
+  typeId: string;
+  typeName: string;
   updatedAt: Date;
 }
 
@@ -77,6 +80,8 @@ export async function writeJob(
   /** Null for the server's own moves (automations). */
   userId: string | null,
   body: JobSaveBody,
+  /** `chain`: the automatic moves in a row this save is the last of (moveJobTo). */
+  opts: { chain?: number } = {},
 ): Promise<SavedJob> {
   const id = body._id || null;
   // The types first, then the job (see listTypes).
@@ -89,7 +94,11 @@ export async function writeJob(
     if (old.updatedAt.getTime() > seen) throw new HttpError(409, STALE_JOB);
   }
 
-  const typeId = body.appointmentTypeId ?? old?.appointmentTypeId ?? types[0]?.id;
+  // The type by id; else by its name (spec §3), a name no type has being a 400 naming it.
+  const named = !body.appointmentTypeId && body.appointmentType?.trim();
+  const byName = named ? typeByName(types, named) : undefined;
+  if (named && !byName) throw badField('appointmentType', 'is not a type of this company');
+  const typeId = body.appointmentTypeId ?? byName?.id ?? old?.appointmentTypeId ?? types[0]?.id;
   const type = types.find((t) => t.id === typeId);
   if (!type) throw badField('appointmentTypeId', 'is not a type of this company');
   const oldType = old ? (types.find((t) => t.id === old.appointmentTypeId) ?? type) : type;
@@ -254,11 +263,23 @@ export async function writeJob(
     await enqueue(tx, {
       kind: 'job-status-automation',
       companyId,
-      payload: { jobId, statusId: status.id, statusName: status.name, entry: statusEntries },
+      payload: {
+        jobId,
+        statusId: status.id,
+        statusName: status.name,
+        entry: statusEntries,
+        ...(opts.chain ? { chain: opts.chain } : {}),
+      },
       dedupeKey: `job-status:${jobId}:${statusEntries}`,
     });
   }
-  return { id: jobId, appointmentNumber: write.appointmentNumber, updatedAt: write.updatedAt! };
+  return {
+    id: jobId,
+    appointmentNumber: write.appointmentNumber,
+    typeId: type.id,
+    typeName: type.name,
+    updatedAt: write.updatedAt!,
+  };
 }
 
 /** The server acting on its own (automations): the general permissions, as the owner reads them. */
@@ -268,7 +289,8 @@ const SYSTEM: MemberAccess = { isOwner: true, disabled: false, rights: null };
  * Moves a job to `status` (a status name, 'Scheduled' or 'Unscheduled') in
  * the caller's transaction with the rules of a save: along the links, with
  * its required fields, logged, counted as an entry and enqueuing that
- * status's automations. Everything else stays. A refused move throws the
+ * status's automations (carrying `chain`, the automatic moves in a row so
+ * far, this one included). Everything else stays. A refused move throws the
  * 400 a save would answer. The caller emits `updateActiveJobs` after commit.
  */
 export async function moveJobTo(
@@ -276,16 +298,19 @@ export async function moveJobTo(
   companyId: string,
   jobId: string,
   status: string,
+  chain = 0,
 ): Promise<SavedJob> {
   const row = await repo.findJob(tx, companyId, jobId);
   if (!row) throw notFound('Job not found');
   const j = row.job;
-  return writeJob(tx, companyId, SYSTEM, null, {
-    _id: j.id,
-    status,
-    userId: j.userId,
-    entityId: j.entityId,
-  });
+  return writeJob(
+    tx,
+    companyId,
+    SYSTEM,
+    null,
+    { _id: j.id, status, userId: j.userId, entityId: j.entityId },
+    { chain },
+  );
 }
 
 /** The date of the newest 'Job Done' entry of a log (spec §4: the cleared date). */

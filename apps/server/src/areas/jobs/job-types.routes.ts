@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { forbidden } from '../../platform/errors.js';
-import { bodyHasId, saveAccess } from '../../platform/save-access.js';
 import type { JobTypesService } from './job-types.service.js';
 
 const cid = z.object({ cid: z.string() });
@@ -17,7 +16,7 @@ async function mayReadTypes(req: FastifyRequest) {
     throw forbidden();
 }
 
-/** Appointment types: the workflow designer's documents (settings rights, DECISIONS §12). */
+/** Appointment types: the workflow designer's documents (settings u writes, DECISIONS §12). */
 export const jobTypesRoutes: FastifyPluginAsyncZod<{ types: JobTypesService }> = async (
   app,
   { types },
@@ -31,9 +30,8 @@ export const jobTypesRoutes: FastifyPluginAsyncZod<{ types: JobTypesService }> =
   });
 
   app.post(BASE, {
-    // A new type needs settings c, a change settings u.
-    config: { access: access.member() },
-    preValidation: saveAccess('settings', bodyHasId),
+    // Every write to types needs settings u, as the menu shows the designer (DECISIONS §12).
+    config: { access: access.company('settings', 'u') },
     schema: {
       tags: ['jobs'],
       params: cid,

@@ -1,6 +1,12 @@
 import {
+  MAX_COMPANY_TYPE_BYTES,
+  biggerPart,
   brokenWorkflow,
   can,
+  permissionKeyFault,
+  typeBytes,
+  typeSizeFault,
+  withoutUnknownGroups,
   defaultTypes,
   isHidden,
   normaliseType,
@@ -15,6 +21,7 @@ import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
+import { listGroups } from '../companies/index.js';
 import * as repo from './job-types.repo.js';
 import { presentType } from './job-types.present.js';
 
@@ -66,7 +73,8 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
         await db.transaction((tx) => installDefaultTypes(tx, companyId));
         rows = await repo.listTypes(db, companyId);
       }
-      return rows.map(presentType);
+      const groups = new Set((await listGroups(db, companyId)).map((g) => g.id));
+      return rows.map((t) => withoutUnknownGroups(presentType(t), groups));
     },
 
     /**
@@ -80,7 +88,7 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
       body: z.output<typeof ZAppointmentTypeSave>,
     ): Promise<TJobTypeSaved> {
       const id = body._id || null;
-      if (!can(member, 'settings', id ? 'u' : 'c')) throw forbidden();
+      if (!can(member, 'settings', 'u')) throw forbidden();
       if (id && !isUuid(id)) throw notFound('Type not found');
       const [fault] = brokenWorkflow(body.statuses, body.components);
       if (fault) throw badField(fault.field, fault.message);
@@ -94,13 +102,25 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
             if (isNaN(seen)) throw badField('updatedAt', 'must be a date and time');
             if (old.updatedAt.getTime() > seen) throw new HttpError(409, STALE_TYPE);
           }
-          if (!old) await repo.lockTypeCreation(tx, companyId);
+          // The company's row: creations (the count) and the company's total size take turns.
+          await repo.lockTypeCreation(tx, companyId);
           if (await repo.nameTaken(tx, companyId, body.name, id))
             throw badField('name', NAME_TAKEN);
           const count = old ? old.order : await repo.countTypes(tx, companyId);
           if (!old && count >= MAX_TYPES)
             throw badField('name', `A company may have at most ${MAX_TYPES} types`);
           const write = toWrite(body, count);
+          const groups = new Set((await listGroups(tx, companyId)).map((g) => g.id));
+          const limit =
+            permissionKeyFault(write.statuses, write.components, groups) ?? typeSizeFault(write);
+          if (limit) throw badField(limit.field, limit.message);
+          const others = (await repo.listTypes(tx, companyId)).filter((t) => t.id !== id);
+          const total = others.reduce((n, t) => n + typeBytes(t), typeBytes(write));
+          if (total > MAX_COMPANY_TYPE_BYTES)
+            throw badField(
+              biggerPart(write),
+              `The company's types would be ${Math.ceil(total / 1024)} KB; together they may be at most ${MAX_COMPANY_TYPE_BYTES / 1024} KB`,
+            );
           if (!old) {
             const created = await repo.insertType(tx, companyId, write);
             return { _id: created.id, updatedAt: created.updatedAt.toISOString() };

@@ -198,6 +198,8 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
       return {
         _id: saved.id,
         appointmentNumber: saved.appointmentNumber,
+        appointmentTypeId: saved.typeId,
+        appointmentType: saved.typeName,
         updatedAt: saved.updatedAt.toISOString(),
       };
     },
