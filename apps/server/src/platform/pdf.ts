@@ -155,10 +155,17 @@ export function createPdfRenderer(opts: {
     bump(holding, key, 1);
   };
 
-  /** Hands free pages to waiting prints, one company at a time in turn (round-robin). */
+  /**
+   * Hands free pages to waiting prints: to the company holding the fewest
+   * pages, in turn among equals (round-robin), never past its share.
+   */
   function dispatch() {
     while (busy < max) {
-      const k = turn.findIndex((key) => (holding.get(key) ?? 0) < pagesPerCompany);
+      let k = -1;
+      for (let i = 0; i < turn.length; i++) {
+        const held = holding.get(turn[i]!) ?? 0;
+        if (held < pagesPerCompany && (k < 0 || held < (holding.get(turn[k]!) ?? 0))) k = i;
+      }
       if (k < 0) return;
       const key = turn.splice(k, 1)[0]!;
       const queue = queues.get(key)!;
