@@ -81,8 +81,12 @@ export function createPdfRenderer(opts: {
   const max = Math.max(1, opts.pages ?? 4);
   const perOwner = opts.perOwner ?? PRINTS_PER_USER;
   const perCompany = opts.perCompany ?? PRINTS_PER_COMPANY;
-  /** Pages one company may hold at once: all but one, so another company always finds one soon. */
-  const pagesPerCompany = Math.max(1, max - 1);
+  /**
+   * Pages one company may hold at once: all but one from 3 pages on (4 by
+   * default: 3), so another company always finds one free; a smaller pool
+   * is not halved for it (another company then waits for the next page).
+   */
+  const pagesPerCompany = max >= 3 ? max - 1 : max;
   const byOwner = new Map<string, number>();
   const byCompany = new Map<string, number>();
   const timeout = opts.timeoutMs ?? 30_000;
