@@ -13,7 +13,7 @@ import { companies, jobs, users } from '../../apps/server/src/db/schema/index.js
 import { claimJobs } from '../../apps/server/src/platform/jobs.repo.js';
 import { enqueueMany } from '../../apps/server/src/platform/queue.js';
 
-const BACKLOGS = [1_000, 10_000, 50_000];
+const BACKLOGS = [1_000, 10_000];
 const TRIES = 30;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const KIND = 'bench-claim';
@@ -61,12 +61,13 @@ async function benchOne(label: string, database: Database) {
         enqueueMany(tx, [{ kind: KIND, companyId: b, payload: {} }]),
       );
       const t0 = performance.now();
-      const [got] = await claimJobs(database.db, 'bench', 1, 60_000, {
+      const got = await claimJobs(database.db, 'bench', 2, 60_000, {
         kinds: [KIND],
         notIds: [],
       });
       times.push(performance.now() - t0);
-      if (got?.companyId === b) bFirst++;
+      // Both first in their line: A's older job, then B's (by due time alone: two of A's).
+      if (got.some((j) => j.companyId === b)) bFirst++;
       // Back to the queue: the backlog stays as it was.
       await database.db.execute(
         sql`update ${jobs} set locked_until = null, locked_by = null, attempts = 0 where company_id = ${a}`,
@@ -84,7 +85,7 @@ async function benchOne(label: string, database: Database) {
 export async function benchQueueClaim() {
   const which = process.env.BENCH_DB;
   const out: string[] = [
-    '| database | A due | claim p50 ms | claim p99 ms | B claimed first |',
+    '| database | A due | claim of 2, p50 ms | p99 ms | B among the 2 |',
     '| --- | ---: | ---: | ---: | ---: |',
   ];
   if (which !== 'postgres')
