@@ -14,6 +14,7 @@ import { benchBoardBrowser } from './board-browser.js';
 import { benchLedger } from './ledger.js';
 import { benchRecurring, printRecurringBench } from './recurring.js';
 import { benchRoutes } from './routes.js';
+import { benchQueueClaim } from './queue-claim.js';
 import { benchChat } from './chat.js';
 import { benchSearch } from './search.js';
 
@@ -109,6 +110,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   ledger: () => benchLedger(),
   recurring: async () => printRecurringBench(await benchRecurring()),
   routes: async () => benchRoutes(),
+  'queue-claim': () => benchQueueClaim(),
   chat: () => benchChat(),
   search: () => benchSearch(),
 };

@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  notInArray,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 
@@ -56,6 +44,12 @@ export async function insertJobs(tx: Tx, rows: NewJob[]): Promise<number[]> {
  * transaction): the inner select locks the rows it picks and skips rows another
  * worker is claiming at the same moment; the update takes a lease and counts
  * the attempt. A job whose lease ran out (its process died) is due again.
+ *
+ * Fair between companies (DECISIONS §15): due jobs are taken by their place in
+ * their company's line, counting the company's running jobs first, then by due
+ * time. A company with 4 running and 1,000 due has its next job at place 5; a
+ * company with one due job has it at place 1, so it is taken at the next free
+ * slot, whatever the other's backlog (docs/performance.md, "Fairness").
  */
 export async function claimJobs(
   db: Tx,
@@ -65,23 +59,34 @@ export async function claimJobs(
   only: { kinds: string[]; notIds: number[] },
 ): Promise<JobRow[]> {
   if (only.kinds.length === 0) return [];
-  const due = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.state, 'queued'),
-        lte(jobs.runAt, sql`now()`),
-        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
-        // Kinds this process can run (an older process in a rolling deploy leaves new kinds alone).
-        inArray(jobs.kind, only.kinds),
+  const list = (xs: (string | number)[]) =>
+    sql.join(
+      xs.map((x) => sql`${x}`),
+      sql`, `,
+    );
+  // A window function cannot sit beside FOR UPDATE: the places are counted in a
+  // subquery, and only the outer rows are locked. Only kinds this process can run
+  // (an older process in a rolling deploy leaves new kinds alone).
+  const due = sql`(
+    select j.id from ${jobs} j
+    join (
+      select q.id, row_number() over (
+        partition by q.company_id
+        order by (q.locked_until is not null and q.locked_until >= now()) desc, q.run_at, q.id
+      ) as place
+      from ${jobs} q
+      where q.state = 'queued' and q.run_at <= now()
+        and q.kind in (${list(only.kinds)})
+    ) c on c.id = j.id
+    where (j.locked_until is null or j.locked_until < now())
+      ${
         // Never this process's own running jobs, even if their lease renewal is late.
-        only.notIds.length ? notInArray(jobs.id, only.notIds) : undefined,
-      ),
-    )
-    .orderBy(asc(jobs.runAt), asc(jobs.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+        only.notIds.length ? sql`and j.id not in (${list(only.notIds)})` : sql``
+      }
+    order by c.place, j.run_at, j.id
+    limit ${limit}
+    for update of j skip locked
+  )`;
   return db
     .update(jobs)
     .set({

@@ -21,16 +21,27 @@ export interface PdfRenderer {
 
 export interface PrintOptions {
   /**
-   * Who asks (a user id): one person may have at most `perOwner` prints
-   * running or waiting at once; more answer 429 at once, so a few users
-   * cannot hold the printer for everyone.
+   * Who asks (a user id, or `public:<address>`): one may have at most
+   * `perOwner` prints running or waiting at once; more answer 429 at once, so
+   * a few users cannot hold the printer for everyone.
    */
   owner?: string;
+  /**
+   * The company the print is for (DECISIONS §15). A company holds at most all
+   * pages but one at once, waiting prints are served in turn across companies,
+   * and a company's prints asked by people (with an `owner`) are refused (429)
+   * while it has `perCompany` prints running or waiting; its automation prints
+   * (no owner) count there too but wait instead.
+   */
+  company?: string;
 }
 
 /** Prints one user may have running or waiting at once (Security 9). */
 export const PRINTS_PER_USER = 2;
 export const TOO_MANY_PRINTS = `You are printing ${PRINTS_PER_USER} documents already; please wait until they are ready and try again`;
+/** Prints one company may have running or waiting at once before its people's are refused. */
+export const PRINTS_PER_COMPANY = 6;
+export const TOO_MANY_COMPANY_PRINTS = `Your company is printing ${PRINTS_PER_COMPANY} documents already; please wait until they are ready and try again`;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -65,17 +76,30 @@ export function createPdfRenderer(opts: {
   resolveAsset?: (pathname: string) => Promise<PdfAsset | null>;
   timeoutMs?: number;
   perOwner?: number;
+  perCompany?: number;
 }): PdfRenderer {
   const max = Math.max(1, opts.pages ?? 4);
   const perOwner = opts.perOwner ?? PRINTS_PER_USER;
+  const perCompany = opts.perCompany ?? PRINTS_PER_COMPANY;
+  /**
+   * Pages one company may hold at once: all but one from 3 pages on (4 by
+   * default: 3), so another company always finds one free; a smaller pool
+   * is not halved for it (another company then waits for the next page).
+   */
+  const pagesPerCompany = max >= 3 ? max - 1 : max;
   const byOwner = new Map<string, number>();
+  const byCompany = new Map<string, number>();
   const timeout = opts.timeoutMs ?? 30_000;
   let browser: Promise<Browser> | null = null;
   let launches = 0;
   let closed = false;
   const idle: Page[] = [];
   let busy = 0;
-  const waiting: (() => void)[] = [];
+  /** Pages held per company (key '' for prints of no company). */
+  const holding = new Map<string, number>();
+  /** Prints waiting for a page, per company, and the companies in the order they are served. */
+  const queues = new Map<string, (() => void)[]>();
+  const turn: string[] = [];
 
   function getBrowser(): Promise<Browser> {
     if (!browser) {
@@ -124,9 +148,50 @@ export function createPdfRenderer(opts: {
     return page;
   }
 
-  async function acquire(): Promise<Page> {
-    while (busy >= max) await new Promise<void>((r) => waiting.push(r));
+  const bump = (m: Map<string, number>, key: string, by: number) => {
+    const n = (m.get(key) ?? 0) + by;
+    if (n > 0) m.set(key, n);
+    else m.delete(key);
+  };
+  const mayTake = (key: string) => busy < max && (holding.get(key) ?? 0) < pagesPerCompany;
+  const take = (key: string) => {
     busy++;
+    bump(holding, key, 1);
+  };
+
+  /**
+   * Hands free pages to waiting prints: to the company holding the fewest
+   * pages, in turn among equals (round-robin), never past its share.
+   */
+  function dispatch() {
+    while (busy < max) {
+      let k = -1;
+      for (let i = 0; i < turn.length; i++) {
+        const held = holding.get(turn[i]!) ?? 0;
+        if (held < pagesPerCompany && (k < 0 || held < (holding.get(turn[k]!) ?? 0))) k = i;
+      }
+      if (k < 0) return;
+      const key = turn.splice(k, 1)[0]!;
+      const queue = queues.get(key)!;
+      const next = queue.shift()!;
+      if (queue.length > 0) turn.push(key);
+      else queues.delete(key);
+      take(key);
+      next();
+    }
+  }
+
+  async function acquire(key: string): Promise<Page> {
+    if (mayTake(key)) take(key);
+    else
+      await new Promise<void>((granted) => {
+        const queue = queues.get(key);
+        if (queue) queue.push(granted);
+        else {
+          queues.set(key, [granted]);
+          turn.push(key);
+        }
+      });
     try {
       for (;;) {
         const p = idle.pop();
@@ -134,19 +199,20 @@ export function createPdfRenderer(opts: {
         if (!p.isClosed()) return p;
       }
     } catch (e) {
-      release(null);
+      release(null, key);
       throw e;
     }
   }
 
-  function release(page: Page | null) {
+  function release(page: Page | null, key: string) {
     busy--;
+    bump(holding, key, -1);
     if (page && !page.isClosed() && !closed) idle.push(page);
-    waiting.shift()?.();
+    dispatch();
   }
 
-  async function printOnce(html: string): Promise<Buffer> {
-    const page = await acquire();
+  async function printOnce(html: string, key: string): Promise<Buffer> {
+    const page = await acquire(key);
     let ok = false;
     // page.pdf has no timeout of its own: a print that hangs closes its page.
     let timedOut = false;
@@ -179,37 +245,44 @@ export function createPdfRenderer(opts: {
           .context()
           .close()
           .catch(() => {});
-      release(ok ? page : null);
+      release(ok ? page : null, key);
     }
   }
 
-  async function printRetrying(html: string): Promise<Buffer> {
+  async function printRetrying(html: string, key: string): Promise<Buffer> {
     try {
-      return await printOnce(html);
+      return await printOnce(html, key);
     } catch (e) {
       // The browser died under us: one more try on a fresh one.
       if (browser && (await browser.then((b) => b.isConnected()).catch(() => false))) throw e;
-      return printOnce(html);
+      return printOnce(html, key);
     }
   }
 
   return {
     async print(html, o = {}) {
       if (closed) throw new Error('The PDF printer is closed');
-      const owner = o.owner;
-      if (owner === undefined) return printRetrying(html);
-      const mine = byOwner.get(owner) ?? 0;
-      if (mine >= perOwner) throw new HttpError(429, TOO_MANY_PRINTS);
-      byOwner.set(owner, mine + 1);
+      const { owner } = o;
+      const key = o.company ?? '';
+      if (owner !== undefined && (byOwner.get(owner) ?? 0) >= perOwner)
+        throw new HttpError(429, TOO_MANY_PRINTS);
+      if (owner !== undefined && key && (byCompany.get(key) ?? 0) >= perCompany)
+        throw new HttpError(429, TOO_MANY_COMPANY_PRINTS);
+      if (owner !== undefined) bump(byOwner, owner, 1);
+      bump(byCompany, key, 1);
       try {
-        return await printRetrying(html);
+        return await printRetrying(html, key);
       } finally {
-        const left = (byOwner.get(owner) ?? 1) - 1;
-        if (left > 0) byOwner.set(owner, left);
-        else byOwner.delete(owner);
+        if (owner !== undefined) bump(byOwner, owner, -1);
+        bump(byCompany, key, -1);
       }
     },
-    stats: () => ({ idle: idle.length, busy, waiting: waiting.length, launches }),
+    stats: () => ({
+      idle: idle.length,
+      busy,
+      waiting: [...queues.values()].reduce((n, q) => n + q.length, 0),
+      launches,
+    }),
     async close() {
       closed = true;
       const b = browser;

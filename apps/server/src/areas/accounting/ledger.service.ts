@@ -294,7 +294,7 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
         accounts: await accounts(companyId),
         statement: await statement(companyId, p),
       });
-      const pdf = await deps.pdf.print(html, { owner: userId });
+      const pdf = await deps.pdf.print(html, { owner: userId, company: companyId });
       return { fileName: `profit-and-loss-${p.from}-${p.to}.pdf`, pdf };
     },
   };

@@ -5,7 +5,7 @@ import { HttpError } from '../../platform/errors.js';
 import { CompanySmtpError } from '../../platform/mail.js';
 import { PermanentJobError, type Job, type JobHandler } from '../../platform/queue.js';
 import * as repo from './delivery.repo.js';
-import { takePlaceOrWait } from './send-limit.js';
+import { sendWithinLimit } from './send-limit.js';
 import { NoRecipientError, mailInvoice, mailStatement, recipientsOf } from './document-mail.js';
 import type { MailDeps } from './document-mail.js';
 
@@ -70,8 +70,10 @@ export function deliveryHandlers(
     async run(job) {
       const { invoiceId, countAtSend } = job.payload as unknown as InvoiceEmailPayload;
       const company = await companyOf(job);
-      if (countAtSend) await takePlaceOrWait(deps.config.sendsPerHour, db, company.id);
-      const record = await permanentOnBadData(() => mailInvoice(deps, company, invoiceId));
+      const send = () => permanentOnBadData(() => mailInvoice(deps, company, invoiceId));
+      const record = countAtSend
+        ? await sendWithinLimit(deps.config.sendsPerHour, db, company.id, send)
+        : await send();
       return {
         write: (tx) => repo.markSent(tx, company.id, invoiceId, record),
         afterCommit: changed(company.id, invoiceId),
@@ -94,8 +96,9 @@ export function deliveryHandlers(
       if (!client || (!always && !client.autoSendStatement)) return;
       if (recipientsOf(client.email).length === 0)
         throw new PermanentJobError(`Client ${client.name} has no e-mail address`);
-      if (countAtSend) await takePlaceOrWait(deps.config.sendsPerHour, db, company.id);
-      await permanentOnBadData(() => mailStatement(deps, company, clientId));
+      const send = () => permanentOnBadData(() => mailStatement(deps, company, clientId));
+      if (countAtSend) await sendWithinLimit(deps.config.sendsPerHour, db, company.id, send);
+      else await send();
     },
   };
 

@@ -16,7 +16,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import { enqueueMany, wakeWorkers } from '../../platform/queue.js';
 import { withLink } from './company-mail.js';
 import * as repo from './delivery.repo.js';
-import { countSends as countCompanySends } from './send-limit.js';
+import { countSends as countCompanySends, sendOnPlace } from './send-limit.js';
 import { LINK_LABEL, mailInvoice, mailStatement, type MailChoice } from './document-mail.js';
 import type { MailDeps } from './document-mail.js';
 import { INVOICE_EMAIL } from './delivery.jobs.js';
@@ -75,8 +75,13 @@ export function createDeliveryService(deps: MailDeps & Pick<AppDeps, 'events'>) 
     async sendInvoice(companyId: string, id: string, body: SendBody, userId: string) {
       const company = await companyOf(companyId);
       const choice = choiceOf(company, body, userId);
-      await countSends(db, companyId, 1);
-      const record = await mailInvoice(deps, company, id, choice);
+      // A mail the SMTP server refused gives its place back.
+      const record = await sendOnPlace(
+        db,
+        companyId,
+        () => countSends(db, companyId, 1),
+        () => mailInvoice(deps, company, id, choice),
+      );
       if (!body.test) {
         await db.transaction((tx) => repo.markSent(tx, companyId, id, record));
         changed(companyId, [id]);
@@ -99,8 +104,12 @@ export function createDeliveryService(deps: MailDeps & Pick<AppDeps, 'events'>) 
     async sendStatement(companyId: string, clientId: string, body: SendBody, userId: string) {
       const company = await companyOf(companyId);
       const choice = choiceOf(company, body, userId);
-      await countSends(db, companyId, 1);
-      await mailStatement(deps, company, clientId, choice);
+      await sendOnPlace(
+        db,
+        companyId,
+        () => countSends(db, companyId, 1),
+        () => mailStatement(deps, company, clientId, choice),
+      );
       return { message: MSG.sent };
     },
 

@@ -74,7 +74,7 @@ export async function mailInvoice(
       `Invoice ${doc.invoice.number}`,
       `Invoice ${doc.invoice.number} has no e-mail address to send to; add one to the invoice and send it again`,
     );
-  const pdf = await deps.pdf.print(doc.html, { owner: choice?.by });
+  const pdf = await deps.pdf.print(doc.html, { owner: choice?.by, company: company.id });
   await sendAsCompany(deps, company, {
     to,
     subject: choice?.subject ?? doc.subject,
@@ -100,7 +100,7 @@ export async function mailStatement(
       `Client ${doc.client.name}`,
       `Client ${doc.client.name} has no e-mail address`,
     );
-  const pdf = await deps.pdf.print(doc.html, { owner: choice?.by });
+  const pdf = await deps.pdf.print(doc.html, { owner: choice?.by, company: company.id });
   await sendAsCompany(deps, company, {
     to,
     subject: choice?.subject ?? doc.subject,

@@ -1,5 +1,11 @@
 // The delivery area's face: what other areas may use (docs/architecture.md).
-export { countSends, takePlaceOrWait, takeSendPlace } from './send-limit.js';
+export {
+  countSends,
+  nextHourSpread,
+  sendWithinLimit,
+  takePlaceOrWait,
+  takeSendPlace,
+} from './send-limit.js';
 export { pdfAttachment, sendAsCompany, withLink } from './company-mail.js';
 export {
   LINK_LABEL,

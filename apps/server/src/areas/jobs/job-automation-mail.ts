@@ -6,7 +6,6 @@ import {
   type JobPlaceholder,
   type TTemplateRef,
 } from '@fieldbook/core';
-import type { Tx } from '../../db/client.js';
 import { PermanentJobError } from '../../platform/queue.js';
 import { HttpError } from '../../platform/errors.js';
 import { CompanySmtpError } from '../../platform/mail.js';
@@ -15,7 +14,7 @@ import {
   NoRecipientError,
   pdfAttachment,
   recipientsOf,
-  takePlaceOrWait as takeLimitPlaceOrWait,
+  sendWithinLimit,
   type MailDeps,
 } from '../delivery/index.js';
 import { jobDocumentById } from './job-document.service.js';
@@ -24,9 +23,16 @@ import type { JobForAutomation } from './job-automations.repo.js';
 /** What sending an automation's mail uses. */
 export type AutomationMailDeps = MailDeps;
 
-/** Takes a place in the company's hourly limit, or waits for the next hour (delivery's rule). */
-export const takePlaceOrWait = (deps: AutomationMailDeps, db: Tx, companyId: string) =>
-  takeLimitPlaceOrWait(deps.config.sendsPerHour, db, companyId);
+/**
+ * Takes a place in the company's hourly limit, or waits for the next hour
+ * (delivery's rule), before `send` prints anything; a send that fails gives
+ * the place back.
+ */
+export const withSendPlace = <T>(
+  deps: AutomationMailDeps,
+  companyId: string,
+  send: () => Promise<T>,
+): Promise<T> => sendWithinLimit(deps.config.sendsPerHour, deps.database.db, companyId, send);
 
 /** Failures no retry can fix fail at once; SMTP and printing errors are retried. */
 export async function permanentOnBadData<T>(work: () => Promise<T>): Promise<T> {
@@ -86,7 +92,9 @@ export async function templateAttachments(
   for (const ref of refs) {
     try {
       const doc = await jobDocumentById(deps, company.id, f.job.id, ref.id);
-      out.push(pdfAttachment(doc.fileName, await deps.pdf.print(doc.html)));
+      out.push(
+        pdfAttachment(doc.fileName, await deps.pdf.print(doc.html, { company: company.id })),
+      );
     } catch (e) {
       if (!(e instanceof HttpError && e.status === 404)) throw e;
     }

@@ -10,8 +10,8 @@ import {
   oneLine,
   permanentOnBadData,
   placeholderValues,
-  takePlaceOrWait,
   templateAttachments,
+  withSendPlace,
   textAsHtml,
   type AutomationMailDeps,
 } from './job-automation-mail.js';
@@ -91,27 +91,36 @@ export function jobAutomationHandlers(deps: JobAutomationDeps): Record<string, J
       if (to.length === 0)
         throw new PermanentJobError('The job has no assignee with an e-mail address');
       const { subject, text } = notificationText(company, f, p.statusName, p.subject, p.body);
-      const attachments: ReturnType<typeof pdfAttachment>[] = [];
-      if (p.invoice && f.job.invoiceId) {
-        try {
-          const doc = await invoiceDocument(deps, company.id, f.job.invoiceId, p.invoiceTemplateId);
-          attachments.push(pdfAttachment(doc.fileName, await deps.pdf.print(doc.html)));
-        } catch (e) {
-          if (!(e instanceof HttpError && e.status === 404)) throw e;
+      // The place in the hourly limit first: a mail over it waits before anything is printed.
+      await withSendPlace(deps, company.id, async () => {
+        const attachments: ReturnType<typeof pdfAttachment>[] = [];
+        if (p.invoice && f.job.invoiceId) {
+          try {
+            const doc = await invoiceDocument(
+              deps,
+              company.id,
+              f.job.invoiceId,
+              p.invoiceTemplateId,
+            );
+            attachments.push(
+              pdfAttachment(doc.fileName, await deps.pdf.print(doc.html, { company: company.id })),
+            );
+          } catch (e) {
+            if (!(e instanceof HttpError && e.status === 404)) throw e;
+          }
         }
-      }
-      attachments.push(...(await templateAttachments(deps, company, f, p.templates)));
-      await takePlaceOrWait(deps, db, company.id);
-      await permanentOnBadData(() =>
-        sendAsCompany(deps, company, {
-          to,
-          subject,
-          text,
-          html: textAsHtml(text),
-          attachments,
-          headers: { 'X-Fieldbook-Job': f.job.id, 'X-Fieldbook-Notification': p.who },
-        }),
-      );
+        attachments.push(...(await templateAttachments(deps, company, f, p.templates)));
+        await permanentOnBadData(() =>
+          sendAsCompany(deps, company, {
+            to,
+            subject,
+            text,
+            html: textAsHtml(text),
+            attachments,
+            headers: { 'X-Fieldbook-Job': f.job.id, 'X-Fieldbook-Notification': p.who },
+          }),
+        );
+      });
       return {
         write: note(company.id, f.job.id, `E-mail to the ${p.who} sent: ${subject}`),
         afterCommit: () => jobChanged(company.id, f.job.id),
@@ -135,15 +144,16 @@ export function jobAutomationHandlers(deps: JobAutomationDeps): Record<string, J
       const values = placeholderValues(company, f, f.job.status ?? '');
       const subject = oneLine(fillPlaceholders(REMINDER_SUBJECT, values));
       const text = fillPlaceholders(REMINDER_BODY, values).trim();
-      await takePlaceOrWait(deps, db, company.id);
-      await permanentOnBadData(() =>
-        sendAsCompany(deps, company, {
-          to,
-          subject,
-          text,
-          html: textAsHtml(text),
-          headers: { 'X-Fieldbook-Job': f.job.id, 'X-Fieldbook-Reminder': p.startDate },
-        }),
+      await withSendPlace(deps, company.id, () =>
+        permanentOnBadData(() =>
+          sendAsCompany(deps, company, {
+            to,
+            subject,
+            text,
+            html: textAsHtml(text),
+            headers: { 'X-Fieldbook-Job': f.job.id, 'X-Fieldbook-Reminder': p.startDate },
+          }),
+        ),
       );
       return {
         write: note(company.id, f.job.id, 'Reminder e-mailed to the client'),

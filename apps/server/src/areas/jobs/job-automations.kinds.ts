@@ -27,6 +27,11 @@ export interface InvoiceEmailPayload {
   invoiceId: string;
   /** General templates printed for the job and attached. */
   templates: TTemplateRef[];
+  /**
+   * Sent at a boundary (daily, weekly, monthly): the invoice shows Sending...
+   * meanwhile, and a send by hand before the boundary takes its place.
+   */
+  gathered?: boolean;
 }
 
 export interface GatheredPayload extends InvoiceEmailPayload {

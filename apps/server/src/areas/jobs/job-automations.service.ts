@@ -155,6 +155,7 @@ function invoiceSends(e: Entry, invoiceId: string, now: Date): EnqueueJob[] {
       },
     ];
   const clientId = found.job.entityId;
+  base.gathered = true;
   if (status.autoGroupInvoiceClient && clientId) {
     const group = `${clientId}:${freq}:${boundary.period}`;
     const member: GatheredPayload = { ...base, group };
@@ -314,11 +315,10 @@ export async function recordEntry(
   if (status.autoSendInvoiceClient && invoiceId) {
     const sends = invoiceSends(e, invoiceId, now);
     jobs.push(...sends);
-    if (sends[0]!.kind === JOB_INVOICE_EMAIL && !sends[0]!.runAt) {
-      // The row shows Sending... and a bulk send leaves it alone until this one went.
-      await markInvoicesQueued(tx, company.id, [invoiceId]);
-      invoiceQueued = true;
-    }
+    // The row shows Sending... and a bulk send leaves it alone until this one went; a
+    // gathered one waits so until its boundary, and a send by hand before it takes its place.
+    await markInvoicesQueued(tx, company.id, [invoiceId]);
+    invoiceQueued = true;
   } else if (status.autoSendInvoiceClient) {
     await repo.prependLog(tx, company.id, found.job.id, {
       s: 'No invoice to send: the job has none',

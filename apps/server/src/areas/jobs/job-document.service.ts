@@ -119,7 +119,10 @@ export function createJobDocumentService(deps: Pick<AppDeps, 'database' | 'confi
           null);
       const job = await source(db, companyId, jobId.toLowerCase(), groupId);
       const doc = await jobDocument(deps, companyId, job, templateId.toLowerCase());
-      return { fileName: doc.fileName, pdf: await deps.pdf.print(doc.html, { owner: who.userId }) };
+      return {
+        fileName: doc.fileName,
+        pdf: await deps.pdf.print(doc.html, { owner: who.userId, company: companyId }),
+      };
     },
 
     /** The PDF; a visitor's prints are bounded by their address. */
@@ -132,7 +135,7 @@ export function createJobDocumentService(deps: Pick<AppDeps, 'database' | 'confi
       const doc = await jobDocumentById(deps, cid, hit.id, templateId.toLowerCase());
       return {
         fileName: doc.fileName,
-        pdf: await deps.pdf.print(doc.html, { owner: `public:${ip}` }),
+        pdf: await deps.pdf.print(doc.html, { owner: `public:${ip}`, company: cid }),
       };
     },
   };

@@ -15,12 +15,13 @@ import {
   recipientsOf,
   sendAsCompany,
 } from '../delivery/index.js';
+import { findInvoice } from '../invoices/index.js';
 import { invoiceDocument } from '../templates/index.js';
 import {
   invoiceLine,
   permanentOnBadData,
-  takePlaceOrWait,
   templateAttachments,
+  withSendPlace,
   type AutomationMailDeps,
 } from './job-automation-mail.js';
 import { companyOf } from './job-automations.service.js';
@@ -48,16 +49,26 @@ export function invoiceSendHandlers(deps: Deps): Record<string, JobHandler> {
   const changed = (companyId: string, ids: string[]) => () =>
     deps.events.emit({ companyId, name: 'invoicesChanged', ids });
 
+  /**
+   * A gathered send waits for its boundary with the invoice marked Sending...;
+   * sent by hand (or failed) since, the flag is gone and it sends nothing.
+   */
+  const stillWaiting = async (companyId: string, p: InvoiceEmailPayload) =>
+    !p.gathered || !!(await findInvoice(db, companyId, p.invoiceId))?.queuedForSending;
+
   const one: JobHandler = {
     async run(job) {
       const p = job.payload as unknown as InvoiceEmailPayload;
       const company = await companyOf(deps, job.companyId);
+      if (!(await stillWaiting(company.id, p))) return;
       const found = await repo.findJobForAutomation(db, company.id, p.jobId);
-      const attachments = await templateAttachments(deps, company, found, p.templates);
-      await takePlaceOrWait(deps, db, company.id);
-      const record = await permanentOnBadData(() =>
-        mailInvoice(deps, company, p.invoiceId, undefined, { attachments }),
-      );
+      // The place in the hourly limit first: a mail over it waits before anything is printed.
+      const record = await withSendPlace(deps, company.id, async () => {
+        const attachments = await templateAttachments(deps, company, found, p.templates);
+        return permanentOnBadData(() =>
+          mailInvoice(deps, company, p.invoiceId, undefined, { attachments }),
+        );
+      });
       return {
         write: (tx) => markInvoiceSent(tx, company.id, p.invoiceId, record),
         afterCommit: changed(company.id, [p.invoiceId]),
@@ -86,38 +97,45 @@ export function invoiceSendHandlers(deps: Deps): Record<string, JobHandler> {
       const to = recipientsOf(client.email);
       if (to.length === 0)
         throw new PermanentJobError(`Client ${client.name} has no e-mail address`);
-      const attachments: ReturnType<typeof pdfAttachment>[] = [];
-      const lines: string[] = [];
-      const sent: string[] = [];
+      const docs: { mp: InvoiceEmailPayload; doc: Awaited<ReturnType<typeof invoiceDocument>> }[] =
+        [];
       for (const m of members) {
         const mp = m.payload as unknown as InvoiceEmailPayload;
-        if (sent.includes(mp.invoiceId)) continue;
-        let doc;
+        if (docs.some((d) => d.mp.invoiceId === mp.invoiceId)) continue;
+        if (!(await stillWaiting(company.id, mp))) continue; // sent by hand since
         try {
-          doc = await invoiceDocument(deps, company.id, mp.invoiceId);
+          docs.push({ mp, doc: await invoiceDocument(deps, company.id, mp.invoiceId) });
         } catch (e) {
           if (e instanceof HttpError && e.status === 404) continue; // deleted since
           throw e;
         }
-        attachments.push(pdfAttachment(doc.fileName, await deps.pdf.print(doc.html)));
-        const found = await repo.findJobForAutomation(db, company.id, mp.jobId);
-        attachments.push(...(await templateAttachments(deps, company, found, mp.templates)));
-        lines.push(invoiceLine(doc.invoice.number, doc.invoice.total, doc.invoice.publicUrl));
-        sent.push(mp.invoiceId);
       }
       const memberIds = members.map((m) => m.id);
-      if (sent.length > 0) {
-        await takePlaceOrWait(deps, db, company.id);
+      const sent = docs.map((d) => d.mp.invoiceId);
+      if (docs.length > 0) {
         const name = [client.name, client.surname].filter(Boolean).join(' ');
-        await permanentOnBadData(() =>
-          sendAsCompany(deps, company, {
-            to,
-            subject: `Invoices from ${company.companyName}`,
-            text: `Dear ${name},\n\nPlease find attached your invoices:\n\n${lines.join('\n')}\n\nKind regards\n${company.companyName}\n`,
-            attachments,
-            headers: { 'X-Fieldbook-Invoices': sent.join(',') },
-          }),
-        );
+        // The place in the hourly limit first: a mail over it waits before anything is printed.
+        await withSendPlace(deps, company.id, async () => {
+          const attachments: ReturnType<typeof pdfAttachment>[] = [];
+          const lines: string[] = [];
+          for (const { mp, doc } of docs) {
+            attachments.push(
+              pdfAttachment(doc.fileName, await deps.pdf.print(doc.html, { company: company.id })),
+            );
+            const found = await repo.findJobForAutomation(db, company.id, mp.jobId);
+            attachments.push(...(await templateAttachments(deps, company, found, mp.templates)));
+            lines.push(invoiceLine(doc.invoice.number, doc.invoice.total, doc.invoice.publicUrl));
+          }
+          await permanentOnBadData(() =>
+            sendAsCompany(deps, company, {
+              to,
+              subject: `Invoices from ${company.companyName}`,
+              text: `Dear ${name},\n\nPlease find attached your invoices:\n\n${lines.join('\n')}\n\nKind regards\n${company.companyName}\n`,
+              attachments,
+              headers: { 'X-Fieldbook-Invoices': sent.join(',') },
+            }),
+          );
+        });
       }
       const record = { to: to.join(', '), date: new Date().toISOString() };
       return {

@@ -92,7 +92,7 @@ export function createCustomerService(
       const doc = await invoiceDocument(deps, company.id, invoice.id);
       return {
         fileName: doc.fileName,
-        pdf: await deps.pdf.print(doc.html, { owner: `public:${ip}` }),
+        pdf: await deps.pdf.print(doc.html, { owner: `public:${ip}`, company: company.id }),
       };
     },
   };

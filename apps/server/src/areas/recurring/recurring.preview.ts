@@ -56,7 +56,10 @@ export function createRecurringPreview(deps: DocumentDeps & Pick<AppDeps, 'pdf'>
         row = e.row;
       }
       const doc = await invoiceDocument(deps, companyId, row);
-      return { data: await deps.pdf.print(doc.html, {}), fileName: doc.fileName };
+      return {
+        data: await deps.pdf.print(doc.html, { company: companyId }),
+        fileName: doc.fileName,
+      };
     },
   };
 }

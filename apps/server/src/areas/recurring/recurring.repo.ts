@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { TRecurringType } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import {
@@ -126,15 +126,28 @@ export async function setItemClient(
  * Ids of active items with a date due: `next_run_date` on or before today in
  * the item's company zone. The index narrows to dates on or before the latest
  * "today" anywhere (`latest`); the zone then decides per company.
+ *
+ * One round (DECISIONS §15): at most `perCompany` items of each company, taken
+ * by their place in their company's line, then by date, so a company with
+ * thousands of due items cannot hold up another's (docs/recurring.md).
  */
 export async function dueItemIds(
   db: Tx,
   now: Date,
   latest: string,
   limit: number,
+  perCompany: number,
+  skip: string[] = [],
 ): Promise<string[]> {
-  const rows = await db
-    .select({ id: recurringItems.id })
+  const due = db
+    .select({
+      id: recurringItems.id,
+      nextRunDate: recurringItems.nextRunDate,
+      place:
+        sql<number>`row_number() over (partition by ${recurringItems.companyId} order by ${recurringItems.nextRunDate}, ${recurringItems.id})`.as(
+          'place',
+        ),
+    })
     .from(recurringItems)
     .innerJoin(companies, eq(companies.id, recurringItems.companyId))
     .where(
@@ -142,9 +155,15 @@ export async function dueItemIds(
         lte(recurringItems.nextRunDate, latest),
         eq(recurringItems.active, true),
         sql`${recurringItems.nextRunDate} <= (${now.toISOString()}::timestamptz at time zone ${companies.timeZone})::date`,
+        skip.length ? notInArray(recurringItems.id, skip) : undefined,
       ),
     )
-    .orderBy(asc(recurringItems.nextRunDate), asc(recurringItems.id))
+    .as('due');
+  const rows = await db
+    .select({ id: due.id })
+    .from(due)
+    .where(lte(due.place, perCompany))
+    .orderBy(asc(due.place), asc(due.nextRunDate), asc(due.id))
     .limit(limit);
   return rows.map((r) => r.id);
 }

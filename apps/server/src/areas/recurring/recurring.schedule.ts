@@ -11,8 +11,16 @@ import { startTicker, type Ticker } from '../../platform/ticker.js';
 export const RECURRING_TICK_MS = 5 * 60_000;
 /** Dates made in one transaction; an item with more continues in the next. */
 export const DATES_PER_TRANSACTION = 50;
-/** Items read per look at the due index. */
+/** Items read per round (all companies). */
 const BATCH = 200;
+/**
+ * Items of one company run in one round (one transaction each, at most
+ * DATES_PER_TRANSACTION dates); the next round starts after every company's
+ * batch, so rounds go across companies (DECISIONS §15).
+ */
+export const ITEMS_PER_COMPANY = 10;
+/** A bound on rounds (each round makes progress, so this is never reached in practice). */
+const MAX_ROUNDS = 100_000;
 
 export interface RecurringRunResult {
   /** Dates made (documents, or runs that raised an incident). */
@@ -33,7 +41,7 @@ async function runItemOnce(
   deps: Pick<AppDeps, 'database'>,
   itemId: string,
   now: Date,
-): Promise<(RecurringRunResult & { more: boolean; queued: boolean }) | null> {
+): Promise<(RecurringRunResult & { more: boolean; queued: boolean; companyId: string }) | null> {
   return deps.database.db.transaction(async (tx) => {
     const item = await repo.lockItem(tx, itemId);
     if (!item || !item.active || !item.nextRunDate) return null;
@@ -64,22 +72,33 @@ async function runItemOnce(
       documents,
       more: all.length > dates.length,
       queued: item.sendOnCreation && documents > 0,
+      companyId: item.companyId,
     };
   });
+}
+
+/** Which item a committed transaction was of (the fairness test reads the order). */
+export interface RecurringCommit {
+  companyId: string;
+  itemId: string;
 }
 
 /**
  * Makes every due date of every active item (DECISIONS §8, §13): each date
  * exactly once, in order, also after the server was down, in one transaction
- * per item (and per DATES_PER_TRANSACTION dates). A failing item is logged
- * and left due; the others still run. `now` is the clock (tests pass a fake one).
+ * per item (and per DATES_PER_TRANSACTION dates). Rounds go across companies:
+ * each round runs one transaction of at most ITEMS_PER_COMPANY items of each
+ * company with dates due, so one company's thousands of items never keep
+ * another's waiting for more than a round (DECISIONS §15). A failing item is
+ * logged and left due; the others still run. `now` is the clock (tests pass a
+ * fake one).
  */
 export async function runDueRecurring(
   deps: Pick<AppDeps, 'database'>,
   now: Date = new Date(),
   log: (message: string, error?: unknown) => void = defaultLog,
   /** Called after each committed transaction with the dates made so far (crash tests). */
-  onCommit?: (made: number) => void,
+  onCommit?: (made: number, commit: RecurringCommit) => void,
 ): Promise<RecurringRunResult> {
   const db = deps.database.db;
   // The latest calendar date anywhere (UTC+14): the index's bound before each zone decides.
@@ -87,31 +106,25 @@ export async function runDueRecurring(
   const total: RecurringRunResult = { made: 0, documents: 0 };
   let queued = false;
   const failed = new Set<string>();
-  // Bounded: items locked by another process would otherwise be looked at again and again.
-  for (let round = 0; round < 1000; round++) {
-    const ids = (await repo.dueItemIds(db, now, latest, BATCH + failed.size)).filter(
-      (id) => !failed.has(id),
-    );
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const ids = await repo.dueItemIds(db, now, latest, BATCH, ITEMS_PER_COMPANY, [...failed]);
     let progressed = false;
     for (const id of ids) {
       try {
-        for (;;) {
-          const r = await runItemOnce(deps, id, now);
-          if (!r) break;
-          progressed = true;
-          total.made += r.made;
-          total.documents += r.documents;
-          queued ||= r.queued;
-          onCommit?.(total.made);
-          if (!r.more) break;
-        }
+        const r = await runItemOnce(deps, id, now);
+        if (!r) continue;
+        progressed = true;
+        total.made += r.made;
+        total.documents += r.documents;
+        queued ||= r.queued;
+        onCommit?.(total.made, { companyId: r.companyId, itemId: id });
       } catch (e) {
         failed.add(id);
         log(`Recurring item ${id} could not run`, e);
       }
     }
     // Items locked by another process stay due: that process makes them.
-    if (!progressed || ids.length < BATCH) break;
+    if (!progressed) break;
   }
   if (queued) wakeWorkers();
   return total;

@@ -19,6 +19,7 @@ export const routesRoutes: FastifyPluginAsyncZod<{ routes: RoutesService }> = as
       body: ZCalculateRoute,
       response: { 200: ZCalculateRouteAnswer },
     },
-    handler: (req) => routes.calculate(req.body),
+    handler: (req) =>
+      routes.calculate(req.body, { companyId: req.company!.id, userId: req.user!.id }),
   });
 };

@@ -8,7 +8,7 @@ import {
   type TravelMatrix,
 } from '@fieldbook/core';
 import { RoutingFailure, osrmMatrix } from './osrm.js';
-import { OptimiserBusy, type Optimiser } from './optimiser-pool.js';
+import { OptimiserBusy, type Asker, type Optimiser } from './optimiser-pool.js';
 
 export type RoutesService = ReturnType<typeof createRoutesService>;
 
@@ -21,7 +21,8 @@ export function createRoutesService(deps: {
   optimiser: Pick<Optimiser, 'optimise'>;
 }) {
   return {
-    async calculate(body: TCalculateRoute): Promise<TCalculateRouteAnswer> {
+    /** `who`: the company and user asking (the optimiser's caps and turns are theirs). */
+    async calculate(body: TCalculateRoute, who: Asker): Promise<TCalculateRouteAnswer> {
       const points = [body.origin, ...body.markers, body.dest];
       let matrix: TravelMatrix;
       try {
@@ -32,13 +33,16 @@ export function createRoutesService(deps: {
       }
       let s: RouteSolution;
       try {
-        s = await deps.optimiser.optimise({
-          ...matrix,
-          pinned: body.pinned,
-          windows: body.windows,
-          stopMinutes: body.stopMinutes,
-          startMinutes: body.startMinutes,
-        });
+        s = await deps.optimiser.optimise(
+          {
+            ...matrix,
+            pinned: body.pinned,
+            windows: body.windows,
+            stopMinutes: body.stopMinutes,
+            startMinutes: body.startMinutes,
+          },
+          who,
+        );
       } catch (e) {
         // Google's own word for "too many requests"; the browser applies nothing.
         const status = e instanceof OptimiserBusy ? 'OVER_QUERY_LIMIT' : 'UNKNOWN_ERROR';

@@ -34,7 +34,11 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (req, reply) => {
       const doc = await invoiceDocument(deps, req.company!.id, req.params.id);
-      return sendPdf(reply, await deps.pdf.print(doc.html, { owner: req.user!.id }), doc.fileName);
+      return sendPdf(
+        reply,
+        await deps.pdf.print(doc.html, { owner: req.user!.id, company: req.company!.id }),
+        doc.fileName,
+      );
     },
   });
 
@@ -47,7 +51,11 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (req, reply) => {
       const doc = await statementDocument(deps, req.company!.id, req.params.id);
-      return sendPdf(reply, await deps.pdf.print(doc.html, { owner: req.user!.id }), doc.fileName);
+      return sendPdf(
+        reply,
+        await deps.pdf.print(doc.html, { owner: req.user!.id, company: req.company!.id }),
+        doc.fileName,
+      );
     },
   });
 };

@@ -185,6 +185,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<
     handler: async (req, reply) => {
       const pdf = await printer.print(await svc.preview(caller(req), req.body), {
         owner: req.user!.id,
+        company: req.company!.id,
       });
       return reply
         .header('Content-Type', 'application/pdf')

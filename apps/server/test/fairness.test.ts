@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateMatrix, seededRandom, type TLatLng } from '@fieldbook/core';
+import { MAX_PER_COMPANY, createOptimiser } from '../src/areas/routes/optimiser-pool.js';
+import { runDueRecurring } from '../src/areas/recurring/index.js';
+import { ITEMS_PER_COMPANY } from '../src/areas/recurring/recurring.schedule.js';
+import { jobs } from '../src/db/schema/index.js';
+import { claimJobs } from '../src/platform/jobs.repo.js';
+import { PRINTS_PER_COMPANY, createPdfRenderer } from '../src/platform/pdf.js';
+import { enqueueMany, startWorker, type Job } from '../src/platform/queue.js';
+import { buildCompany } from './factories.js';
+import { startHarness, type Harness } from './harness.js';
+
+/**
+ * Fairness between companies (DECISIONS §15, issue 19 B2, B3, B6): company A
+ * runs its worst case on each shared worker while company B does its normal
+ * work, and B's wait is bounded. The bounds are counted in A's work done
+ * while B waited (jobs started, prints finished, routes solved, items run),
+ * not in milliseconds, so a busy CI machine cannot make them flaky; they are
+ * written down in docs/performance.md, "Fairness between companies".
+ */
+let h: Harness;
+let a: string;
+let b: string;
+beforeAll(async () => {
+  h = await startHarness();
+  [a, b] = [(await buildCompany(h)).id, (await buildCompany(h)).id];
+}, 60_000);
+afterAll(() => h.close());
+const db = () => h.deps.database.db;
+
+describe('the queue (B2)', () => {
+  const KIND = 'fairness-test';
+  const CONCURRENCY = 4;
+  const BACKLOG = 200;
+
+  it("starts B's job within the next CONCURRENCY starts while A has 200 due before it", async () => {
+    await db().transaction((tx) =>
+      enqueueMany(
+        tx,
+        Array.from({ length: BACKLOG }, (_, i) => ({
+          kind: KIND,
+          companyId: a,
+          payload: { i },
+          // Due a minute ago: all of A's backlog is older than B's job.
+          runAt: new Date(Date.now() - 60_000),
+        })),
+      ),
+    );
+    await db().transaction((tx) => enqueueMany(tx, [{ kind: KIND, companyId: b, payload: {} }]));
+    const started: (string | null)[] = [];
+    let done!: () => void;
+    const allDone = new Promise<void>((r) => (done = r));
+    const worker = startWorker(
+      db(),
+      {
+        [KIND]: {
+          run: async (job: Job) => {
+            started.push(job.companyId);
+            await new Promise((r) => setImmediate(r));
+            if (started.length === BACKLOG + 1) done();
+          },
+        },
+      },
+      { concurrency: CONCURRENCY, leaseMs: 60_000, pollMs: 20, log: () => {} },
+    );
+    await allDone;
+    await worker.stop();
+    // Bound: B's job is among the first CONCURRENCY + 1 started (without fairness: the last).
+    expect(started.indexOf(b)).toBeGreaterThanOrEqual(0);
+    expect(started.indexOf(b)).toBeLessThanOrEqual(CONCURRENCY);
+  }, 60_000);
+
+  it("counts a company's running jobs: while A holds every slot, B's job is claimed before A's next", async () => {
+    await db().delete(jobs);
+    await db().transaction((tx) =>
+      enqueueMany(
+        tx,
+        Array.from({ length: 10 }, () => ({
+          kind: KIND,
+          companyId: a,
+          payload: {},
+          runAt: new Date(Date.now() - 60_000),
+        })),
+      ),
+    );
+    const only = { kinds: [KIND], notIds: [] };
+    // A's first four run (claimed and leased): its next due job is fifth in A's line.
+    const running = await claimJobs(db(), 'w1', 4, 60_000, only);
+    expect(running.map((j) => j.companyId)).toEqual([a, a, a, a]);
+    // B's job comes later than all of A's: by due time alone A's fifth would go first.
+    await db().transaction((tx) => enqueueMany(tx, [{ kind: KIND, companyId: b, payload: {} }]));
+    // One at a time: an UPDATE ... RETURNING answers its rows in no particular order.
+    const [next] = await claimJobs(db(), 'w2', 1, 60_000, only);
+    expect(next!.companyId).toBe(b);
+    const [after] = await claimJobs(db(), 'w2', 1, 60_000, only);
+    expect(after!.companyId).toBe(a);
+    await db().delete(jobs);
+  });
+});
+
+describe('the PDF printer (B3)', () => {
+  const html = (who: string, i: number) =>
+    `<!doctype html><html><body><h1>${who} ${i}</h1>${'<p>line</p>'.repeat(40)}</body></html>`;
+
+  it("prints B's documents at the next free page while A fills the printer", async () => {
+    const printer = createPdfRenderer({ chromiumPath: h.deps.config.chromiumPath, pages: 4 });
+    try {
+      await printer.print(html('warm', 0)); // the browser is up before the race starts
+      let aFinished = 0;
+      // A's worst case: one account and one address at their caps, and its automations' prints.
+      const aPrints = [
+        ...[1, 2].map((i) => printer.print(html('A user', i), { owner: 'a-user', company: a })),
+        ...[1, 2].map((i) => printer.print(html('A public', i), { owner: 'public:a', company: a })),
+        ...Array.from({ length: 30 }, (_, i) => printer.print(html('A auto', i), { company: a })),
+      ].map((p) => p.then(() => aFinished++));
+      // A's people are refused beyond the company's cap (its automations wait).
+      await expect(
+        printer.print(html('A more', 0), { owner: 'a-other', company: a }),
+      ).rejects.toThrow(String(PRINTS_PER_COMPANY));
+      // B works normally: ten documents one after the other.
+      const duringB: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const before = aFinished;
+        await printer.print(html('B', i), { owner: 'b-user', company: b });
+        duringB.push(aFinished - before);
+      }
+      // Bound: while one of B's prints ran, at most 8 of A's finished (without fairness:
+      // B's first print waited for all of A's 30 queued before it).
+      expect(Math.max(...duringB), JSON.stringify(duringB)).toBeLessThanOrEqual(8);
+      await Promise.all(aPrints);
+    } finally {
+      await printer.close();
+    }
+  }, 120_000);
+});
+
+describe('the route optimiser (B3)', () => {
+  const spots = (n: number, seed: number): TLatLng[] => {
+    const rand = seededRandom(seed);
+    return Array.from({ length: n }, () => ({
+      lat: -34.05 + rand() * 0.2,
+      lng: 18.4 + rand() * 0.3,
+    }));
+  };
+  const BASE = { lat: -33.95, lng: 18.55 };
+
+  it("accepts B's route while A asks for six, and solves it after A's running one", async () => {
+    const optimiser = createOptimiser({ inlineMaxStops: 5 });
+    try {
+      const problem = estimateMatrix([BASE, ...spots(60, 4), BASE]);
+      const order: string[] = [];
+      const ask = (who: string, companyId: string, userId: string) =>
+        optimiser.optimise(problem, { companyId, userId }).then(
+          () => void order.push(who),
+          (e: Error) => void order.push(`${who} refused: ${e.message}`),
+        );
+      // A's worst case: six big days at once from three of its users.
+      const asked = [1, 2, 3, 4, 5, 6].map((i) => ask(`A${i}`, a, `a-user-${i % 3}`));
+      const fromB = ask('B1', b, 'b-user');
+      await Promise.all([...asked, fromB]);
+      const refusedA = order.filter((o) => o.startsWith('A') && o.includes('refused'));
+      expect(refusedA).toHaveLength(6 - MAX_PER_COMPANY);
+      // Bound: B is never refused, and is solved second (after the day already on the thread).
+      expect(order.filter((o) => !o.includes('refused'))).toEqual(['A1', 'B1', 'A2', 'A3']);
+    } finally {
+      await optimiser.close();
+    }
+  }, 60_000);
+});
+
+describe('the recurring scheduler (B6)', () => {
+  it("runs B's item in the first round while A has 30 items due", async () => {
+    const companyA = await buildCompany(h);
+    const companyB = await buildCompany(h);
+    const create = async (co: typeof companyA, startDate: string, i: number) => {
+      const r = await co.owner.api.post(`/api/companies/${co.id}/recurring/expenses`, {
+        startDate,
+        recurringType: 'day',
+        description: `Cleaning ${i}`,
+        price: '10',
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    };
+    // A's items fall due first (an earlier date): by date alone B would run last.
+    for (let i = 0; i < 30; i++) await create(companyA, '2033-01-01', i);
+    await create(companyB, '2033-01-02', 0);
+    const commits: string[] = [];
+    await runDueRecurring(h.deps, new Date('2033-01-03T10:00:00Z'), undefined, (_m, c) =>
+      commits.push(c.companyId),
+    );
+    // Bound: B's item runs after at most one item of each other company (without rounds: 31st).
+    expect(commits.indexOf(companyB.id)).toBeGreaterThanOrEqual(0);
+    expect(commits.indexOf(companyB.id)).toBeLessThanOrEqual(1);
+    // Every item still ran: A's in rounds of ITEMS_PER_COMPANY.
+    expect(commits.filter((c) => c === companyA.id)).toHaveLength(30);
+    expect(ITEMS_PER_COMPANY).toBeLessThan(30);
+  }, 120_000);
+});
