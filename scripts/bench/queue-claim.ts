@@ -13,7 +13,7 @@ import { companies, jobs, users } from '../../apps/server/src/db/schema/index.js
 import { claimJobs } from '../../apps/server/src/platform/jobs.repo.js';
 import { enqueueMany } from '../../apps/server/src/platform/queue.js';
 
-const BACKLOGS = [1_000, 10_000];
+const BACKLOGS = [1_000, 10_000, 50_000];
 const TRIES = 30;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const KIND = 'bench-claim';

@@ -64,21 +64,52 @@ export async function claimJobs(
       xs.map((x) => sql`${x}`),
       sql`, `,
     );
-  // A window function cannot sit beside FOR UPDATE: the places are counted in a
-  // subquery, and only the outer rows are locked. Only kinds this process can run
-  // (an older process in a rolling deploy leaves new kinds alone).
+  const kinds = list(only.kinds);
+  // Due and not running: the rows a worker may take.
+  const free = (q: string) =>
+    sql.raw(`${q}.state = 'queued' and ${q}.run_at <= now()
+      and (${q}.locked_until is null or ${q}.locked_until < now())`);
+  // Read in bounded steps, so a company's backlog costs the claim nothing
+  // (docs/performance.md, "Fairness"): the companies with due work by a loose
+  // scan of jobs_company_due_idx (one index probe per company with queued
+  // work, due or later), then at most
+  // `limit` of each company's due rows, placed after its running jobs (counted
+  // on jobs_running_idx). Jobs of no company (platform work) form one line.
+  // The places are counted here, and only the outer rows are locked: a window
+  // function cannot sit beside FOR UPDATE. Only kinds this process can run (an
+  // older process in a rolling deploy leaves new kinds alone).
+  const line = (of: (q: string) => ReturnType<typeof sql>) => sql`
+    select f.id,
+      (select count(*) from ${jobs} r
+        where ${of('r')} and r.state = 'queued' and r.locked_until >= now())
+      + row_number() over (order by f.run_at, f.id) as place
+    from (
+      select q.id, q.run_at from ${jobs} q
+      where ${of('q')} and ${free('q')} and q.kind in (${kinds})
+      order by q.run_at, q.id
+      limit ${limit}
+    ) f`;
   const due = sql`(
+    with recursive cs(company_id) as (
+      (select q.company_id from ${jobs} q
+        where q.company_id is not null and q.state = 'queued'
+        order by q.company_id limit 1)
+      union all
+      select (select q.company_id from ${jobs} q
+        where q.company_id > cs.company_id and q.state = 'queued'
+        order by q.company_id limit 1)
+      from cs where cs.company_id is not null
+    ),
+    candidates as (
+      select l.id, l.place from cs
+        cross join lateral (${line((q) => sql.raw(`${q}.company_id = cs.company_id`))}) l
+        where cs.company_id is not null
+      union all
+      select n.id, n.place from (${line((q) => sql.raw(`${q}.company_id is null`))}) n
+    )
     select j.id from ${jobs} j
-    join (
-      select q.id, row_number() over (
-        partition by q.company_id
-        order by (q.locked_until is not null and q.locked_until >= now()) desc, q.run_at, q.id
-      ) as place
-      from ${jobs} q
-      where q.state = 'queued' and q.run_at <= now()
-        and q.kind in (${list(only.kinds)})
-    ) c on c.id = j.id
-    where (j.locked_until is null or j.locked_until < now())
+    join candidates c on c.id = j.id
+    where ${free('j')}
       ${
         // Never this process's own running jobs, even if their lease renewal is late.
         only.notIds.length ? sql`and j.id not in (${list(only.notIds)})` : sql``

@@ -93,6 +93,14 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.state} = 'queued'`),
+    // The fair claim's bounded reads (platform/jobs.repo.ts, claimJobs): each
+    // company's due rows in order, and its running ones counted.
+    index('jobs_company_due_idx')
+      .on(t.companyId, t.runAt, t.id)
+      .where(sql`${t.state} = 'queued'`),
+    index('jobs_running_idx')
+      .on(t.companyId)
+      .where(sql`${t.state} = 'queued' and ${t.lockedUntil} is not null`),
     uniqueIndex('jobs_dedupe_uq')
       .on(t.dedupeKey)
       .where(sql`${t.dedupeKey} is not null`),

@@ -1,0 +1,2 @@
+CREATE INDEX "jobs_company_due_idx" ON "jobs" USING btree ("company_id","run_at","id") WHERE "jobs"."state" = 'queued';--> statement-breakpoint
+CREATE INDEX "jobs_running_idx" ON "jobs" USING btree ("company_id") WHERE "jobs"."state" = 'queued' and "jobs"."locked_until" is not null;
