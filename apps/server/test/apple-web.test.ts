@@ -99,17 +99,26 @@ describe('Sign in with Apple in the browser', () => {
     expect(new URL(r.headers.location as string, 'http://x').pathname).toBe('/login');
     expect(q.get('state')).toBe(state);
     const ftoken = q.get('ftoken')!;
+    // Bound to its state: the link alone (sent to a victim without it) signs nobody in.
+    for (const other of [{}, { state: newState() }]) {
+      const bare = await h.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { ftoken, ...other, clientId: 'web' },
+      });
+      expect(bare.statusCode).toBe(401);
+    }
     const first = await h.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { ftoken, clientId: 'web' },
+      payload: { ftoken, state, clientId: 'web' },
     });
     expect(first.statusCode).toBe(200);
     expect(first.json().user.email).toBe(email);
     const again = await h.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { ftoken, clientId: 'web' },
+      payload: { ftoken, state, clientId: 'web' },
     });
     expect(again.statusCode).toBe(401);
   });

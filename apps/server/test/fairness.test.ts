@@ -5,7 +5,12 @@ import { runDueRecurring } from '../src/areas/recurring/index.js';
 import { ITEMS_PER_COMPANY } from '../src/areas/recurring/recurring.schedule.js';
 import { jobs } from '../src/db/schema/index.js';
 import { claimJobs } from '../src/platform/jobs.repo.js';
-import { PRINTS_PER_COMPANY, createPdfRenderer } from '../src/platform/pdf.js';
+import {
+  PRINTS_PER_COMPANY,
+  PUBLIC_PRINTS_PER_COMPANY,
+  TOO_MANY_PUBLIC_PRINTS,
+  createPdfRenderer,
+} from '../src/platform/pdf.js';
 import { enqueueMany, startWorker, type Job } from '../src/platform/queue.js';
 import { buildCompany } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
@@ -132,6 +137,26 @@ describe('the PDF printer (B3)', () => {
       await printer.close();
     }
   }, 120_000);
+
+  it("keeps visitors of a company's public links to a share of their own, apart from its people", async () => {
+    const printer = createPdfRenderer({ chromiumPath: h.deps.config.chromiumPath, pages: 4 });
+    try {
+      // Strangers' prints in flight from as many addresses as the cap of public prints ...
+      const visitors = Array.from({ length: PUBLIC_PRINTS_PER_COMPANY }, (_, i) =>
+        printer.print(html('visitor', i), { owner: `public:10.0.0.${i}`, company: a }),
+      );
+      // ... a third address is refused at once, ...
+      await expect(
+        printer.print(html('visitor', 99), { owner: 'public:10.0.0.99', company: a }),
+      ).rejects.toThrow(TOO_MANY_PUBLIC_PRINTS);
+      // ... and the company's own people still print (before: their share was used up).
+      const staff = await printer.print(html('staff', 1), { owner: 'a-user', company: a });
+      expect(staff.subarray(0, 5).toString()).toBe('%PDF-');
+      await Promise.all(visitors);
+    } finally {
+      await printer.close();
+    }
+  }, 60_000);
 });
 
 describe('the route optimiser (B3)', () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
@@ -15,6 +16,14 @@ export type NewJob = Pick<typeof jobs.$inferInsert, 'kind' | 'companyId' | 'payl
   runAt?: Date;
   maxAttempts?: number;
 };
+
+/**
+ * A claim looks at most 2 x SCAN_HALF companies with queued work (from a
+ * random point onward, and from the start up to it), so many companies with
+ * work waiting (anyone may make companies) cost each claim a bounded number of
+ * index probes; with more, each claim sees another window of them.
+ */
+const SCAN_HALF = 128;
 
 /** `now() + ms` computed by the database, so every process shares one clock. */
 const nowPlus = (ms: number) => sql`now() + ${Math.round(ms)}::int * interval '1 millisecond'`;
@@ -65,14 +74,16 @@ export async function claimJobs(
       sql`, `,
     );
   const kinds = list(only.kinds);
+  // Where this claim starts looking among the companies (see SCAN_HALF).
+  const start = randomUUID();
   // Due and not running: the rows a worker may take.
   const free = (q: string) =>
     sql.raw(`${q}.state = 'queued' and ${q}.run_at <= now()
       and (${q}.locked_until is null or ${q}.locked_until < now())`);
   // Read in bounded steps, so a company's backlog costs the claim nothing
-  // (docs/performance.md, "Fairness"): the companies with due work by a loose
-  // scan of jobs_company_due_idx (one index probe per company with queued
-  // work, due or later), then at most
+  // (docs/performance.md, "Fairness"): the companies with queued work (due or
+  // later) by a loose scan of jobs_company_due_idx (one index probe each, at
+  // most 2 x SCAN_HALF of them), then at most
   // `limit` of each company's due rows, placed after its running jobs (counted
   // on jobs_running_idx). Jobs of no company (platform work) form one line.
   // The places are counted here, and only the outer rows are locked: a window
@@ -90,16 +101,28 @@ export async function claimJobs(
       limit ${limit}
     ) f`;
   const due = sql`(
-    with recursive cs(company_id) as (
-      (select q.company_id from ${jobs} q
-        where q.company_id is not null and q.state = 'queued'
+    with recursive up(company_id, n) as (
+      (select q.company_id, 1 from ${jobs} q
+        where q.company_id >= ${start}::uuid and q.state = 'queued'
         order by q.company_id limit 1)
       union all
       select (select q.company_id from ${jobs} q
-        where q.company_id > cs.company_id and q.state = 'queued'
-        order by q.company_id limit 1)
-      from cs where cs.company_id is not null
+        where q.company_id > up.company_id and q.state = 'queued'
+        order by q.company_id limit 1), up.n + 1
+      from up where up.company_id is not null and up.n < ${SCAN_HALF}
     ),
+    down(company_id, n) as (
+      (select q.company_id, 1 from ${jobs} q
+        where q.company_id < ${start}::uuid and q.state = 'queued'
+        order by q.company_id limit 1)
+      union all
+      select (select q.company_id from ${jobs} q
+        where q.company_id > down.company_id and q.company_id < ${start}::uuid
+          and q.state = 'queued'
+        order by q.company_id limit 1), down.n + 1
+      from down where down.company_id is not null and down.n < ${SCAN_HALF}
+    ),
+    cs as (select company_id from up union all select company_id from down),
     candidates as (
       select l.id, l.place from cs
         cross join lateral (${line((q) => sql.raw(`${q}.company_id = cs.company_id`))}) l

@@ -42,6 +42,10 @@ export const TOO_MANY_PRINTS = `You are printing ${PRINTS_PER_USER} documents al
 /** Prints one company may have running or waiting at once before its people's are refused. */
 export const PRINTS_PER_COMPANY = 6;
 export const TOO_MANY_COMPANY_PRINTS = `Your company is printing ${PRINTS_PER_COMPANY} documents already; please wait until they are ready and try again`;
+/** Prints of a company's public links (any visitor) at once, apart from its people's. */
+export const PUBLIC_PRINTS_PER_COMPANY = 2;
+export const TOO_MANY_PUBLIC_PRINTS =
+  'This document is being printed for other visitors; please try again in a moment';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -264,17 +268,23 @@ export function createPdfRenderer(opts: {
       if (closed) throw new Error('The PDF printer is closed');
       const { owner } = o;
       const key = o.company ?? '';
+      // Visitors of public links are counted apart from the company's people,
+      // with a cap of their own: strangers holding a link cannot use up the
+      // staff's share (their pages are still the company's turn at the printer).
+      const visitor = owner?.startsWith('public:') === true;
+      const counted = visitor ? `${key}:public` : key;
+      const cap = visitor ? PUBLIC_PRINTS_PER_COMPANY : perCompany;
       if (owner !== undefined && (byOwner.get(owner) ?? 0) >= perOwner)
         throw new HttpError(429, TOO_MANY_PRINTS);
-      if (owner !== undefined && key && (byCompany.get(key) ?? 0) >= perCompany)
-        throw new HttpError(429, TOO_MANY_COMPANY_PRINTS);
+      if (owner !== undefined && key && (byCompany.get(counted) ?? 0) >= cap)
+        throw new HttpError(429, visitor ? TOO_MANY_PUBLIC_PRINTS : TOO_MANY_COMPANY_PRINTS);
       if (owner !== undefined) bump(byOwner, owner, 1);
-      bump(byCompany, key, 1);
+      bump(byCompany, counted, 1);
       try {
         return await printRetrying(html, key);
       } finally {
         if (owner !== undefined) bump(byOwner, owner, -1);
-        bump(byCompany, key, -1);
+        bump(byCompany, counted, -1);
       }
     },
     stats: () => ({

@@ -57,13 +57,19 @@ export function activateAccount(token: string): Promise<TMessage> {
 // Sign-in links are single-use too.
 const linkLogins = new Map<string, Promise<void>>();
 
-/** Sign in with the token of an e-mailed link (`/login?ftoken=<token>`). */
-export function signInWithLinkToken(ftoken: string): Promise<void> {
+/**
+ * Sign in with the token of an e-mailed link (`/login?ftoken=<token>`), or of
+ * the return from Sign in with Apple with the state this tab started it with
+ * (the server binds that token to its state).
+ */
+export function signInWithLinkToken(ftoken: string, state?: string): Promise<void> {
   let pending = linkLogins.get(ftoken);
   if (!pending) {
-    pending = apiPublicPost<TLoginResult>('/auth/login', { ftoken, clientId: CLIENT_ID }).then(
-      completeSignIn,
-    );
+    pending = apiPublicPost<TLoginResult>('/auth/login', {
+      ftoken,
+      ...(state !== undefined && { state }),
+      clientId: CLIENT_ID,
+    }).then(completeSignIn);
     linkLogins.set(ftoken, pending);
   }
   return pending;

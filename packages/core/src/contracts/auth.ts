@@ -49,7 +49,12 @@ export const ZResetConfirm = z.object({
   isReset: z.literal(true),
   clientId,
 });
-export const ZTokenLogin = z.object({ ftoken: z.string().min(1).max(200), clientId });
+export const ZTokenLogin = z.object({
+  ftoken: z.string().min(1).max(200),
+  /** The Sign in with Apple hand-off: the state the page started with (its token is bound to it). */
+  state: z.string().min(1).max(200).optional(),
+  clientId,
+});
 export const ZAppleLogin = z.object({
   appleToken: z.string().min(1).max(10_000),
   appleEmail: z.string().max(320).optional(),

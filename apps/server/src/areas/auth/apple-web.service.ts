@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { newToken, sha256 } from '../../platform/crypto.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { appleUser, verifyAppleToken } from './apple.js';
+import { appleHandoffHash, appleUser, verifyAppleToken } from './apple.js';
 import * as repo from './auth.repo.js';
 
 /** How long the one-time sign-in token of the hand-off to the app lives. */
@@ -85,7 +85,7 @@ export function createAppleWebService(deps: Pick<AppDeps, 'config' | 'database'>
       }
       const t = newToken();
       await repo.insertUserToken(db, {
-        tokenHash: t.hash,
+        tokenHash: appleHandoffHash(t.token, state),
         userId: account.id,
         purpose: 'login',
         expiresAt: new Date(Date.now() + HANDOFF_MS),

@@ -1,8 +1,17 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
+import { sha256 } from '../../platform/crypto.js';
 import { HttpError } from '../../platform/errors.js';
 import * as repo from './auth.repo.js';
+
+/**
+ * The stored hash of an Apple hand-off token: bound to the page's state, so
+ * the token alone (a link the attacker made for their own account, sent
+ * without its state) signs nobody in; only the tab that holds the state can
+ * use it (login CSRF).
+ */
+export const appleHandoffHash = (token: string, state: string) => sha256(`${token}:${state}`);
 
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField } from '../../platform/errors.js';
 import { KeyedLimiter, SignInLimiter } from '../../platform/rate-limit.js';
 import { insertSession, revokeAllSessions, revokeSession } from '../../platform/sessions.repo.js';
-import { appleUser, verifyAppleToken } from './apple.js';
+import { appleHandoffHash, appleUser, verifyAppleToken } from './apple.js';
 import * as repo from './auth.repo.js';
 import { presentUser } from './auth.present.js';
 import { createInvitationsService, type InvitationToSend } from './invitations.service.js';
@@ -121,8 +121,9 @@ export function createAuthService(
    * activates an account (an unactivated one gains nothing from it).
    */
   async function tokenLogin(body: unknown): Promise<TLoginResult> {
-    const { ftoken, clientId } = ZTokenLogin.parse(body);
-    const userId = await repo.consumeUserToken(db, sha256(ftoken), 'login');
+    const { ftoken, state, clientId } = ZTokenLogin.parse(body);
+    const hash = state === undefined ? sha256(ftoken) : appleHandoffHash(ftoken, state);
+    const userId = await repo.consumeUserToken(db, hash, 'login');
     const user = userId ? await repo.findUserById(db, userId) : null;
     if (!user?.active)
       throw new HttpError(401, 'This sign-in link is invalid or has already been used');

@@ -25,7 +25,8 @@ class Preview extends Error {
 export function createRecurringPreview(deps: DocumentDeps & Pick<AppDeps, 'pdf'>) {
   const db = deps.database.db;
   return {
-    async invoicePdf(companyId: string, id: string) {
+    /** `owner`: who asks, so the printer's caps per person and company refuse a flood (429). */
+    async invoicePdf(companyId: string, id: string, owner: string) {
       const found = isUuid(id)
         ? await repo.findItem(db, companyId, 'invoices', id.toLowerCase())
         : null;
@@ -57,7 +58,7 @@ export function createRecurringPreview(deps: DocumentDeps & Pick<AppDeps, 'pdf'>
       }
       const doc = await invoiceDocument(deps, companyId, row);
       return {
-        data: await deps.pdf.print(doc.html, { company: companyId }),
+        data: await deps.pdf.print(doc.html, { owner, company: companyId }),
         fileName: doc.fileName,
       };
     },

@@ -119,7 +119,7 @@ export const recurringRoutes: FastifyPluginAsyncZod<{
       description: 'PDF: the invoice the item would make on its next run (nothing is saved).',
     },
     handler: async (req, reply) => {
-      const pdf = await preview.invoicePdf(req.company!.id, req.params.id);
+      const pdf = await preview.invoicePdf(req.company!.id, req.params.id, req.user!.id);
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `inline; filename="${pdf.fileName}"`)

@@ -58,10 +58,10 @@ export function LoginPage() {
   useEffect(() => {
     if (!ftoken || foreign) return;
     // Success starts the session, and the signed-in app takes over from here.
-    signInWithLinkToken(ftoken).catch((e: unknown) =>
+    signInWithLinkToken(ftoken, state ?? undefined).catch((e: unknown) =>
       setNotice({ mode: 'signin', color: 'red', text: errorMessage(e) }),
     );
-  }, [ftoken, foreign]);
+  }, [ftoken, state, foreign]);
 
   const shown = notice?.mode === mode ? notice : null;
   const alert = shown && (
