@@ -1,13 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import {
-  IconCar,
-  IconChevronLeft,
-  IconChevronRight,
-  IconFileSpreadsheet,
-  IconPlus,
-} from '@tabler/icons-react';
+import { IconCar, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   LOG_BOOK_LIST_LIMIT,
@@ -25,6 +18,7 @@ import {
   type LogBookFilter,
 } from '../../api/use-vehicles';
 import { useCurrentCompany } from '../../app/company-context';
+import { DownloadButton } from '../../ui/download-button';
 import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { TripModal } from './trip-modal';
@@ -72,7 +66,6 @@ export function LogBookPage() {
   // A car's figures are driven by all its drivers: the summary and the CSV never filter by one.
   const allDrivers = { ...filter, driverId: null };
   const summary = useLogBookSummary(allDrivers);
-  const [busy, setBusy] = useState(false);
   // undefined: closed; null: a new trip.
   const [open, setOpen] = useState<TTrip | null | undefined>(undefined);
   const drivers = (company?.users ?? []).map((u) => ({
@@ -80,21 +73,6 @@ export function LogBookPage() {
     label: `${u.name} ${u.surname}`.trim() || u.emailAddress,
   }));
   const mayLog = can(member, 'expenses', 'c') && (cars.data?.some((c) => c.active) ?? false);
-
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadLogBookCsv(companyId, allDrivers);
-    } catch (e) {
-      notifications.show({
-        color: 'red',
-        title: 'Not downloaded',
-        message: e instanceof Error ? e.message : 'Please try again',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <>
@@ -141,14 +119,10 @@ export function LogBookPage() {
             value={filter.driverId}
             onChange={(driverId) => setFilter((f) => ({ ...f, driverId }))}
           />
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} />}
-            loading={busy}
-            onClick={() => void download()}
-          >
-            Download CSV
-          </Button>
+          <DownloadButton
+            label="Download CSV"
+            download={() => downloadLogBookCsv(companyId, allDrivers)}
+          />
         </Group>
       </Group>
       {cars.data?.length === 0 && (

@@ -1,9 +1,6 @@
-import { useState } from 'react';
-import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { downloadJobsCsv } from '../../../api/use-jobs';
 import { useCurrentCompany } from '../../../app/company-context';
+import { DownloadButton } from '../../../ui/download-button';
 
 /**
  * The appointments CSV (spec §9: Number, Reported Date, Cleared Date, Current
@@ -12,29 +9,5 @@ import { useCurrentCompany } from '../../../app/company-context';
  */
 export function DownloadJobsButton() {
   const { companyId } = useCurrentCompany();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await downloadJobsCsv(companyId ?? '');
-    } catch (e) {
-      notifications.show({
-        color: 'red',
-        title: 'Not downloaded',
-        message: e instanceof Error ? e.message : 'Please try again',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      variant="default"
-      leftSection={<IconFileSpreadsheet size={16} />}
-      loading={busy}
-      onClick={() => void run()}
-    >
-      Download CSV
-    </Button>
-  );
+  return <DownloadButton label="Download CSV" download={() => downloadJobsCsv(companyId ?? '')} />;
 }
