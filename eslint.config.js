@@ -21,7 +21,7 @@ const faceOnly = (depth) => [
     message: 'Another area is used through its face (areas/<area>/index.ts) only.',
   },
   {
-    regex: '^(\\.\\./)+(app|main|open-deps)\\.js$',
+    regex: '^(\\.\\./)+(app|main|open-deps|compose)\\.js$',
     message: 'Areas never import the composition root.',
   },
 ];
@@ -40,6 +40,29 @@ const layering = [
   restrict([`${SERVER}/areas/*/*/*.ts`], [...drizzle, ...faceOnly(1)], notRepo),
   restrict([`${SERVER}/areas/*/*/*.repo.ts`], faceOnly(1)),
 ];
+
+// The web's TanStack Query keys live in one module (apps/web/src/api/query-keys.ts):
+// an inline array as a `queryKey` or as the key of a cache call elsewhere is an error.
+const CACHE_CALLS =
+  'invalidateQueries|refetchQueries|removeQueries|cancelQueries|resetQueries|setQueryData|getQueryData|setQueriesData|getQueriesData|fetchQuery|prefetchQuery|ensureQueryData';
+/** An array literal, also as `[...] as const` or `[...] satisfies T`. */
+const ARRAY =
+  ':matches(ArrayExpression, TSAsExpression[expression.type="ArrayExpression"], TSSatisfiesExpression[expression.type="ArrayExpression"])';
+const inlineKey = 'Query keys come from apps/web/src/api/query-keys.ts, not an inline array.';
+const queryKeysInOneModule = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  ignores: ['apps/web/src/api/query-keys.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: `Property[key.name='queryKey'] > ${ARRAY}`, message: inlineKey },
+      {
+        selector: `CallExpression[callee.property.name=/^(${CACHE_CALLS})$/] > ${ARRAY}:nth-child(1)`,
+        message: inlineKey,
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -72,4 +95,5 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...layering,
+  queryKeysInOneModule,
 );

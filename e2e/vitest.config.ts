@@ -1,16 +1,22 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['journeys/**/*.e2e.ts'],
-    globalSetup: ['../apps/server/test/global-setup.ts'],
+    globalSetup: ['../apps/server/test/support/global-setup.ts'],
     env: { NODE_ENV: 'test' },
     testTimeout: 90_000,
+    // expect.poll waits for the page like Playwright's own waits (support/app.ts, PAGE_TIMEOUT),
+    // not Vitest's default second: a hang guard, not a speed check, on two loaded cores.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     hookTimeout: 90_000,
     // Each journey file runs its own server and Chromium on a free port and a
-    // fresh database: two files at a time on the two cores (610 s for the 32
-    // files, against about 1,000 s one at a time).
+    // fresh database, one file per core at a time (610 s for the 32 files on
+    // two cores, against about 1,000 s one at a time). A worker imports the
+    // app once for all the files it runs.
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: os.availableParallelism(),
+    isolate: false,
   },
 });

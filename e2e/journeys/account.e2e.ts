@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildUser } from '../../apps/server/test/factories.js';
+import { buildUser } from '../../apps/server/test/support/factories.js';
 import { PNG, linkIn, signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;

@@ -7,7 +7,11 @@ import {
   type TIncomeStatement,
   type TLedgerAccount,
 } from '@fieldbook/core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { PHONE, newSizedPage, sidewaysOverflow, type Size } from '../support/viewport.js';
@@ -146,7 +150,6 @@ describe.each<Size>(['phone', 'desktop'])('the accounting screen at %s size', (s
     // Gross profit and net profit of the whole year, from the faked figures.
     await table.getByRole('row', { name: /Net profit/ }).waitFor();
     await page.getByRole('group', { name: 'VAT payable' }).getByText('R22,345.67').waitFor();
-    await page.waitForTimeout(300);
     await e.shot(page, `accounting-${size}`);
     expect(await sidewaysOverflow(page)).toBe(0);
     const findings = await axeFindings(page);
@@ -175,7 +178,6 @@ describe.each<Size>(['phone', 'desktop'])('the accounting screen at %s size', (s
     expect(await dialog.getByLabel('Account of item 1').inputValue()).toBe(
       '1000 · Sales (default)',
     );
-    await page.waitForTimeout(300);
     await e.shot(page, `accounting-items-${size}`);
     const inModal = await axeFindings(page);
     expect(inModal, describeFindings(inModal)).toEqual([]);
@@ -203,7 +205,6 @@ describe.each<Size>(['phone', 'desktop'])('the accounting screen at %s size', (s
     const nameBox = (await form.getByLabel('Name').boundingBox())!;
     expect((await alert.boundingBox())!.y).toBeLessThan(nameBox.y);
     expect(await form.getByLabel('Name').inputValue()).toBe('Installations');
-    await page.waitForTimeout(300);
     await e.shot(page, `accounting-add-${size}`);
     await context.close();
   });

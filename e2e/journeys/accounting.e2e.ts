@@ -13,9 +13,13 @@ import {
   buildMember,
   buildUser,
   type TestUser,
-} from '../../apps/server/test/factories.js';
-import { buildClient, buildInvoice, line } from '../../apps/server/test/finance-factories.js';
-import { pdfText } from '../../apps/server/test/pdf-text.js';
+} from '../../apps/server/test/support/factories.js';
+import {
+  buildClient,
+  buildInvoice,
+  line,
+} from '../../apps/server/test/support/finance-factories.js';
+import { pdfText } from '../../apps/server/test/support/pdf-text.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
@@ -386,13 +390,11 @@ describe('the accounting screen on a phone', () => {
     await signIn(page, owner.username, PASSWORD);
     await page.goto('/accounting');
     await cell(page, 'Sales', m1, 'R1,250.00').waitFor();
-    await page.waitForTimeout(300);
     await e.shot(page, 'accounting-phone-real');
     expect(await sidewaysOverflow(page)).toBe(0);
     await cell(page, 'Sales', m2, 'R400.00').click();
     const items = page.getByRole('list', { name: 'Account items' });
     await items.getByText('Geyser service').waitFor();
-    await page.waitForTimeout(300);
     await e.shot(page, 'accounting-phone-items');
     expect(await sidewaysOverflow(page)).toBe(0);
   });

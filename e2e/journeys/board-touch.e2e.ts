@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { statusNode } from '@fieldbook/core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;
@@ -61,15 +65,22 @@ it('a card held and slid with a finger moves to another column and is saved', as
     type: 'touchStart',
     touchPoints: pt(from.x + 30, from.y + 10),
   });
-  await page.waitForTimeout(400);
+  // The board's live region (dnd-kit's announcements) says when the press has
+  // picked the card up: it is over its own column then.
+  const said = (text: string) =>
+    page
+      .locator('[id^="DndLiveRegion"]')
+      .getByText(text, { exact: true })
+      .waitFor({ state: 'attached' });
+  await said(`Job ${num} is over New.`);
   for (let i = 1; i <= 10; i++) {
     const x = from.x + 30 + ((to.x + 100 - from.x - 30) * i) / 10;
     await cdp.send('Input.dispatchTouchEvent', {
       type: 'touchMove',
       touchPoints: pt(x, from.y + 10 + i * 10),
     });
-    await page.waitForTimeout(30);
   }
+  await said(`Job ${num} is over Booked.`);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect
     .poll(() => page.locator(`[data-column="Booked"] [data-job="${num}"]`).count())

@@ -8,8 +8,8 @@ import {
   buildMember,
   buildUser,
   type TestUser,
-} from '../../apps/server/test/factories.js';
-import { signIn, startE2E, type E2E } from '../support/app.js';
+} from '../../apps/server/test/support/factories.js';
+import { PAGE_TIMEOUT, signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
@@ -101,6 +101,13 @@ const numbersIn = async (page: Page, col: string) =>
 const showColumn = (page: Page, name: string) =>
   column(page, name).evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
 
+/** Waits until the board's live region (dnd-kit's announcements) says `text`. */
+const said = (page: Page, text: string) =>
+  page
+    .locator('[id^="DndLiveRegion"]')
+    .getByText(text, { exact: true })
+    .waitFor({ state: 'attached' });
+
 /** Drags a card with the mouse onto a column, in small steps as a hand does. */
 async function mouseDrag(page: Page, name: string, to: string, whileHeld?: () => Promise<void>) {
   await showColumn(page, to);
@@ -172,11 +179,13 @@ describe('the status board', () => {
     await shot(page, 'desktop-refused');
 
     // The keyboard: Space picks up, the right arrow goes to Booked, Space drops.
+    // Each key waits for what the board then tells a screen reader.
     await card(page, 'burst').getByTestId('job-card-handle').focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
+    // Picked up: it is over its own column now.
+    await said(page, `Job ${job.burst!.number} is over New.`);
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(300);
+    await said(page, `Job ${job.burst!.number} is over Booked.`);
     await page.keyboard.press('Space');
     await expect.poll(() => columnOfCard(page, 'burst')).toBe('Booked');
 
@@ -184,12 +193,19 @@ describe('the status board', () => {
     // (Scheduled and Booked both in view, away from the edges that scroll the board.)
     await page.getByTestId('board-scroll').evaluate((el) => (el.scrollLeft = 250));
     await mouseDrag(page, 'leak', 'Scheduled', async () => {
+      // The push arrived while the card is held: the board has refetched the edited job.
+      const refetched = page.waitForResponse(
+        async (r) =>
+          r.request().method() === 'GET' &&
+          r.url().endsWith('/activeJobs') &&
+          (await r.text()).includes('Leaking tap in the kitchen'),
+      );
       const edit = await owner.api.post(jobsUrl(), {
         _id: job.leak!.id,
         faultDescription: 'Leaking tap in the kitchen',
       });
       expect(edit.status, JSON.stringify(edit.body)).toBe(200);
-      await page.waitForTimeout(800);
+      await refetched;
     });
     await expect.poll(() => columnOfCard(page, 'leak')).toBe('Scheduled');
     await card(page, 'leak').getByText('Leaking tap in the kitchen').waitFor();
@@ -285,7 +301,7 @@ describe('the status board', () => {
     // (scripts/bench/board-browser.ts), not a timed test's.
     await office.page.getByRole('button', { name: `Move job ${job.burst!.number} to…` }).click();
     await office.page.getByRole('menuitem', { name: 'Scheduled', exact: true }).click();
-    await card(page, 'burst').waitFor({ state: 'detached', timeout: 10_000 });
+    await card(page, 'burst').waitFor({ state: 'detached', timeout: 20_000 });
 
     // The status switcher names each column and its count.
     await page.getByRole('combobox', { name: 'Status', exact: true }).click();
@@ -314,7 +330,7 @@ describe('the status board', () => {
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(PAGE_TIMEOUT);
     onTestFailed(() => shot(page, 'failed-1366'));
     await signIn(page, 'lerato', 'owner password 1');
     await page.goto(`/statuses?types=${repairs}`);

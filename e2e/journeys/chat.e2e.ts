@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { users } from '../../apps/server/src/db/schema/index.js';
-import { buildCompany, buildMember, buildUser } from '../../apps/server/test/factories.js';
+import { buildCompany, buildMember, buildUser } from '../../apps/server/test/support/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow, type Size } from '../support/viewport.js';

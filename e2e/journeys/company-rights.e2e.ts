@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { MAX_RECIPIENTS } from '@fieldbook/core';
 import { addMember } from '../../apps/server/src/areas/companies/companies.repo.js';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { buildClient, buildInvoice } from '../../apps/server/test/finance-factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
+import { buildClient, buildInvoice } from '../../apps/server/test/support/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 
 /** Who may change rights, PayFast and the SMTP server; the send modal's recipient cap. */

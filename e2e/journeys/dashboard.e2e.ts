@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { addDays, formatMoney, todayIn, vatTax } from '@fieldbook/core';
 import { incidents } from '../../apps/server/src/db/schema/index.js';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { buildClient, buildInvoice } from '../../apps/server/test/finance-factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
+import { buildClient, buildInvoice } from '../../apps/server/test/support/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 
 /**

@@ -8,7 +8,7 @@ import {
   buildMember,
   buildUser,
   type TestUser,
-} from '../../apps/server/test/factories.js';
+} from '../../apps/server/test/support/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
@@ -73,7 +73,9 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.up();
 }
 
+/** The centre of an element on screen, scrolled into view first as a person scrolls to it. */
 const centre = async (page: Page, selector: ReturnType<Page['locator']>) => {
+  await selector.scrollIntoViewIfNeeded();
   const b = (await selector.boundingBox())!;
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
 };
@@ -349,6 +351,100 @@ describe('the owner designs a job type', () => {
     await page.screenshot({ path: path.join(SHOTS, 'designer-phone-full.png'), fullPage: true });
     await context.close();
   });
+});
+
+describe('deleting a type (issue 19 B4) and the preview of switches and signatures (C8)', () => {
+  for (const size of ['desktop', 'phone'] as const)
+    it(`deletes a type whose job moves to another, at ${size} size`, async () => {
+      const url = `/api/companies/${companyId}/appointments/types`;
+      const status = (id: string, name: string, col: number, links: string[]) => ({
+        id,
+        name,
+        draw: { id: `n-${id}`, x: col * 220, y: 0, linksTo: links.map((l) => `n-${l}`) },
+      });
+      const save = async (body: object) => {
+        const r = await owner.api.post(url, body);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body._id as string;
+      };
+      const oldId = await save({
+        name: `Old ${size}`,
+        statuses: [status('a', 'New', 0, ['b']), status('b', 'Quoted', 1, [])],
+        components: [
+          { prop: 'agree', label: 'Client agrees', type: 'switch' },
+          { prop: 'sig', label: 'Client signature', type: 'signiture' },
+        ],
+      });
+      const newId = await save({
+        name: `Target ${size}`,
+        statuses: [status('c', 'Booked', 0, ['d']), status('d', 'Done', 1, [])],
+        components: [],
+      });
+      const job = await owner.api.post(`/api/companies/${companyId}/appointments`, {
+        appointmentTypeId: oldId,
+      });
+      expect(job.status, JSON.stringify(job.body)).toBe(200);
+
+      const { page, context } = await newSizedPage(e, size);
+      onTestFailed(() => e.shot(page, `failed-designer-delete-${size}`));
+      // A second browser on the board, showing the target type: the moved job arrives live.
+      const board = size === 'desktop' ? await e.newPage() : null;
+      if (board) {
+        onTestFailed(() => e.shot(board.page, 'failed-designer-delete-board'));
+        await signIn(board.page, 'thabo', PASSWORD);
+        await board.page.goto(`/statuses?types=${newId}`);
+        await board.page.getByRole('button', { name: new RegExp(`Old ${size}`) }).waitFor();
+        expect(await board.page.locator(`[data-job="${job.body.appointmentNumber}"]`).count()).toBe(
+          0,
+        );
+      }
+      await signIn(page, 'thabo', PASSWORD);
+      await page.goto('/diagram');
+      const list = page.getByRole('navigation', { name: 'Appointment types' });
+      await list.getByRole('button', { name: new RegExp(`Old ${size}`) }).click();
+      // C8: the preview draws the job form's own switch and signature pad.
+      const preview = page.getByTestId('form-preview');
+      const toggle = preview.getByRole('switch', { name: 'Client agrees' });
+      await toggle.waitFor();
+      await preview.getByTestId('signature-pad').waitFor();
+      await toggle.click({ force: true });
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+
+      await page.getByRole('button', { name: 'Delete type' }).click();
+      const first = page
+        .getByRole('dialog')
+        .filter({ hasText: `Are you sure you want to delete the type 'Old ${size}'?` });
+      await first.getByRole('button', { name: 'Delete' }).click();
+      const second = page
+        .getByRole('dialog')
+        .filter({ hasText: '1 job uses this type: choose a type to move them to.' });
+      await second.waitFor();
+      await second.getByRole('combobox', { name: 'Move them to' }).click();
+      await page.getByRole('option', { name: `Target ${size}`, exact: true }).click();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await page.screenshot({ path: path.join(SHOTS, `designer-delete-${size}.png`) });
+      await second.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText(`Deleted; moved 1 job to 'Target ${size}'`).waitFor();
+      expect(await list.getByRole('button', { name: new RegExp(`Old ${size}`) }).count()).toBe(0);
+      expect((await types()).map((t) => t._id)).not.toContain(oldId);
+      const moved = await owner.api.get(
+        `/api/companies/${companyId}/appointments/activeJobs/${job.body._id}`,
+      );
+      expect(moved.body.appointmentTypeId).toBe(newId);
+      await page.screenshot({ path: path.join(SHOTS, `designer-deleted-${size}.png`) });
+      if (board) {
+        // Without a reload: the job's card is on the target type's board, the old type is gone.
+        await board.page
+          .locator(`[data-testid="job-card"][data-job="${job.body.appointmentNumber}"]`)
+          .waitFor();
+        await expect
+          .poll(() => board.page.getByRole('button', { name: new RegExp(`Old ${size}`) }).count())
+          .toBe(0);
+        await board.page.screenshot({ path: path.join(SHOTS, 'designer-deleted-board.png') });
+        await board.context.close();
+      }
+      await context.close();
+    });
 });
 
 describe('a member without settings rights', () => {

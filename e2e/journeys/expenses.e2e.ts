@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { todayIn } from '@fieldbook/core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
 import { PNG, signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EXPORT_MSG, SAGE_INVOICE_COLUMNS, todayIn, vatTax } from '@fieldbook/core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
@@ -76,7 +80,7 @@ async function settledDialog(page: Page) {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity), { timeout: 10_000 })
+    .poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity), { timeout: 20_000 })
     .toBe('1');
 }
 

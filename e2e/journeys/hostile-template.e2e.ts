@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { formatMoney } from '@fieldbook/core';
 import { invoices, templates } from '../../apps/server/src/db/schema/index.js';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { buildClient, buildInvoice } from '../../apps/server/test/finance-factories.js';
-import { pdfText } from '../../apps/server/test/pdf-text.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
+import { buildClient, buildInvoice } from '../../apps/server/test/support/finance-factories.js';
+import { pdfText } from '../../apps/server/test/support/pdf-text.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 
 /**
@@ -52,15 +56,30 @@ beforeAll(async () => {
 });
 afterAll(() => e.close());
 
+/** Resolves once the frame's document has loaded: its images have loaded or failed (onerror). */
+const loaded = (frame: FrameLocator) =>
+  frame
+    .locator('body')
+    .evaluate((b) =>
+      b.ownerDocument.readyState === 'complete'
+        ? undefined
+        : new Promise((r) => b.ownerDocument.defaultView!.addEventListener('load', r)),
+    );
+
 /** What a run of the hostile code would have left behind on the page. */
 async function traces(page: Page, frameTitle: string) {
   const frame = page.frameLocator(`iframe[title="${frameTitle}"]`);
   await frame.getByRole('heading', { name: `Hostile ${invoice.invoiceNumber}` }).waitFor();
-  // Try the handlers a user could trigger.
+  await loaded(frame);
+  // Try the handlers a user could trigger. An event's handlers run within its
+  // dispatch, so they have run when dispatchEvent returns.
   await frame.locator('#clickme').dispatchEvent('click');
   for (const id of ['#js1', '#js2', '#js3'])
     if (await frame.locator(id).count()) await frame.locator(id).click({ force: true });
-  await page.waitForTimeout(300);
+  // The links' navigations go in the order clicked: once the ordinary link
+  // after them has opened its tab, theirs have had their turn.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), frame.locator('#terms').click()]);
+  await popup.close();
   const inFrame = await frame.locator('body').evaluate((b) => ({
     scripts: b.ownerDocument.querySelectorAll('script').length,
     handlers: [...b.ownerDocument.querySelectorAll('*')].filter((el) =>
@@ -93,8 +112,9 @@ describe('a hostile template', () => {
     // The preview is filled with sample data, so its number is the sample's.
     const frame = page.frameLocator('iframe[title="Template preview"]');
     await frame.getByRole('heading', { name: /^Hostile / }).waitFor();
+    await loaded(frame);
+    // Its handlers, if any, run within the dispatch: they have run when it returns.
     await frame.locator('#clickme').dispatchEvent('click');
-    await page.waitForTimeout(300);
     const t = await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned);
     expect(t).toBeUndefined();
     expect(dialogs).toEqual([]);

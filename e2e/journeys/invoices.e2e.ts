@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_TAX } from '@fieldbook/core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { buildClient } from '../../apps/server/test/finance-factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
+import { buildClient } from '../../apps/server/test/support/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;
@@ -43,7 +47,7 @@ const total = (page: Page, which: string) => page.getByTestId(`totals-${which}`)
 /** Wait for the notifications to close themselves: they sit over the header's buttons. */
 async function dismissNotifications(page: Page) {
   await expect
-    .poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 })
+    .poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 20_000 })
     .toBe(0);
 }
 

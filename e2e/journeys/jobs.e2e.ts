@@ -15,8 +15,8 @@ import {
   buildMember,
   buildUser,
   type TestUser,
-} from '../../apps/server/test/factories.js';
-import { buildClient } from '../../apps/server/test/finance-factories.js';
+} from '../../apps/server/test/support/factories.js';
+import { buildClient } from '../../apps/server/test/support/finance-factories.js';
 import { PNG, signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { DESKTOP, newSizedPage, sidewaysOverflow } from '../support/viewport.js';
@@ -272,7 +272,7 @@ describe('a job on a phone and in the office', () => {
     expect(mail.attachments.some((a) => a.contentType === 'application/pdf')).toBe(true);
 
     // The office saw the change without reloading.
-    await expect.poll(() => shownStatus(office.page), { timeout: 10_000 }).toBe('Job Done');
+    await expect.poll(() => shownStatus(office.page), { timeout: 20_000 }).toBe('Job Done');
     expect(await office.page.getByLabel('Geyser serial number').inputValue()).toBe(
       'KWIKOT-150-778812',
     );

@@ -3,8 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { currentPeriod, periodLabel, todayIn } from '@fieldbook/core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { buildClient, buildInvoice } from '../../apps/server/test/finance-factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
+import { buildClient, buildInvoice } from '../../apps/server/test/support/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;

@@ -3,13 +3,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DEFAULT_TAX } from '@fieldbook/core';
 import { invoices } from '../../apps/server/src/db/schema/index.js';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { buildClient, buildInvoice, line } from '../../apps/server/test/finance-factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
+import {
+  buildClient,
+  buildInvoice,
+  line,
+} from '../../apps/server/test/support/finance-factories.js';
 import {
   startPayfastStandIn,
   type PayfastStandIn,
-} from '../../apps/server/test/payfast-stand-in.js';
-import { pdfText } from '../../apps/server/test/pdf-text.js';
+} from '../../apps/server/test/support/payfast-stand-in.js';
+import { pdfText } from '../../apps/server/test/support/pdf-text.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 
 const PASS = 'fieldbook sandbox';

@@ -38,7 +38,6 @@ describe('on a phone', () => {
     const doc = page.frameLocator('iframe').first();
     const title = doc.getByRole('heading', { name: 'Tax Invoice' });
     await title.waitFor();
-    await page.waitForTimeout(300);
     await e.shot(page, 'phone-public-invoice');
 
     // The document is not shrunk: its body text is at least 12 CSS pixels on the screen.

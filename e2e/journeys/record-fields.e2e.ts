@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { buildClient } from '../../apps/server/test/finance-factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
+import { buildClient } from '../../apps/server/test/support/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow, type Size } from '../support/viewport.js';
 
@@ -60,7 +64,7 @@ describe.each<Size>(['desktop', 'phone'])('at %s size', (size) => {
     await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
     await page.reload();
     const template = page.getByRole('combobox', { name: 'Statement template', exact: true });
-    await expect.poll(() => template.inputValue(), { timeout: 10_000 }).toBe(statementName);
+    await expect.poll(() => template.inputValue(), { timeout: 20_000 }).toBe(statementName);
     expect(await sidewaysOverflow(page)).toBe(0);
     await e.shot(page, `record-fields-client-${size}`);
     const client = await api(`/entities/${clientId}`);
@@ -82,7 +86,7 @@ describe.each<Size>(['desktop', 'phone'])('at %s size', (size) => {
     const edit = page.getByRole('dialog', { name: 'Edit Item' });
     await expect
       .poll(() => edit.getByRole('combobox', { name: 'Supplier', exact: true }).inputValue(), {
-        timeout: 10_000,
+        timeout: 20_000,
       })
       .toBe(supplierName);
     const items = (await api('/items')).body as { description: string; supplierId: string }[];

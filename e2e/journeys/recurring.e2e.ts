@@ -7,8 +7,8 @@ import {
   buildMember,
   buildUser,
   type TestUser,
-} from '../../apps/server/test/factories.js';
-import { buildClient } from '../../apps/server/test/finance-factories.js';
+} from '../../apps/server/test/support/factories.js';
+import { buildClient } from '../../apps/server/test/support/finance-factories.js';
 import { SHOTS, signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
@@ -88,7 +88,7 @@ describe('recurring invoices, expenses and jobs', () => {
     await setStart(page, '2027-01-31');
     await choose(page, 'Day of month', '31');
     await expect
-      .poll(() => nextRuns(page), { timeout: 10_000 })
+      .poll(() => nextRuns(page), { timeout: 20_000 })
       .toEqual([
         '2027-01-31 Sunday',
         '2027-02-28 Sunday',
@@ -201,7 +201,7 @@ describe('recurring invoices, expenses and jobs', () => {
     await choose(page, 'Weekday', 'Tuesday');
     // Every second Tuesday from Wednesday 3 March: six days later, then fortnightly.
     await expect
-      .poll(() => nextRuns(page), { timeout: 10_000 })
+      .poll(() => nextRuns(page), { timeout: 20_000 })
       .toEqual([
         '2027-03-09 Tuesday',
         '2027-03-23 Tuesday',
@@ -212,7 +212,7 @@ describe('recurring invoices, expenses and jobs', () => {
     // Ends after three: the list stops there.
     await dialog.getByText('After', { exact: true }).click();
     await dialog.getByLabel('Occurrences').fill('3');
-    await expect.poll(() => nextRuns(page), { timeout: 10_000 }).toHaveLength(3);
+    await expect.poll(() => nextRuns(page), { timeout: 20_000 }).toHaveLength(3);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     // Saved, the editor shows the item under its id.
     await page.getByRole('status').getByText('Saved', { exact: true }).waitFor();

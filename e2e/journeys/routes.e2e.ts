@@ -8,9 +8,9 @@ import {
   buildMember,
   buildUser,
   type TestUser,
-} from '../../apps/server/test/factories.js';
-import { buildClient } from '../../apps/server/test/finance-factories.js';
-import { buildJob, buildType } from '../../apps/server/test/jobs-helpers.js';
+} from '../../apps/server/test/support/factories.js';
+import { buildClient } from '../../apps/server/test/support/finance-factories.js';
+import { buildJob, buildType } from '../../apps/server/test/support/jobs-helpers.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 

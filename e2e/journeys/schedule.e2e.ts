@@ -3,8 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { statusNode } from '@fieldbook/core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { buildClient } from '../../apps/server/test/finance-factories.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
+import { buildClient } from '../../apps/server/test/support/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
@@ -239,7 +243,7 @@ describe('/calendar and the client Calendar tab', () => {
 
     // Another person's new job shows within a moment.
     await makeJob('live', 'Live visit', '2026-12-11T09:00');
-    await eventOf(page, 'live').waitFor({ timeout: 10_000 });
+    await eventOf(page, 'live').waitFor({ timeout: 20_000 });
 
     // Next, previous, today; the views; all in the address.
     await page.getByRole('button', { name: 'Next' }).click();

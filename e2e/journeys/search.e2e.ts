@@ -5,9 +5,9 @@ import {
   buildUser,
   type Loose,
   type TestUser,
-} from '../../apps/server/test/factories.js';
-import { buildClient, buildInvoice } from '../../apps/server/test/finance-factories.js';
-import { buildJob, buildType } from '../../apps/server/test/jobs-helpers.js';
+} from '../../apps/server/test/support/factories.js';
+import { buildClient, buildInvoice } from '../../apps/server/test/support/finance-factories.js';
+import { buildJob, buildType } from '../../apps/server/test/support/jobs-helpers.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';

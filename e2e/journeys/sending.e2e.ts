@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_TAX, MSG, todayIn } from '@fieldbook/core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { buildClient, buildInvoice } from '../../apps/server/test/finance-factories.js';
-import type { CaughtMail } from '../../apps/server/test/mail-catcher.js';
-import { pdfText } from '../../apps/server/test/pdf-text.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
+import { buildClient, buildInvoice } from '../../apps/server/test/support/finance-factories.js';
+import type { CaughtMail } from '../../apps/server/test/support/mail-catcher.js';
+import { pdfText } from '../../apps/server/test/support/pdf-text.js';
 import { linkIn, signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;
@@ -75,7 +79,7 @@ async function attachedPdf(mail: CaughtMail) {
 /** Notifications close themselves; they sit over the header's buttons meanwhile. */
 async function dismissNotifications(page: Page) {
   await expect
-    .poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 })
+    .poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 20_000 })
     .toBe(0);
 }
 
@@ -101,8 +105,6 @@ describe('an owner sends invoices and statements', () => {
     await frame.waitFor();
     expect(await frame.getAttribute('data')).toMatch(/^blob:/);
     await viewer.getByText(`${number}.pdf`, { exact: true }).waitFor();
-    // Only for the picture: Chromium's viewer draws the pages after the element has loaded.
-    await page.waitForTimeout(1500);
     await e.shot(page, 'sending-pdf-viewer');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -255,7 +257,6 @@ describe('an owner sends invoices and statements', () => {
     await page.getByRole('button', { name: 'Download statement' }).click();
     const statement = page.getByRole('dialog', { name: 'Statement Lerato Mokoena' });
     await statement.locator('object[type="application/pdf"]').waitFor();
-    await page.waitForTimeout(1500); // only for the picture, as above
     await e.shot(page, 'sending-statement-pdf');
     await statement.getByRole('button', { name: 'Close', exact: true }).click();
     await statement.waitFor({ state: 'hidden' });

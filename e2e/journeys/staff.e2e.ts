@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildCompany, buildUser, type TestUser } from '../../apps/server/test/factories.js';
-import { PNG, linkIn, signIn, startE2E, type E2E } from '../support/app.js';
+import {
+  buildCompany,
+  buildUser,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
+import { PAGE_TIMEOUT, PNG, linkIn, signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;
 let staff: TestUser;
@@ -162,7 +166,7 @@ describe('the installed app', () => {
 
     // A second tab opens while that install runs: its app registers after it.
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(PAGE_TIMEOUT);
     onTestFailed(() => e.shot(page, 'failed-pwa'));
     await watchRegister(page);
     await page.goto('/');

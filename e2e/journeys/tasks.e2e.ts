@@ -7,7 +7,7 @@ import {
   buildMember,
   buildUser,
   type TestUser,
-} from '../../apps/server/test/factories.js';
+} from '../../apps/server/test/support/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 
@@ -105,7 +105,7 @@ describe('task coupons on the dashboard', () => {
 
     // The giver sees it waiting without a reload (pushed), and marks it used;
     // the holder sees Used the same way, and after a reload.
-    const live = { timeout: 10_000, interval: 200 };
+    const live = { timeout: 20_000, interval: 200 };
     await expect.poll(() => stateOf(giver.page, 'Lunch on us'), live).toBe('waiting');
     await shot(giver.page, 'tasks-desktop-giver');
     await card(giver.page, 'Lunch on us').getByRole('button', { name: 'Mark used' }).click();

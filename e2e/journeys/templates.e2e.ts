@@ -8,8 +8,8 @@ import {
   buildMember,
   buildUser,
   type TestUser,
-} from '../../apps/server/test/factories.js';
-import { buildClient } from '../../apps/server/test/finance-factories.js';
+} from '../../apps/server/test/support/factories.js';
+import { buildClient } from '../../apps/server/test/support/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 
 let e: E2E;
@@ -33,7 +33,7 @@ afterAll(() => e.close());
 /** Wait for the notifications to close themselves: they sit over the header's buttons. */
 async function dismissNotifications(page: Page) {
   await expect
-    .poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 })
+    .poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 20_000 })
     .toBe(0);
 }
 
@@ -48,6 +48,18 @@ async function headerButton(page: Page, name: string) {
 }
 
 const preview = (page: Page) => page.frameLocator('iframe[title="Template preview"]');
+
+/** What the preview shows now: its first heading, or its error, or that it is still waiting. */
+async function previewNow(page: Page): Promise<string> {
+  const heading = preview(page).locator('h1').first();
+  const parts = [
+    (await heading.count()) ? `h1 ${await heading.textContent()}` : 'no h1',
+    (await page.getByLabel('Updating preview').count()) ? 'updating' : 'idle',
+  ];
+  const error = page.getByRole('alert');
+  for (const t of await error.allTextContents()) parts.push(`alert ${t}`);
+  return parts.join(' | ');
+}
 
 describe('an owner', () => {
   it('copies the shipped Tax Invoice, changes its heading, saves it and makes it the default', async () => {
@@ -115,9 +127,10 @@ describe('an owner', () => {
     );
     // (The preview waits 400 ms for typing to stop, then asks the server; on a loaded
     // two-core machine that has taken over 10 s.)
-    await preview(page)
-      .getByRole('heading', { name: 'Naledi Tax Invoice' })
-      .waitFor({ timeout: 30_000 });
+    // Polled as text, so a failure says what the preview showed instead.
+    await expect
+      .poll(() => previewNow(page), { timeout: 30_000 })
+      .toMatch(/^h1 Naledi Tax Invoice \| idle/);
     await page.getByRole('button', { name: 'Add field' }).click();
     await page.getByLabel('Field name').fill('orderNo');
     await page.getByLabel('Field label').fill('Order number');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { taxYearOf, todayIn } from '@fieldbook/core';
-import { buildCompany, buildMember, buildUser } from '../../apps/server/test/factories.js';
+import { buildCompany, buildMember, buildUser } from '../../apps/server/test/support/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow, type Size } from '../support/viewport.js';
 

@@ -6,10 +6,12 @@ import { attachChatRealtime } from '../../apps/server/src/areas/chat/index.js';
 import { attachTasksRealtime } from '../../apps/server/src/areas/tasks/index.js';
 import { attachNotificationsRealtime } from '../../apps/server/src/areas/notifications/index.js';
 import { attachRealtime } from '../../apps/server/src/platform/realtime.js';
-import { startHarness, type Harness } from '../../apps/server/test/harness.js';
+import { startHarness, type Harness } from '../../apps/server/test/support/harness.js';
+import { PAGE_TIMEOUT, SHOTS } from './constants.js';
+import { settled } from './settled.js';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
-export const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
+export { PAGE_TIMEOUT, SHOTS } from './constants.js';
 
 export interface E2E {
   h: Harness;
@@ -65,10 +67,11 @@ export async function startE2E(opts: { workers?: boolean } = {}): Promise<E2E> {
         viewport: { width: 1280, height: 800 },
       });
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(PAGE_TIMEOUT);
       return { context, page };
     },
     async shot(page, name) {
+      await settled(page);
       await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
     },
     async close() {

@@ -60,16 +60,32 @@ export async function mouseDrag(page: Page, from: Point, to: Point) {
   await page.mouse.down();
   await page.mouse.move(from.x + 4, from.y + 4, { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 20 });
-  await page.waitForTimeout(150);
+  await dragDrawn(page);
   await page.mouse.up();
 }
+
+/**
+ * The page has handled the last move and drawn it: two animation frames have passed (an
+ * event, not a time), so the calendar's hit under the pointer is the one the drop will use.
+ */
+async function dragDrawn(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/** How long a finger is held for a long press: the app's longPressDelay of 350 ms, and more. */
+const LONG_PRESS_MS = 600;
 
 /** A finger: a long press, then a drag, then letting go (Chromium's touch input). */
 export async function touchDrag(page: Page, from: Point, to: Point) {
   const cdp = await page.context().newCDPSession(page);
   const at = (p: Point) => [{ x: p.x, y: p.y }];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(from) });
-  await page.waitForTimeout(800);
+  // A long press is a press held for a time: the calendar's longPressDelay (350 ms) with room
+  // to spare. This is the gesture itself, not a wait for the page; nothing else here sleeps.
+  await page.waitForTimeout(LONG_PRESS_MS);
   for (let i = 1; i <= 15; i++)
     await cdp.send('Input.dispatchTouchEvent', {
       type: 'touchMove',
@@ -78,7 +94,7 @@ export async function touchDrag(page: Page, from: Point, to: Point) {
         y: from.y + ((to.y - from.y) * i) / 15,
       }),
     });
-  await page.waitForTimeout(150);
+  await dragDrawn(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }

@@ -11,6 +11,7 @@ import {
 } from '../../apps/server/src/db/schema/index.js';
 import { DEMO, seedDemoIfEmpty } from '../../apps/server/src/seed/demo.js';
 import type { E2E } from './app.js';
+import { settled } from './settled.js';
 
 /** The demo company's ids that the screens below need. */
 export interface Demo {
@@ -219,5 +220,5 @@ export async function openScreen(page: Page, s: Screen) {
   await s.ready(page);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // Transitions (Mantine fades) end before a screenshot or an axe run.
-  await page.waitForTimeout(300);
+  await settled(page);
 }

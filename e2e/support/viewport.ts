@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { E2E } from './app.js';
+import { PAGE_TIMEOUT, type E2E } from './app.js';
 
 /** A phone in portrait (an iPhone 12 to 15 sized screen), where technicians live. */
 export const PHONE = { width: 390, height: 844 } as const;
@@ -31,7 +31,7 @@ export async function newSizedPage(
     ...(blockServiceWorker ? { serviceWorkers: 'block' as const } : {}),
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(PAGE_TIMEOUT);
   return { context, page };
 }
 

@@ -5,7 +5,11 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { DEFAULT_DISCOUNT, statusNode } from '@fieldbook/core';
 import { signIn, startE2E, type E2E } from '../../e2e/support/app.js';
-import { buildCompany, buildMember, type TestUser } from '../../apps/server/test/factories.js';
+import {
+  buildCompany,
+  buildMember,
+  type TestUser,
+} from '../../apps/server/test/support/factories.js';
 import { appointments, clients } from '../../apps/server/src/db/schema/index.js';
 import { seededRandom } from '../../apps/server/src/seed/random.js';
 
@@ -56,7 +60,11 @@ async function seed(e: E2E): Promise<Seeded> {
   const priorities = ['Critical', 'High', 'Medium', 'Low', ''];
   const open = ['New', 'Booked', 'On site'];
   const now = Date.now();
-  const job = (n: number, over: Record<string, unknown>) => ({
+  type JobRow = typeof appointments.$inferInsert;
+  const job = (
+    n: number,
+    over: Pick<JobRow, 'status' | 'hasSchedule' | 'active' | 'startDate' | 'endDate'>,
+  ): JobRow => ({
     companyId: cid,
     appointmentNumber: `JOB-${n + 1}`,
     appointmentTypeId: typeId,
@@ -72,7 +80,7 @@ async function seed(e: E2E): Promise<Seeded> {
     log: [],
     ...over,
   });
-  const rows = [];
+  const rows: JobRow[] = [];
   // 1,000 active jobs: a tenth unscheduled, the rest in the three open statuses over a month.
   for (let n = 0; n < ACTIVE; n++) {
     const start = new Date(now + Math.floor(rand() * 30) * DAY - 15 * DAY);

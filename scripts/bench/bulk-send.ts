@@ -12,8 +12,8 @@ import {
   createUserCli,
   freePort,
   spawnServer,
-} from '../../apps/server/test/server-process.js';
-import { startSmtpRecorder } from '../../apps/server/test/smtp-recorder.js';
+} from '../../apps/server/test/support/server-process.js';
+import { startSmtpRecorder } from '../../apps/server/test/support/smtp-recorder.js';
 
 const INVOICES = Number(process.env.BENCH_BULK_INVOICES ?? 500);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

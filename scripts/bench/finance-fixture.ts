@@ -49,7 +49,12 @@ export async function seedFinanceBench(
         dueDate: addDays(invoiceDate, 7),
         entityId: clientIds[Math.floor(rand() * clientIds.length)]!,
         to: 'Bench client',
-        descriptions: descriptions.map((d) => ({ ...d, hasTax: true })),
+        descriptions: descriptions.map((d) => ({
+          ...d,
+          hasTax: true,
+          ledgerAccountId: null,
+          itemId: null,
+        })),
         discount: DEFAULT_DISCOUNT,
         tax: TAX,
         subtotal: t.subtotal.toFixed(2),

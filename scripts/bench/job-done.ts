@@ -12,9 +12,12 @@ import {
   createUserCli,
   freePort,
   spawnServer,
-} from '../../apps/server/test/server-process.js';
-import { startSmtpRecorder } from '../../apps/server/test/smtp-recorder.js';
-import { readJobDoneState, seedJobsEnteringDone } from '../../apps/server/test/job-done-fixture.js';
+} from '../../apps/server/test/support/server-process.js';
+import { startSmtpRecorder } from '../../apps/server/test/support/smtp-recorder.js';
+import {
+  readJobDoneState,
+  seedJobsEnteringDone,
+} from '../../apps/server/test/support/job-done-fixture.js';
 
 const JOBS = Number(process.env.BENCH_JOB_DONE ?? 1000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

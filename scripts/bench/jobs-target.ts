@@ -16,13 +16,14 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDeps } from '../../apps/server/src/open-deps.js';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
-import { createCompaniesService } from '../../apps/server/src/areas/companies/companies.service.js';
+import { joinCompany } from '../../apps/server/src/areas/companies/index.js';
 import { addMember } from '../../apps/server/src/areas/companies/companies.repo.js';
-import { createJobTypesService } from '../../apps/server/src/areas/jobs/job-types.service.js';
+import { companiesService, jobTypesService } from '../../apps/server/src/compose.js';
 import { createJobsService } from '../../apps/server/src/areas/jobs/jobs.service.js';
 import { listActive } from '../../apps/server/src/areas/jobs/jobs.repo.js';
 import { activeCardsQuery } from '../../apps/server/src/areas/jobs/active-jobs.repo.js';
 import { appointments, clients } from '../../apps/server/src/db/schema/index.js';
+import { systemCaller, type Caller } from '../../apps/server/src/platform/access.js';
 import { newToken } from '../../apps/server/src/platform/crypto.js';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.js';
 import { seededRandom } from '../../apps/server/src/seed/random.js';
@@ -42,8 +43,8 @@ const config = {
 };
 const deps = await openDeps(config, 'bench-jobs');
 const db = deps.database.db;
-const auth = createAuthService(deps);
-const companies = createCompaniesService(deps, auth);
+const auth = createAuthService(deps, joinCompany);
+const companies = companiesService(deps, auth);
 const owner = await auth.createUser({
   username: `jobs${Date.now()}`,
   password: 'bench-password',
@@ -55,10 +56,11 @@ const tech = await auth.createUser({
   password: 'bench-password',
   email: 't@bench.test',
 });
-const { _id: groupId } = await companies.saveGroup(companyId, {
-  name: 'Technicians',
-  rights: { appointments: { r: true, c: true, u: true } },
-});
+const { _id: groupId } = await companies.saveGroup(
+  companyId,
+  { name: 'Technicians', rights: { appointments: { r: true, c: true, u: true } } },
+  systemCaller(companyId, owner.id),
+);
 await addMember(db, companyId, tech.id, groupId);
 
 // 20 components: the client, the items, 16 value fields, two signatures.
@@ -84,9 +86,8 @@ const components: TComponentInput[] = [
   { prop: 'sig', label: 'Signature', type: 'signiture' },
   { prop: 'photos', label: 'Photos', type: 'images' },
 ];
-const { _id: typeId } = await createJobTypesService(deps).save(
+const { _id: typeId } = await jobTypesService(deps).save(
   companyId,
-  { isOwner: true, disabled: false, rights: {} },
   ZAppointmentTypeSave.parse({
     name: 'Geyser replacement',
     description: 'Bench type',
@@ -198,7 +199,12 @@ const median = async (f: () => Promise<unknown>, runs = 15) => {
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 };
 const jobs = createJobsService(deps);
-const who = { member: { isOwner: false, disabled: false, rights: {} }, userId: tech.id };
+const who: Caller = {
+  companyId,
+  userId: tech.id,
+  member: { isOwner: false, disabled: false, rights: {} },
+  rank: null,
+};
 const cards = await jobs.activeCardsJson(companyId, who);
 const full = JSON.stringify(await jobs.active(companyId, who));
 const args = await jobs.activeCardsArgs(companyId, who);

@@ -11,9 +11,9 @@ import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDeps } from '../../apps/server/src/open-deps.js';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
-import { createCompaniesService } from '../../apps/server/src/areas/companies/companies.service.js';
+import { joinCompany } from '../../apps/server/src/areas/companies/index.js';
 import { defaultAccountIds } from '../../apps/server/src/areas/accounting/index.js';
-import { createLedgerService } from '../../apps/server/src/areas/accounting/ledger.service.js';
+import { companiesService, ledgerService } from '../../apps/server/src/compose.js';
 
 const ITEMS = Number(process.env.BENCH_LEDGER_ITEMS ?? 200_000);
 const RUNS = 30;
@@ -35,15 +35,15 @@ async function benchOn(label: string, databaseUrl: string) {
   const deps = await openDeps(config, 'bench-ledger');
   try {
     const db = deps.database.db;
-    const auth = createAuthService(deps);
+    const auth = createAuthService(deps, joinCompany);
     const owner = await auth.createUser({
       username: `ledger${Date.now()}`,
       password: 'bench-password',
       email: 'l@bench.test',
     });
-    const companies = createCompaniesService(deps, auth);
+    const companies = companiesService(deps, auth);
     const { _id: companyId } = await companies.create(owner.id, 'Bench Ledger', null);
-    const ledger = createLedgerService(deps);
+    const ledger = ledgerService(deps);
     const d = await defaultAccountIds(db, companyId);
     const extra: string[] = [];
     for (let i = 0; i < 10; i++)

@@ -10,10 +10,11 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { openDeps } from '../../apps/server/src/open-deps.js';
 import { CHROMIUM_ARGS } from '../../apps/server/src/platform/pdf.js';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
-import { createCompaniesService } from '../../apps/server/src/areas/companies/companies.service.js';
+import { joinCompany } from '../../apps/server/src/areas/companies/index.js';
 import { createClientsService } from '../../apps/server/src/areas/clients/clients.service.js';
-import { createInvoicesService } from '../../apps/server/src/areas/invoices/invoices.service.js';
-import { invoiceDocument } from '../../apps/server/src/areas/templates/documents.js';
+import { invoiceDocument } from '../../apps/server/src/areas/invoices/index.js';
+import { companiesService, invoicesService } from '../../apps/server/src/compose.js';
+import { systemCaller } from '../../apps/server/src/platform/access.js';
 
 const WARM_RUNS = Number(process.env.BENCH_PDF_RUNS ?? 20);
 const COLD_RUNS = Number(process.env.BENCH_PDF_COLD_RUNS ?? 5);
@@ -39,13 +40,13 @@ async function fixture() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-bench-pdf-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logRequests: false };
   const deps = await openDeps(config, 'bench-pdf');
-  const auth = createAuthService(deps);
+  const auth = createAuthService(deps, joinCompany);
   const owner = await auth.createUser({
     username: `pdf${Date.now()}`,
     password: 'bench-password',
     email: 'p@bench.test',
   });
-  const companies = createCompaniesService(deps, auth);
+  const companies = companiesService(deps, auth);
   const { _id: companyId } = await companies.create(owner.id, 'Bench Plumbing', null);
   await companies.save(
     companyId,
@@ -55,19 +56,14 @@ async function fixture() {
       address: '1 Bench Road\nCape Town',
       phone: '021 000 0000',
     }),
+    systemCaller(companyId, owner.id),
   );
-  const member = { isOwner: true, disabled: false, rights: {} };
   const client = ZClientSave.parse({
     name: 'Jane',
     surname: 'Doe',
     address: '12 Sample Street\nRondebosch',
   });
-  const { _id: clientId } = await createClientsService(deps).save(
-    companyId,
-    owner.id,
-    member,
-    client,
-  );
+  const { _id: clientId } = await createClientsService(deps).save(companyId, owner.id, client);
   const invoice = ZInvoiceSave.parse({
     invoiceDate: '2026-11-02',
     dueDate: '2026-11-09',
@@ -78,8 +74,7 @@ async function fixture() {
       price: 125.5 * (i + 1),
     })),
   });
-  const invoices = createInvoicesService(deps);
-  const { _id: invoiceId } = await invoices.save(companyId, member, owner.id, invoice);
+  const { _id: invoiceId } = await invoicesService(deps).save(companyId, owner.id, invoice);
   return {
     deps,
     companyId,

@@ -8,13 +8,15 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_TAX } from '@fieldbook/core';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type Database } from '../../apps/server/src/db/client.js';
-import { companies, jobs, users } from '../../apps/server/src/db/schema/index.js';
-import { claimJobs } from '../../apps/server/src/platform/jobs.repo.js';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
+import { migrateDatabase } from '../../apps/server/src/db/migrate.js';
+import { companies, queueJobs, users } from '../../apps/server/src/db/schema/index.js';
+import { claimQueueJobs } from '../../apps/server/src/platform/queue.repo.js';
 import { enqueueMany } from '../../apps/server/src/platform/queue.js';
 
-const BACKLOGS = [1_000, 10_000, 50_000];
-const TRIES = 30;
+/** A's backlogs measured in turn (BENCH_CLAIM_BACKLOGS=1000,10000 for fewer). */
+const BACKLOGS = (process.env.BENCH_CLAIM_BACKLOGS ?? '1000,10000,50000').split(',').map(Number);
+const TRIES = Number(process.env.BENCH_CLAIM_TRIES ?? 30);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const KIND = 'bench-claim';
 
@@ -61,7 +63,7 @@ async function benchOne(label: string, database: Database) {
         enqueueMany(tx, [{ kind: KIND, companyId: b, payload: {} }]),
       );
       const t0 = performance.now();
-      const got = await claimJobs(database.db, 'bench', 2, 60_000, {
+      const got = await claimQueueJobs(database.db, 'bench', 2, 60_000, {
         kinds: [KIND],
         notIds: [],
       });
@@ -70,9 +72,9 @@ async function benchOne(label: string, database: Database) {
       if (got.some((j) => j.companyId === b)) bFirst++;
       // Back to the queue: the backlog stays as it was.
       await database.db.execute(
-        sql`update ${jobs} set locked_until = null, locked_by = null, attempts = 0 where company_id = ${a}`,
+        sql`update ${queueJobs} set locked_until = null, locked_by = null, attempts = 0 where company_id = ${a}`,
       );
-      await database.db.execute(sql`delete from ${jobs} where company_id = ${b}`);
+      await database.db.execute(sql`delete from ${queueJobs} where company_id = ${b}`);
     }
     rows.push(
       `| ${label} | ${backlog.toLocaleString('en')} | ${pct(times, 50).toFixed(1)} | ${pct(times, 99).toFixed(1)} | ${bFirst} of ${TRIES} |`,

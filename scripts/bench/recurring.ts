@@ -9,9 +9,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ZRecurringSave, addDays, type TRecurringType } from '@fieldbook/core';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
-import { createCompaniesService } from '../../apps/server/src/areas/companies/companies.service.js';
+import { joinCompany } from '../../apps/server/src/areas/companies/index.js';
 import { runDueRecurring } from '../../apps/server/src/areas/recurring/index.js';
 import { createRecurringService } from '../../apps/server/src/areas/recurring/recurring.service.js';
+import { companiesService } from '../../apps/server/src/compose.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { clients } from '../../apps/server/src/db/schema/index.js';
 import { openDeps } from '../../apps/server/src/open-deps.js';
@@ -50,7 +51,7 @@ async function benchOne(label: string, databaseUrl: string | null): Promise<Recu
   );
   try {
     const db = deps.database.db;
-    const auth = createAuthService(deps);
+    const auth = createAuthService(deps, joinCompany);
     const user = await auth.createUser({
       username: 'benchrec',
       password: 'bench-password',
@@ -59,7 +60,7 @@ async function benchOne(label: string, databaseUrl: string | null): Promise<Recu
       surname: 'Recurring',
       rank: null,
     });
-    const { _id: companyId } = await createCompaniesService(deps, auth).create(
+    const { _id: companyId } = await companiesService(deps, auth).create(
       user.id,
       'Bench Recurring Co',
       null,

@@ -17,6 +17,7 @@ import { benchRoutes } from './routes.js';
 import { benchQueueClaim } from './queue-claim.js';
 import { benchChat } from './chat.js';
 import { benchSearch } from './search.js';
+import { benchEvents } from './events.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -100,6 +101,44 @@ async function benchOne(label: string, env: Record<string, string>) {
   }
 }
 
+/**
+ * The authenticated read on PostgreSQL with metrics off and on (METRICS_TOKEN:
+ * the request hook of GET /metrics), alternated to even out a busy machine.
+ */
+async function benchMetrics() {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  const fresh = `fb_bench_metrics_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${fresh}`);
+  const u = new URL(PG_URL);
+  u.pathname = `/${fresh}`;
+  const rows: string[] = [];
+  try {
+    for (const on of [false, true, false, true]) {
+      const { target: t, stop } = await startTarget({
+        BENCH_DATABASE_URL: u.toString(),
+        BENCH_INVOICES: '0',
+        BENCH_CLIENTS: '1',
+        BENCH_METRICS_TOKEN: on ? 'bench-metrics-token-0123456789' : '',
+      });
+      try {
+        const h = { username: t.username, token: t.token, authorization: `Bearer ${t.token}` };
+        const r = await load(`http://127.0.0.1:${t.app}/api/companies/${t.companyId}/groups`, h);
+        rows.push(
+          `| ${on ? 'on' : 'off'} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.alone.toFixed(2)} |`,
+        );
+      } finally {
+        await stop();
+      }
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+  console.log('\n| metrics | requests/s | p99 ms | one request alone, ms |\n|---|---:|---:|---:|');
+  for (const r of rows) console.log(r);
+}
+
 // `npm run bench -- pdf` runs only the named parts; no name runs them all.
 const PARTS: Record<string, () => Promise<unknown>> = {
   pdf: benchPdf,
@@ -112,7 +151,11 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   routes: async () => benchRoutes(),
   'queue-claim': () => benchQueueClaim(),
   chat: () => benchChat(),
+  'chat-redis': () =>
+    benchChat({ redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14' }),
+  events: () => benchEvents(),
   search: () => benchSearch(),
+  metrics: () => benchMetrics(),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {
@@ -129,9 +172,12 @@ const only = process.env.BENCH_DB; // pglite | postgres | unset for both
 const results = only === 'postgres' ? [] : [await benchOne('PGlite', {})];
 const fresh = `fb_bench_${process.pid}`;
 const admin = new pg.Client({ connectionString: PG_URL });
+// A query on a client that never connected waits for ever: the drop only after a connect.
+let connected = false;
 try {
   if (only === 'pglite') throw new Error('BENCH_DB=pglite');
   await admin.connect();
+  connected = true;
   await admin.query(`CREATE DATABASE ${fresh}`);
   const u = new URL(PG_URL);
   u.pathname = `/${fresh}`;
@@ -139,7 +185,7 @@ try {
 } catch (e) {
   console.error(`PostgreSQL bench skipped: ${(e as Error).message}`);
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`).catch(() => {});
+  if (connected) await admin.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`).catch(() => {});
   await admin.end().catch(() => {});
 }
 

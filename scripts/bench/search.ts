@@ -14,8 +14,10 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { openDeps } from '../../apps/server/src/open-deps.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
-import { createCompaniesService } from '../../apps/server/src/areas/companies/companies.service.js';
+import { joinCompany } from '../../apps/server/src/areas/companies/index.js';
 import { createSearchService } from '../../apps/server/src/areas/search/search.service.js';
+import { companiesService } from '../../apps/server/src/compose.js';
+import { systemCaller } from '../../apps/server/src/platform/access.js';
 import { newToken } from '../../apps/server/src/platform/crypto.js';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.js';
 import { seedFinanceBench } from './finance-fixture.js';
@@ -95,14 +97,14 @@ async function benchOn(label: string, databaseUrl: string) {
   const app = await buildApp(deps);
   try {
     const db = deps.database.db;
-    const auth = createAuthService(deps);
+    const auth = createAuthService(deps, joinCompany);
     const username = `search${Date.now()}`;
     const owner = await auth.createUser({
       username,
       password: 'bench-password',
       email: 's@b.test',
     });
-    const { _id: companyId } = await createCompaniesService(deps, auth).create(
+    const { _id: companyId } = await companiesService(deps, auth).create(
       owner.id,
       'Bench Search',
       null,
@@ -141,7 +143,7 @@ async function benchOn(label: string, databaseUrl: string) {
     await insertSession(db, owner.id, t.hash, 'bench');
     const headers = { username, token: t.token };
     const search = createSearchService(deps);
-    const member = { isOwner: true, disabled: false, rights: null };
+    const member = systemCaller(companyId, owner.id);
     const rows = [];
     const all: number[] = [];
     const allHttp: number[] = [];

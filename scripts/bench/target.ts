@@ -10,8 +10,10 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDeps } from '../../apps/server/src/open-deps.js';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
-import { createCompaniesService } from '../../apps/server/src/areas/companies/companies.service.js';
+import { joinCompany } from '../../apps/server/src/areas/companies/index.js';
+import { companiesService } from '../../apps/server/src/compose.js';
 import { addMember } from '../../apps/server/src/areas/companies/companies.repo.js';
+import { systemCaller } from '../../apps/server/src/platform/access.js';
 import { newToken } from '../../apps/server/src/platform/crypto.js';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.js';
 import { seedFinanceBench } from './finance-fixture.js';
@@ -22,12 +24,14 @@ const config = {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    // `npm run bench -- metrics`: the request hook of GET /metrics on.
+    METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN ?? '',
   }),
   logRequests: false,
 };
 const deps = await openDeps(config, 'bench');
-const auth = createAuthService(deps);
-const companies = createCompaniesService(deps, auth);
+const auth = createAuthService(deps, joinCompany);
+const companies = companiesService(deps, auth);
 const owner = await auth.createUser({
   username: `bench${Date.now()}`,
   password: 'bench-password',
@@ -35,17 +39,25 @@ const owner = await auth.createUser({
 });
 const { _id: companyId } = await companies.create(owner.id, 'Bench Co', null);
 for (let i = 0; i < 5; i++)
-  await companies.saveGroup(companyId, { name: `Group ${i}`, rights: allRights(i % 2 === 0) });
+  await companies.saveGroup(
+    companyId,
+    { name: `Group ${i}`, rights: allRights(i % 2 === 0) },
+    systemCaller(companyId),
+  );
 // The load runs as a member with a group (not the owner), so the group's rights are looked up too.
 const member = await auth.createUser({
   username: `member${Date.now()}`,
   password: 'bench-password',
   email: 'm@bench.test',
 });
-const { _id: groupId } = await companies.saveGroup(companyId, {
-  name: 'Readers',
-  rights: { settings: { r: true }, invoices: { r: true }, clients: { r: true } },
-});
+const { _id: groupId } = await companies.saveGroup(
+  companyId,
+  {
+    name: 'Readers',
+    rights: { settings: { r: true }, invoices: { r: true }, clients: { r: true } },
+  },
+  systemCaller(companyId),
+);
 await addMember(deps.database.db, companyId, member.id, groupId);
 const t = newToken();
 await insertSession(deps.database.db, member.id, t.hash, 'bench');
@@ -66,9 +78,9 @@ const bare = Fastify({ logger: false });
 bare.get('/json', () => ({ hello: 'world' }));
 // One query of the same shape as the authenticated route's own read.
 bare.get('/query', async () => {
-  const r = await deps.database.db.execute(
+  const r = (await deps.database.db.execute(
     sql`select id, name, rights from company_groups where company_id = ${companyId} order by name`,
-  );
+  )) as unknown as { rows: unknown[] };
   return r.rows;
 });
 await bare.listen({ port: 0, host: '127.0.0.1' });

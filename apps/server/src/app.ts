@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +24,7 @@ import { clientTypesRoutes } from './areas/clients/client-types.routes.js';
 import { createClientTypesService } from './areas/clients/client-types.service.js';
 import { clientsRoutes } from './areas/clients/clients.routes.js';
 import { createClientsService } from './areas/clients/clients.service.js';
+import { statementDocument, statementPreview } from './areas/clients/index.js';
 import { companiesRoutes } from './areas/companies/companies.routes.js';
 import { routeBaseRoutes } from './areas/companies/route-base.routes.js';
 import { createRouteBaseService } from './areas/companies/route-base.service.js';
@@ -34,33 +35,37 @@ import { createTasksService, tasksRoutes } from './areas/tasks/index.js';
 import { createNotificationsService, notificationsRoutes } from './areas/notifications/index.js';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.js';
 import { createDashboardService } from './areas/dashboard/dashboard.service.js';
-import { createCompaniesService } from './areas/companies/companies.service.js';
+import { joinCompany } from './areas/companies/index.js';
+import { membersRoutes } from './areas/companies/members.routes.js';
+import {
+  companiesService,
+  ledgerService,
+  expensesService,
+  incidentsService,
+  invoicesService,
+  jobTypesService,
+} from './compose.js';
 import { deliveryRoutes } from './areas/delivery/delivery.routes.js';
 import { createSendHistoryService, sendHistoryRoutes } from './areas/delivery/delivery-history.js';
 import { createDeliveryService } from './areas/delivery/delivery.service.js';
 import { expensesRoutes } from './areas/expenses/expenses.routes.js';
 import { ledgerRoutes } from './areas/accounting/ledger.routes.js';
-import { exportsRoutes } from './areas/accounting/exports.routes.js';
-import { createExportsService } from './areas/accounting/exports.service.js';
-import { createLedgerService } from './areas/accounting/ledger.service.js';
-import { createExpensesService } from './areas/expenses/expenses.service.js';
+import { exportsRoutes } from './areas/exports/exports.routes.js';
+import { createExportsService } from './areas/exports/exports.service.js';
 import { vehiclesRoutes } from './areas/vehicles/vehicles.routes.js';
 import { createVehiclesService } from './areas/vehicles/vehicles.service.js';
 import { filesRoutes } from './areas/files/files.routes.js';
 import { createImportService } from './areas/incidents/import.service.js';
 import { incidentsRoutes } from './areas/incidents/incidents.routes.js';
-import { createIncidentsService } from './areas/incidents/incidents.service.js';
 import { invoicesRoutes } from './areas/invoices/invoices.routes.js';
-import { createInvoicesService } from './areas/invoices/invoices.service.js';
+import { invoiceDocument, invoicePreview } from './areas/invoices/index.js';
 import { jobDocumentRoutes } from './areas/jobs/job-document.routes.js';
 import { createJobDocumentService } from './areas/jobs/job-document.service.js';
 import { jobsRoutes } from './areas/jobs/jobs.routes.js';
 import { createJobsService } from './areas/jobs/jobs.service.js';
 import { jobTypesRoutes } from './areas/jobs/job-types.routes.js';
-import { createJobTypesService } from './areas/jobs/job-types.service.js';
 import { itemsRoutes } from './areas/items/items.routes.js';
 import { createItemsService } from './areas/items/items.service.js';
-import { membersRoutes } from './areas/people/members.routes.js';
 import { peopleRoutes } from './areas/people/people.routes.js';
 import { createPeopleService } from './areas/people/people.service.js';
 import { customerRoutes } from './areas/public/customer.routes.js';
@@ -82,19 +87,34 @@ import type { App } from './platform/app.js';
 import { installAuth } from './platform/auth.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/errors.js';
+import { createReadiness, healthRoutes, type Readiness } from './platform/health.js';
 import { installHttpHeaders } from './platform/http-headers.js';
 import { installInputGuard } from './platform/input-guard.js';
+import { createMetrics, installMetrics, metricsRoutes, type Metrics } from './platform/metrics.js';
+import { installRequestContext, requestIdOf } from './platform/request-context.js';
 
 export type { App };
 
 /** Trust the nearest `n` proxies (what Fastify does with a number, which its types leave out). */
 const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
-/** Build the Fastify instance (no listen): the API, and the SPA when it is built. */
-export async function buildApp(deps: AppDeps): Promise<App> {
+/**
+ * Build the Fastify instance (no listen): the API, the health probes, the
+ * metrics, and the SPA when it is built. `readiness` is the server's (main.ts
+ * hands its workers to it); tests get one of their own, reachable as
+ * `app.readiness`. `logger`: a pino logger of the caller's (tests read its lines).
+ */
+export async function buildApp(
+  deps: AppDeps,
+  opts: { readiness?: Readiness; logger?: FastifyBaseLogger } = {},
+): Promise<App> {
   const app = Fastify({
     // Errors are always logged; each request only when logRequests is on.
-    logger: { level: deps.config.logRequests ? 'info' : 'error' },
+    ...(opts.logger
+      ? { loggerInstance: opts.logger }
+      : { logger: { level: deps.config.logRequests ? 'info' : 'error' } }),
+    // A proxy's X-Request-Id when it is a short safe token, else a uuid (platform/request-context.ts).
+    genReqId: requestIdOf,
     // Behind a proxy, request.ip is the client's address only when the proxy is trusted.
     trustProxy:
       typeof deps.config.trustProxy === 'number'
@@ -105,8 +125,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('routeTable', [] as RouteEntry[]);
+  const readiness = opts.readiness ?? createReadiness(deps, { log: (l) => app.log.warn(l) });
+  app.decorate('readiness', readiness);
+  const metrics: Metrics = createMetrics(deps);
+  app.decorate('metrics', metrics);
 
   installErrorHandler(app);
+  installRequestContext(app);
+  installMetrics(app, metrics);
   // Security headers and compression for every answer (before the routes: they hook onRoute).
   await installHttpHeaders(app, deps.config);
   await app.register(swagger, {
@@ -121,41 +147,51 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installInputGuard(app);
 
   // The composition root: each area's routes are a plugin given the services it calls.
-  const auth = createAuthService(deps);
+  const auth = createAuthService(deps, joinCompany);
   await app.register(authRoutes, { auth });
   await app.register(appleWebRoutes, { appleWeb: createAppleWebService(deps) });
-  await app.register(companiesRoutes, { companies: createCompaniesService(deps, auth) });
+  const companies = companiesService(deps, auth);
+  await app.register(companiesRoutes, { companies });
   await app.register(peopleRoutes, { people: createPeopleService(deps) });
-  await app.register(membersRoutes, { deps });
+  await app.register(membersRoutes, { companies });
   await app.register(filesRoutes, { database: deps.database });
   await app.register(clientTypesRoutes, { types: createClientTypesService(deps) });
   await app.register(clientsRoutes, { clients: createClientsService(deps) });
   await app.register(suppliersRoutes, { suppliers: createSuppliersService(deps) });
   await app.register(itemsRoutes, { items: createItemsService(deps) });
-  await app.register(invoicesRoutes, { invoices: createInvoicesService(deps) });
+  await app.register(invoicesRoutes, { invoices: invoicesService(deps) });
   await app.register(deliveryRoutes, { delivery: createDeliveryService(deps) });
-  await app.register(expensesRoutes, { expenses: createExpensesService(deps) });
+  await app.register(expensesRoutes, { expenses: expensesService(deps) });
   await app.register(vehiclesRoutes, { vehicles: createVehiclesService(deps) });
-  await app.register(ledgerRoutes, { ledger: createLedgerService(deps) });
+  await app.register(ledgerRoutes, { ledger: ledgerService(deps) });
   await app.register(exportsRoutes, { exports: createExportsService(deps) });
   await app.register(recurringRoutes, {
     recurring: createRecurringService(deps),
     preview: createRecurringPreview(deps),
   });
   await app.register(incidentsRoutes, {
-    incidents: createIncidentsService(deps),
+    incidents: incidentsService(deps),
     imports: createImportService(deps),
   });
   await app.register(adminRoutes, { mailer: deps.mailer });
   await app.register(templatesRoutes, {
-    svc: createTemplatesService(deps),
+    svc: createTemplatesService(deps, {
+      invoice: (companyId, id, fields) => invoicePreview(deps, companyId, id, fields),
+      statement: (companyId, clientId) => statementPreview(deps, companyId, clientId),
+    }),
     database: deps.database,
     pdf: deps.pdf,
   });
-  await app.register(downloadsRoutes, { deps });
+  await app.register(downloadsRoutes, {
+    deps,
+    documents: {
+      invoice: (companyId, id) => invoiceDocument(deps, companyId, id),
+      statement: (companyId, clientId) => statementDocument(deps, companyId, clientId),
+    },
+  });
   await app.register(customerRoutes, { customer: createCustomerService(deps) });
   await app.register(payfastRoutes, { payfast: createPayfastService(deps) });
-  await app.register(jobTypesRoutes, { types: createJobTypesService(deps) });
+  await app.register(jobTypesRoutes, { types: jobTypesService(deps) });
   await app.register(jobsRoutes, { jobs: createJobsService(deps) });
   const optimiser = createOptimiser();
   app.addHook('onClose', () => optimiser.close());
@@ -175,10 +211,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/docs', { config: { access: access.public }, schema: { hide: true } }, () =>
     app.swagger(),
   );
+  // The first liveness answer, kept for probes already pointed at it: no version, which would
+  // only tell a stranger which known faults to try (docs/deploy.md, "Health").
   app.get('/api/health', { config: { access: access.public }, schema: { hide: true } }, () => ({
     ok: true,
-    version: VERSION,
   }));
+
+  healthRoutes(app, readiness);
+  metricsRoutes(app, metrics, deps.config.metricsToken);
 
   await serveSpa(app, deps.config.webDist);
   return app;

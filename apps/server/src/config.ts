@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { WEB_DIST } from './paths.js';
 
 /** Typed configuration; the only reader of process.env (DECISIONS §11). */
 export interface Config {
@@ -7,6 +8,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * Redis (redis:// or rediss://, an optional database number as the path)
+   * for the events between processes instead of PostgreSQL NOTIFY; null keeps
+   * NOTIFY (docs/deploy.md, "Events across processes"). Needs DATABASE_URL.
+   */
+  redisUrl: string | null;
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -68,6 +75,44 @@ export interface Config {
    * an upload beyond it is refused with a 413.
    */
   storageQuotaBytes: number;
+  /**
+   * The bearer token `GET /metrics` asks for (Prometheus; docs/deploy.md,
+   * "Metrics and logs"); null: no metrics are kept and /metrics answers 404.
+   */
+  metricsToken: string | null;
+  /**
+   * What this process runs (FIELDBOOK_ROLE, docs/deploy.md "Roles"): `web`
+   * (HTTP and sockets), `worker` (the queue and the schedulers, with an HTTP
+   * listener for /healthz and /readyz only) or `both` (the default).
+   */
+  role: Role;
+  /** How long a stop (SIGTERM, SIGINT) may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+}
+
+export const ROLES = ['web', 'worker', 'both'] as const;
+export type Role = (typeof ROLES)[number];
+
+function role(env: NodeJS.ProcessEnv): Role {
+  const raw = (env.FIELDBOOK_ROLE ?? '').trim().toLowerCase();
+  if (raw === '') return 'both';
+  if (!(ROLES as readonly string[]).includes(raw))
+    throw new Error(`FIELDBOOK_ROLE is not one of ${ROLES.join(', ')}: ${env.FIELDBOOK_ROLE}`);
+  // The embedded database takes one process (a data directory lock): no one to split with.
+  if (raw !== 'both' && !env.DATABASE_URL)
+    throw new Error(
+      `FIELDBOOK_ROLE=${raw} needs DATABASE_URL (PostgreSQL): the embedded database serves one process, which must run both roles`,
+    );
+  return raw as Role;
+}
+
+/** METRICS_TOKEN: unset, or at least 16 characters with no spaces (a guessable token is refused). */
+function metricsToken(raw: string | undefined): string | null {
+  const v = raw?.trim() ?? '';
+  if (v === '') return null;
+  if (!/^\S{16,}$/.test(v))
+    throw new Error('METRICS_TOKEN must be at least 16 characters with no spaces');
+  return v;
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -85,6 +130,27 @@ function trustProxy(raw: string | undefined): boolean | number | string[] {
       throw new Error(`TRUST_PROXY is not true, a hop count or a list of addresses: ${raw}`);
   }
   return list;
+}
+
+function redisUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return null;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new Error(`REDIS_URL is not a redis:// or rediss:// address: ${raw}`);
+  }
+  const db = u.pathname.replace(/^\//, '');
+  if (!['redis:', 'rediss:'].includes(u.protocol) || !u.hostname || !/^\d*$/.test(db))
+    throw new Error(
+      `REDIS_URL is not a redis:// or rediss:// address with an optional database number: ${u.protocol}//${u.host}${u.pathname}`,
+    );
+  if (!env.DATABASE_URL)
+    throw new Error(
+      'REDIS_URL carries events between processes sharing one PostgreSQL: set DATABASE_URL too.',
+    );
+  return raw;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -106,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    redisUrl: redisUrl(env),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     osrmUrl: env.OSRM_URL?.trim().replace(/\/$/, '') || null,
     smtpUrl: env.SMTP_URL || null,
@@ -118,7 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appleWebClientId: env.APPLE_WEB_CLIENT_ID?.trim() || null,
     appleAuthUrl: env.APPLE_AUTH_URL?.trim() || 'https://appleid.apple.com/auth/authorize',
     payfastUrl: env.PAYFAST_URL ? env.PAYFAST_URL.replace(/\/$/, '') : null,
-    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    webDist: WEB_DIST,
     logRequests: env.NODE_ENV !== 'test' && env.LOG_REQUESTS !== '0',
     workDir: env.INIT_CWD || process.cwd(),
     queue: {
@@ -129,6 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sendsPerHour: positiveInt(env, 'SEND_LIMIT_PER_HOUR', 120),
     storageQuotaBytes: positiveInt(env, 'STORAGE_QUOTA_MB', 1024) * 1024 * 1024,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    role: role(env),
+    shutdownTimeoutMs: positiveInt(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     companySmtp: {
       allowPrivate: ['1', 'true'].includes(env.COMPANY_SMTP_ALLOW_PRIVATE ?? ''),
       timeoutMs: positiveInt(env, 'COMPANY_SMTP_TIMEOUT_MS', 10_000),

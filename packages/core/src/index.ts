@@ -42,6 +42,7 @@ export * from './ledger.js';
 export * from './accounting-export.js';
 export * from './ledger-statement.js';
 export * from './recurring-pie.js';
+export * from './recurring-prices.js';
 export * from './recurring-words.js';
 export * from './contracts/vehicles.js';
 export * from './vehicles.js';

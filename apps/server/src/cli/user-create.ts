@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ZEmail, ZPassword, ZUsername } from '@fieldbook/core';
 import { createAuthService } from '../areas/auth/auth.service.js';
+import { joinCompany } from '../areas/companies/index.js';
 import { loadConfig } from '../config.js';
 import { DataDirLockedError } from '../platform/data-lock.js';
 import { openDeps } from '../open-deps.js';
@@ -33,7 +34,7 @@ async function main() {
   }
   const deps = await openDeps(loadConfig(), 'npm run user:create');
   try {
-    const user = await createAuthService(deps).createUser({
+    const user = await createAuthService(deps, joinCompany).createUser({
       username: username.data,
       password: password.data,
       email: email.data,

@@ -1,12 +1,9 @@
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
@@ -20,10 +17,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded database, when that is what runs (tests dump it). */
   pglite: PGlite | null;
+  /** PostgreSQL: a new connection outside the pool (the migration lock holds one). */
+  connect: (() => Promise<pg.Client>) | null;
   close(): Promise<void>;
 }
-
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
 export type DbSource =
   | { kind: 'postgres'; url: string; max?: number }
@@ -37,7 +34,12 @@ export async function openDatabase(src: DbSource): Promise<Database> {
   if (src.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: src.url, max: src.max ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pglite: null, close: () => pool.end() };
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: src.url });
+      await client.connect();
+      return client;
+    };
+    return { db, kind: 'postgres', pglite: null, connect, close: () => pool.end() };
   }
   const pglite = await PGlite.create({
     ...(src.loadDataDir ? { loadDataDir: src.loadDataDir } : { dataDir: src.dir ?? 'memory://' }),
@@ -49,15 +51,10 @@ export async function openDatabase(src: DbSource): Promise<Database> {
   // (2 ms); docs/performance.md, "Search".
   await pglite.exec('SET random_page_cost = 1.1');
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  return { db, kind: 'pglite', pglite, connect: null, close: () => pglite.close() };
 }
 
-/** Apply the committed drizzle-kit migrations. */
-export async function migrateDatabase(database: Database): Promise<void> {
-  const cfg = { migrationsFolder: MIGRATIONS_DIR };
-  // drizzle-kit cannot write CREATE EXTENSION from the schema, and migrations are
-  // generated, so the extension the trigram indexes need is made here, first.
-  await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-  if (database.kind === 'postgres') await migratePg(database.db as never, cfg);
-  else await migratePglite(database.db as never, cfg);
+/** One round trip to the database (readiness): rejects when it is closed or unreachable. */
+export async function pingDatabase(database: Database): Promise<void> {
+  await database.db.execute(sql`SELECT 1`);
 }

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, type Area, type Flag, type MemberAccess } from '@fieldbook/core';
+import {
+  AREAS,
+  FLAGS,
+  can,
+  type Area,
+  type Flag,
+  type GroupRights,
+  type MemberAccess,
+} from '@fieldbook/core';
 import { forbidden, notFound } from './errors.js';
 import type { SessionUser } from './auth.js';
 import { findMember } from './sessions.repo.js';
@@ -7,6 +15,38 @@ import type { AppDeps } from './deps.js';
 
 /** Where a company-scoped route finds its company id; it is unverified until the hook checks membership. */
 export type CompanyFrom = 'params.cid' | 'params.id' | 'body.companyId' | 'query.companyId';
+
+/** One right: an area and a flag, `invoices.c`. */
+export type Right = `${Area}.${Flag}`;
+
+/**
+ * How a save route tells an update (needs u) from a create (needs c):
+ * - `body._id`: the raw JSON body carries a non-empty `_id`;
+ * - a function of the request (it may look the record up);
+ * - `handler`: the body is read only by the handler (multipart); the hook
+ *   admits a member with c or u and the handler calls `decideSave`.
+ */
+export type UpdateTest =
+  'body._id' | 'handler' | ((req: FastifyRequest, companyId: string) => Promise<boolean>);
+
+/** A request field that asks for more: `query.resolve` equal to `true`, a non-empty `body._id`. */
+export interface Condition {
+  field: `body.${string}` | `query.${string}`;
+  /** The value that asks for more; without it any non-empty value does. */
+  equals?: string;
+}
+
+/** What a company-scoped route needs of the member, evaluated here and nowhere else. */
+export interface CompanyRule {
+  /** Every one of these rights. */
+  all: Right[];
+  /** At least one of these rights (when not empty). */
+  any?: Right[];
+  /** A save: the area's c to create, its u to update. */
+  save?: { area: Area; update: UpdateTest };
+  /** More rights when the request asks for more. */
+  when?: { if: Condition; all: Right[] };
+}
 
 /**
  * Every route under /api declares who may call it. A route without a
@@ -17,7 +57,13 @@ export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'user' }
   | { kind: 'super' }
-  | { kind: 'company'; from: CompanyFrom; area: Area; flag: Flag }
+  /**
+   * No session: a token of its own from the configuration (`GET /metrics`,
+   * METRICS_TOKEN), checked by the route; 404 when the setting is unset.
+   */
+  | { kind: 'token' }
+  /** An active member of the company whose rights satisfy the rule. */
+  | { kind: 'company'; from: CompanyFrom; rule: CompanyRule }
   /** Any active member of the company (reading the company itself). */
   | { kind: 'member'; from: CompanyFrom };
 
@@ -31,17 +77,32 @@ declare module 'fastify' {
   }
 }
 
+const rule = (r: CompanyRule, from: CompanyFrom): RouteAccess => ({
+  kind: 'company',
+  from,
+  rule: r,
+});
+
 export const access = {
   public: { kind: 'public' } as RouteAccess,
   user: { kind: 'user' } as RouteAccess,
   super: { kind: 'super' } as RouteAccess,
+  token: { kind: 'token' } as RouteAccess,
   member: (from: CompanyFrom = 'params.cid'): RouteAccess => ({ kind: 'member', from }),
-  company: (area: Area, flag: Flag, from: CompanyFrom = 'params.cid'): RouteAccess => ({
-    kind: 'company',
-    area,
-    flag,
-    from,
-  }),
+  /** One right. */
+  company: (area: Area, flag: Flag, from: CompanyFrom = 'params.cid'): RouteAccess =>
+    rule({ all: [`${area}.${flag}`] }, from),
+  /** Every one of several rights. */
+  allOf: (rights: Right[], from: CompanyFrom = 'params.cid'): RouteAccess =>
+    rule({ all: rights }, from),
+  /** One of several rights. */
+  anyOf: (rights: Right[], from: CompanyFrom = 'params.cid'): RouteAccess =>
+    rule({ all: [], any: rights }, from),
+  /** A save that creates (c) or updates (u). */
+  save: (area: Area, update: UpdateTest, from: CompanyFrom = 'params.cid'): RouteAccess =>
+    rule({ all: [], save: { area, update } }, from),
+  /** Any rule: rights, one of, a save, more when the request asks for more. */
+  rule: (r: CompanyRule, from: CompanyFrom = 'params.cid'): RouteAccess => rule(r, from),
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,8 +136,10 @@ export function installAccess(app: FastifyInstance, deps: AppDeps, routeTable: R
   app.decorateRequest('company', null);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
     const a = route.config?.access;
+    // Outside /api only the routes that declare access are listed (the health probes);
+    // the SPA's pages are the web app's, not the API's.
+    if (!route.url.startsWith('/api') && !a) return;
     if (!a) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
     for (const method of ([] as string[]).concat(route.method)) {
       if (method === 'HEAD') continue;
@@ -92,11 +155,11 @@ export function installAccess(app: FastifyInstance, deps: AppDeps, routeTable: R
         throw notFound();
     }
     const a = request.routeOptions.config.access;
-    if (!a || a.kind === 'public' || a.kind === 'user') return;
+    if (!a || a.kind === 'public' || a.kind === 'user' || a.kind === 'token') return;
     const user = request.user;
     if (!user) throw new Error('auth hook did not run');
     if (a.kind === 'super') {
-      if (user.rank !== 'super') throw forbidden();
+      if (!isSuper(user)) throw forbidden();
       return;
     }
     const companyId = companyIdOf(request, a.from);
@@ -104,7 +167,11 @@ export function installAccess(app: FastifyInstance, deps: AppDeps, routeTable: R
     const member = await loadMember(deps, companyId.toLowerCase(), user.id);
     if (!member) throw notFound('Company not found');
     if (member.disabled) throw forbidden('Your access to this company is disabled');
-    if (a.kind === 'company' && !can(member, a.area, a.flag)) throw forbidden();
+    if (
+      a.kind === 'company' &&
+      !(await satisfies(a.rule, member, request, companyId.toLowerCase()))
+    )
+      throw forbidden();
     request.company = { id: companyId.toLowerCase(), member };
   });
 }
@@ -138,4 +205,143 @@ export function invalidateCompany(
   userId?: string,
 ): void {
   deps.events.emitAccess({ kind: 'company', companyId, ...(userId && { userId }) });
+}
+
+const rightOf = (r: Right) => r.split('.') as [Area, Flag];
+const holds = (member: MemberAccess, r: Right) => can(member, ...rightOf(r));
+
+/** The raw value of a request field (`body.x`, `query.x`), read before validation. */
+function fieldOf(req: FastifyRequest, field: Condition['field']): unknown {
+  const [where, name] = field.split('.') as ['body' | 'query', string];
+  const src = (where === 'body' ? req.body : req.query) as
+    Record<string, unknown> | null | undefined;
+  return src?.[name];
+}
+
+/** Whether the request asks for what the condition names. */
+export function asks(req: FastifyRequest, c: Condition): boolean {
+  const v = fieldOf(req, c.field);
+  return c.equals === undefined ? typeof v === 'string' && v !== '' : v === c.equals;
+}
+
+/** The one evaluation of a company rule (by the route hook). */
+export async function satisfies(
+  r: CompanyRule,
+  member: MemberAccess,
+  req: FastifyRequest,
+  companyId: string,
+): Promise<boolean> {
+  if (!r.all.every((x) => holds(member, x))) return false;
+  if (r.any?.length && !r.any.some((x) => holds(member, x))) return false;
+  if (r.when && asks(req, r.when.if) && !r.when.all.every((x) => holds(member, x))) return false;
+  if (r.save) {
+    const { area, update } = r.save;
+    if (update === 'handler') return can(member, area, 'c') || can(member, area, 'u');
+    const isUpdate =
+      update === 'body._id' ? asks(req, { field: 'body._id' }) : await update(req, companyId);
+    return can(member, area, isUpdate ? 'u' : 'c');
+  }
+  return true;
+}
+
+/**
+ * The rest of a save declared `access.save(area, 'handler')`, once the
+ * handler has read the body: c to create, u to update, else 403.
+ */
+export function decideSave(req: FastifyRequest, isUpdate: boolean): void {
+  const a = req.routeOptions.config.access;
+  if (a?.kind !== 'company' || a.rule.save?.update !== 'handler')
+    throw new Error(`${req.routeOptions.url} does not declare a save decided in its handler`);
+  if (!can(req.company?.member, a.rule.save.area, isUpdate ? 'u' : 'c')) throw forbidden();
+}
+
+/** A raw body (JSON or a multipart `data` field) that carries a non-empty `_id`. */
+export const hasId = (raw: unknown): boolean => {
+  const id = (raw as { _id?: unknown } | null | undefined)?._id;
+  return typeof id === 'string' && id !== '';
+};
+
+/**
+ * Who is calling a service: a member of one company, or the system. Every
+ * service function that decides by rights takes one; there is no default.
+ */
+export interface Caller {
+  companyId: string;
+  /** The signed-in user, or the user the system acts for (null when none). */
+  userId: string | null;
+  member: MemberAccess;
+  /** The user's rank (`super`), null for the system and most users. */
+  rank: string | null;
+}
+
+/** The user a service writes as (a comment's author): 500 for a system caller without one. */
+export function userOf(who: Caller): string {
+  if (!who.userId) throw new Error('This needs a user, and the system caller acts for none');
+  return who.userId;
+}
+
+/** The caller of a company-scoped request (after the company hook). */
+export function callerOf(req: FastifyRequest): Caller {
+  if (!req.company || !req.user) throw new Error(`${req.routeOptions.url} is not company-scoped`);
+  return {
+    companyId: req.company.id,
+    userId: req.user.id,
+    member: req.company.member,
+    rank: req.user.rank,
+  };
+}
+
+/** The owner's authority, for the system only. */
+const SYSTEM_MEMBER: MemberAccess = Object.freeze({ isOwner: true, disabled: false, rights: null });
+
+/**
+ * The system (seeds, schedulers, automations): every right, explicitly.
+ * `actingFor` is the user its writes are attributed to, when there is one.
+ */
+export function systemCaller(companyId: string, actingFor: string | null = null): Caller {
+  return { companyId, userId: actingFor, member: SYSTEM_MEMBER, rank: null };
+}
+
+/**
+ * Rules that depend on the data (which record, which field) and so are
+ * decided in services, through these functions only (docs/security.md lists them).
+ */
+export function may(
+  who: Caller | MemberAccess | null | undefined,
+  area: Area,
+  flag: Flag,
+): boolean {
+  const member = who && 'member' in who ? who.member : who;
+  return can(member, area, flag);
+}
+
+/** 403 unless the caller has `flag` on `area`. */
+export function requireRight(who: Caller | MemberAccess, area: Area, flag: Flag): void {
+  if (!may(who, area, flag)) throw forbidden();
+}
+
+/** A user of rank super (templates every company uses). */
+export const isSuper = (who: Pick<Caller, 'rank'> | SessionUser): boolean => who.rank === 'super';
+
+/** The company's owner, whose rights no group limits (statuses, owner-only settings). */
+export function isOwner(who: Caller | MemberAccess): boolean {
+  return ('member' in who ? who.member : who).isOwner;
+}
+
+/**
+ * DECISIONS §2: a member may grant (in a group, by putting someone in it, by
+ * an invitation) only rights they hold; `before` are rights already granted.
+ */
+export function mayGrant(
+  who: Caller | MemberAccess,
+  rights: GroupRights | null,
+  before: GroupRights | null = null,
+): boolean {
+  if (!rights || isOwner(who)) return true;
+  return AREAS.every((area) =>
+    FLAGS.every(
+      (flag) =>
+        rights[area]?.[flag] !== true || before?.[area]?.[flag] === true || may(who, area, flag),
+    ),
+  );
 }

@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sha256 } from './crypto.js';
 import type { AppDeps } from './deps.js';
+import type { SessionUser } from './session-user.js';
 import type { AccessEvent } from './events.js';
 import { unauthorized } from './errors.js';
 import { findSession, touchSession } from './sessions.repo.js';
 
-export interface SessionUser {
-  id: string;
-  username: string;
-  rank: string | null;
-  tokenHash: string;
-}
+export type { SessionUser } from './session-user.js';
 
 /** Sessions expire after 30 days without use (DECISIONS §2). */
 export const IDLE_EXPIRY_MS = 30 * 24 * 3600_000;
@@ -99,7 +95,8 @@ export function installAuth(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const a = request.routeOptions.config?.access;
-    if (!a) return;
+    // A token route (`/metrics`) checks its own token, never a session.
+    if (!a || a.kind === 'token') return;
     const creds = credentialsOf(request);
     const user = creds ? await resolveSession(deps, creds.token, creds.username) : null;
     request.user = user;

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { migrateDatabase, openDatabase, type Database, type Tx } from '../db/client.js';
+import { openDatabase, type Database, type Tx } from '../db/client.js';
+import { migrateDatabase } from '../db/migrate.js';
 import { createSealer, loadSecretKey } from './crypto.js';
 import { createCaches, type AppDeps } from './deps.js';
 import { lockDataDir } from './data-lock.js';

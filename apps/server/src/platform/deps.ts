@@ -1,7 +1,7 @@
 import type { MemberAccess } from '@fieldbook/core';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import type { SessionUser } from './auth.js';
+import type { SessionUser } from './session-user.js';
 import type { Sealer } from './crypto.js';
 import type { AppEvents } from './events.js';
 import type { Mailer } from './mail.js';

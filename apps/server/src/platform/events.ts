@@ -14,6 +14,12 @@ export interface CompanyEvent {
    * tasks area pushes it to the coupon's giver and holder.
    * `notificationsChanged`: a notification added (ids: the notification); the
    * notifications area pushes it to its recipient.
+   * `notificationsRead`: a member marked notifications read (ids: the
+   * member's user id); the notifications area pushes it to that user's
+   * other tabs in the company only.
+   * `typesChanged`: appointment types saved or deleted (ids: the types; a
+   * delete names the type its jobs and recurring jobs moved to too), pushed
+   * to members who may read types (appointments r, settings r or u).
    */
   name:
     | 'invoicesChanged'
@@ -21,7 +27,9 @@ export interface CompanyEvent {
     | 'chatMessage'
     | 'chatRooms'
     | 'tasksChanged'
-    | 'notificationsChanged';
+    | 'notificationsChanged'
+    | 'notificationsRead'
+    | 'typesChanged';
   ids: string[];
 }
 

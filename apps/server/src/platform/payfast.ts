@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
  * integration": step 2 signature, step 4 ITN security checks). PayFast
  * computes its signatures in PHP, so the encoding here is PHP's `urlencode`
  * and the field order is the one PayFast documents; both are checked against
- * PayFast's own published examples in test/payfast-signature.test.ts.
+ * PayFast's own published examples in test/payments/payfast-signature.test.ts.
  */
 
 /**

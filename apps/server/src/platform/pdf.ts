@@ -1,4 +1,5 @@
-import { chromium, errors, type Browser, type Page, type Route } from 'playwright-core';
+import fs from 'node:fs';
+import type { Browser, Page, Route } from 'playwright-core';
 import { HttpError } from './errors.js';
 
 /** A file the printed page may load (template images, the company logo). */
@@ -16,6 +17,11 @@ export interface PdfRenderer {
   print(html: string, opts?: PrintOptions): Promise<Buffer>;
   /** Pages ready, pages busy, callers waiting, browser launches so far. */
   stats(): { idle: number; busy: number; waiting: number; launches: number };
+  /**
+   * Why it cannot print now, or null when it can: closed, or no Chromium to
+   * launch. Cheap (no launch; the browser starts on the first print), for readiness.
+   */
+  unavailable(): string | null;
   close(): Promise<void>;
 }
 
@@ -57,6 +63,11 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
   '--disable-dev-shm-usage',
 ];
+
+type Playwright = typeof import('playwright-core');
+let playwright: Promise<Playwright> | null = null;
+/** Playwright is loaded on the first print: most processes (and test files) never print. */
+const loadPlaywright = () => (playwright ??= import('playwright-core'));
 
 /** A print that ran out of time: 503, so a caller (or the send queue) may try again. */
 const printTimeout = (ms: number) =>
@@ -108,8 +119,10 @@ export function createPdfRenderer(opts: {
   function getBrowser(): Promise<Browser> {
     if (!browser) {
       launches++;
-      const launching = chromium
-        .launch({ executablePath: opts.chromiumPath, args: CHROMIUM_ARGS })
+      const launching = loadPlaywright()
+        .then(({ chromium }) =>
+          chromium.launch({ executablePath: opts.chromiumPath, args: CHROMIUM_ARGS }),
+        )
         .then((b) => {
           b.on('disconnected', () => {
             // A crashed or killed browser: drop it and its pages; the next print relaunches.
@@ -240,7 +253,8 @@ export function createPdfRenderer(opts: {
       return pdf;
     } catch (e) {
       // Our timer or Playwright's own (the same length): a busy printer, not a fault.
-      if (timedOut || e instanceof errors.TimeoutError) throw printTimeout(timeout);
+      if (timedOut || e instanceof (await loadPlaywright()).errors.TimeoutError)
+        throw printTimeout(timeout);
       throw e;
     } finally {
       clearTimeout(timer);
@@ -293,6 +307,15 @@ export function createPdfRenderer(opts: {
       waiting: [...queues.values()].reduce((n, q) => n + q.length, 0),
       launches,
     }),
+    unavailable() {
+      if (closed) return 'closed';
+      try {
+        fs.accessSync(opts.chromiumPath, fs.constants.X_OK);
+        return null;
+      } catch {
+        return 'Chromium not found';
+      }
+    },
     async close() {
       closed = true;
       const b = browser;

@@ -96,6 +96,13 @@ function followAccess(io: Server, deps: AppDeps, e: AccessEvent): Promise<unknow
   return Promise.all(affected.map((s) => recheck(s, deps, e.kind === 'all')));
 }
 
+/** The company events this layer pushes itself (others by their area's own listener). */
+const PUSHED_HERE = new Set<CompanyEvent['name']>([
+  'updateActiveJobs',
+  'invoicesChanged',
+  'typesChanged',
+]);
+
 /** Up to this many changed jobs go one message each; more (the route planner's order) as one. */
 export const JOB_PUSH_EACH = 20;
 
@@ -108,24 +115,36 @@ async function pushToReaders(
   io: Server,
   deps: AppDeps,
   companyId: string,
-  area: Area,
+  area: Area | ((member: Member) => boolean),
   send: (s: { emit(name: string, payload: unknown): unknown }) => void,
 ): Promise<void> {
+  const may = typeof area === 'function' ? area : (m: Member) => can(m, area, 'r');
   const sockets = await io.in(companyRoom(companyId)).fetchSockets();
   await Promise.all(
     sockets.map(async (s) => {
       const member = await loadMember(deps, companyId, s.data.userId as string);
-      if (can(member, area, 'r')) send(s);
+      if (may(member)) send(s);
     }),
   );
 }
 
+type Member = Awaited<ReturnType<typeof loadMember>>;
+
+/** Who may read the appointment types (as GET /appointments/types): the board's or the designer's readers. */
+const readsTypes = (m: Member) =>
+  can(m, 'appointments', 'r') || can(m, 'settings', 'r') || can(m, 'settings', 'u');
+
 /**
  * Job changes go as `updateActiveJobs` with `{ id }` per job (a few) or one
- * `{ ids }` (many) to members who may read appointments; invoice changes as
- * `invoicesChanged` `{ ids }` to members who may read invoices.
+ * `{ ids }` (many) to members who may read appointments; type saves and
+ * deletions as `typesChanged` `{ ids }` to members who may read types;
+ * invoice changes as `invoicesChanged` `{ ids }` to members who may read invoices.
  */
 function pushCompanyEvent(io: Server, deps: AppDeps, e: CompanyEvent): Promise<void> {
+  if (e.name === 'typesChanged')
+    return pushToReaders(io, deps, e.companyId, readsTypes, (s) =>
+      s.emit('typesChanged', { ids: e.ids }),
+    );
   if (e.name === 'updateActiveJobs')
     return pushToReaders(io, deps, e.companyId, 'appointments', (s) => {
       if (e.ids.length > JOB_PUSH_EACH) s.emit('updateActiveJobs', { ids: e.ids });
@@ -164,7 +183,7 @@ export function attachRealtime(server: HttpServer, deps: AppDeps): Server {
   io.on('connection', (socket) => onJoinCompany(socket, deps));
   deps.events.on((e) => {
     // Other names (chat, tasks) are pushed by their area's own listener, to chosen members only.
-    if (e.name !== 'updateActiveJobs' && e.name !== 'invoicesChanged') return;
+    if (!PUSHED_HERE.has(e.name)) return;
     pushCompanyEvent(io, deps, e).catch((err: Error) =>
       console.error(`realtime: could not push ${e.name} (${err.message})`),
     );

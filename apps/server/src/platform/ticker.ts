@@ -12,7 +12,8 @@ export interface Ticker {
  * already be closing) and the next run still comes.
  */
 export function startTicker(
-  tick: () => Promise<void>,
+  /** `stopping()` turns true at `stop()`: a long run may end early at a safe point. */
+  tick: (stopping: () => boolean) => Promise<void>,
   intervalMs: number,
   onError: (e: unknown) => void,
 ): Ticker {
@@ -22,7 +23,7 @@ export function startTicker(
 
   const run = async () => {
     try {
-      await tick();
+      await tick(() => stopped);
     } catch (e) {
       if (!stopped) onError(e);
     }

@@ -7,19 +7,16 @@ import {
   ZSupplierSave,
   addDays,
   todayIn,
-  type MemberAccess,
   type TLineInput,
 } from '@fieldbook/core';
 import { createClientTypesService } from '../areas/clients/client-types.service.js';
 import { createClientsService } from '../areas/clients/clients.service.js';
-import { createExpensesService } from '../areas/expenses/expenses.service.js';
-import { createInvoicesService } from '../areas/invoices/invoices.service.js';
+import { expensesService, invoicesService } from '../compose.js';
 import { createItemsService } from '../areas/items/items.service.js';
 import { createSuppliersService } from '../areas/suppliers/suppliers.service.js';
+import { systemCaller } from '../platform/access.js';
 import type { AppDeps } from '../platform/deps.js';
 import { seededRandom } from './random.js';
-
-const OWNER: MemberAccess = { isOwner: true, disabled: false, rights: null };
 
 /** A seeded client or supplier, for the parts of the demo seeded after the finance data. */
 export interface DemoRef {
@@ -66,7 +63,7 @@ export async function seedDemoFinance(
   const rand = seededRandom(7);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const types = createClientTypesService(deps);
-  const res = await types.save(companyId, OWNER, {
+  const res = await types.save(companyId, {
     name: 'Residential',
     descriptions: [
       {
@@ -78,7 +75,7 @@ export async function seedDemoFinance(
       { description: 'gateCode', label: 'Gate code', type: 'text', options: [] },
     ],
   });
-  const com = await types.save(companyId, OWNER, {
+  const com = await types.save(companyId, {
     name: 'Commercial',
     descriptions: [
       { description: 'vatNumber', label: 'VAT number', type: 'text', options: [] },
@@ -98,7 +95,6 @@ export async function seedDemoFinance(
     const { _id } = await clientsSvc.save(
       companyId,
       ownerId,
-      OWNER,
       ZClientSave.parse({
         name,
         surname,
@@ -123,7 +119,7 @@ export async function seedDemoFinance(
   const suppliersSvc = createSuppliersService(deps);
   const suppliers: { id: string; name: string }[] = [];
   for (const name of ['Plumblink Cape Town', 'Voltex Electrical', 'Builders Warehouse']) {
-    const { _id } = await suppliersSvc.save(companyId, OWNER, ZSupplierSave.parse({ name }));
+    const { _id } = await suppliersSvc.save(companyId, ZSupplierSave.parse({ name }));
     suppliers.push({ id: _id, name });
   }
 
@@ -133,7 +129,6 @@ export async function seedDemoFinance(
     const id = randomUUID();
     await itemsSvc.save(
       companyId,
-      OWNER,
       id,
       ZItemSave.parse({
         code,
@@ -149,7 +144,7 @@ export async function seedDemoFinance(
   }
 
   const today = todayIn(DEFAULT_TIME_ZONE);
-  const invoicesSvc = createInvoicesService(deps);
+  const invoicesSvc = invoicesService(deps);
   for (let daysAgo = 360; daysAgo >= 0; daysAgo -= 4) {
     const client = pick(clients);
     const date = addDays(today, -daysAgo);
@@ -177,7 +172,6 @@ export async function seedDemoFinance(
     const paid = !isQuote && (daysAgo > 45 ? rand() < 0.92 : rand() < 0.35);
     await invoicesSvc.save(
       companyId,
-      OWNER,
       ownerId,
       ZInvoiceSave.parse({
         isQuote,
@@ -195,8 +189,8 @@ export async function seedDemoFinance(
     );
   }
 
-  const expensesSvc = createExpensesService(deps);
-  const who = { companyId, userId: ownerId, member: OWNER };
+  const expensesSvc = expensesService(deps);
+  const who = systemCaller(companyId, ownerId);
   for (let daysAgo = 355; daysAgo >= 0; daysAgo -= 9) {
     const supplier = pick(suppliers);
     const date = addDays(today, -daysAgo);

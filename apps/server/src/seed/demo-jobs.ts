@@ -1,15 +1,8 @@
-import {
-  DEFAULT_TIME_ZONE,
-  ZAppointmentSave,
-  instantOfWallTime,
-  todayIn,
-  type MemberAccess,
-} from '@fieldbook/core';
+import { DEFAULT_TIME_ZONE, ZAppointmentSave, instantOfWallTime, todayIn } from '@fieldbook/core';
 import { createJobsService } from '../areas/jobs/jobs.service.js';
+import { systemCaller } from '../platform/access.js';
 import type { AppDeps } from '../platform/deps.js';
 import type { DemoRef } from './demo-finance.js';
-
-const OWNER: MemberAccess = { isOwner: true, disabled: false, rights: null };
 
 /**
  * Today's round of the demo technician: eight visits across Cape Town booked
@@ -44,7 +37,7 @@ export async function seedDemoJobs(
     const entityId = refs.clients.find((c) => c.name === client)!.id;
     await jobs.save(
       companyId,
-      { member: OWNER, userId: ownerId },
+      systemCaller(companyId, ownerId),
       ZAppointmentSave.parse({
         startDate: at(hour),
         endDate: at(hour + 1),

@@ -1,8 +1,9 @@
 import { allRights, vatTax } from '@fieldbook/core';
 import { createAuthService } from '../areas/auth/auth.service.js';
 import { findUserByUsername } from '../areas/auth/auth.repo.js';
-import { addMember } from '../areas/companies/companies.repo.js';
-import { createCompaniesService } from '../areas/companies/companies.service.js';
+import { joinCompany } from '../areas/companies/index.js';
+import { systemCaller } from '../platform/access.js';
+import { companiesService } from '../compose.js';
 import type { AppDeps } from '../platform/deps.js';
 import { seedDemoChat } from './demo-chat.js';
 import { seedDemoFinance } from './demo-finance.js';
@@ -23,8 +24,8 @@ export async function seedDemoIfEmpty(deps: AppDeps): Promise<typeof DEMO | null
 }
 
 export async function seedDemo(deps: AppDeps): Promise<void> {
-  const auth = createAuthService(deps);
-  const companies = createCompaniesService(deps, auth);
+  const auth = createAuthService(deps, joinCompany);
+  const companies = companiesService(deps, auth);
   const owner = await auth.createUser({
     ...DEMO,
     email: 'demo@fieldbook.local',
@@ -37,27 +38,36 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
     'Dlamini Plumbing & Electrical',
     null,
   );
-  await companies.save(companyId, {
-    companyName: 'Dlamini Plumbing & Electrical',
-    EmailAddress: 'accounts@dlamini-plumbing.co.za',
-    tax: vatTax({ taxNumber: '4123456789' }),
-    address: '14 Voortrekker Road\nBellville\nCape Town 7530',
-    phone: '021 948 1200',
-    // PayFast's public sandbox merchant: Pay Now works against sandbox.payfast.co.za.
-    payfast: {
-      merchantId: '10000100',
-      merchantKey: '46f0cd694581a',
-      passphrase: 'jt7NOE43FZPn',
-      sandbox: true,
+  const system = systemCaller(companyId, owner.id);
+  await companies.save(
+    companyId,
+    {
+      companyName: 'Dlamini Plumbing & Electrical',
+      EmailAddress: 'accounts@dlamini-plumbing.co.za',
+      tax: vatTax({ taxNumber: '4123456789' }),
+      address: '14 Voortrekker Road\nBellville\nCape Town 7530',
+      phone: '021 948 1200',
+      // PayFast's public sandbox merchant: Pay Now works against sandbox.payfast.co.za.
+      payfast: {
+        merchantId: '10000100',
+        merchantKey: '46f0cd694581a',
+        passphrase: 'jt7NOE43FZPn',
+        sandbox: true,
+      },
     },
-  });
+    system,
+  );
   const office = allRights(true);
   office.settings = { c: false, r: true, u: false, d: false };
-  await companies.saveGroup(companyId, { name: 'Office', rights: office });
-  const { _id: techs } = await companies.saveGroup(companyId, {
-    name: 'Technicians',
-    rights: { appointments: { c: true, r: true, u: true, d: false }, clients: { r: true } },
-  });
+  await companies.saveGroup(companyId, { name: 'Office', rights: office }, system);
+  const { _id: techs } = await companies.saveGroup(
+    companyId,
+    {
+      name: 'Technicians',
+      rights: { appointments: { c: true, r: true, u: true, d: false }, clients: { r: true } },
+    },
+    system,
+  );
   const tech = await auth.createUser({
     username: 'thandi',
     password: 'fieldbook-demo',
@@ -66,7 +76,7 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
     surname: 'Nkosi',
   });
   // A member from the start (an invitation joins only whoever opens its link).
-  await addMember(deps.database.db, companyId, tech.id, techs);
+  await joinCompany(deps.database.db, companyId, tech.id, techs);
   const refs = await seedDemoFinance(deps, companyId, owner.id);
   await seedDemoRecurring(deps, companyId, owner.id, refs);
   await seedDemoJobs(deps, companyId, owner.id, tech.id, refs);

@@ -4,12 +4,16 @@ import { io } from 'socket.io-client';
 import { useCurrentCompany } from '../app/company-context';
 import { useSession } from '../app/use-session';
 import { retryRefusedHandshake } from './socket-retry';
-import { chatKeys, refreshChat, setChatConnected } from './use-chat';
-import { dashboardKey } from './use-dashboard';
-import { invoiceKeys } from './use-invoices';
-import { jobKeys } from './use-jobs';
-import { notificationKey } from './use-notifications';
-import { taskKey } from './use-tasks';
+import { refreshChat, setChatConnected } from './use-chat';
+import {
+  chatKeys,
+  dashboardKey,
+  invoiceKeys,
+  jobKeys,
+  notificationKey,
+  recurringKeys,
+  taskKey,
+} from './query-keys';
 
 /** Pushes that arrive close together (a bulk send of hundreds) refetch once. */
 const SETTLE_MS = 250;
@@ -71,8 +75,8 @@ function jobRefresher(qc: QueryClient, companyId: string) {
  * The realtime channel (socket.io on the API's server): signs in with the
  * session, joins the current company's room, and refreshes the invoice
  * queries when the server says they changed (sends queued, sent or failed, a
- * payment arrived), and a job and the job lists when `updateActiveJobs`
- * names it. One connection per session and company; mounted once by
+ * payment arrived), a job and the job lists when `updateActiveJobs`
+ * names it, and the types with every job and recurring query on `typesChanged`. One connection per session and company; mounted once by
  * the signed-in layout.
  */
 export function useRealtime(): void {
@@ -84,7 +88,9 @@ export function useRealtime(): void {
 
   useEffect(() => {
     if (!username || !token || !companyId) return;
-    const socket = io({ auth: { username, token } });
+    // A WebSocket from the first packet: behind a proxy in front of several processes
+    // (deploy/nginx.conf) no long-polling request has to find its way back to one process.
+    const socket = io({ auth: { username, token }, transports: ['websocket'] });
     // A handshake refused while the server restarts is not retried by socket.io itself.
     const stopRetrying = retryRefusedHandshake(socket);
     const refresh = refresher(qc, companyId);
@@ -121,10 +127,21 @@ export function useRealtime(): void {
       'notification',
       () => void qc.invalidateQueries({ queryKey: notificationKey(companyId) }),
     );
+    // This user marked notifications read in another tab: the list and the unread count follow.
+    socket.on(
+      'notificationsRead',
+      () => void qc.invalidateQueries({ queryKey: notificationKey(companyId) }),
+    );
     // Jobs changed (here or in another browser): those jobs, their comments and the lists reload.
     socket.on('updateActiveJobs', (msg: { id?: unknown; ids?: unknown } | undefined) =>
       jobs.soon(msg),
     );
+    // Types saved or deleted in the designer (a delete moves jobs and recurring jobs to another
+    // type): the types, every job query (board, calendar, open job modal) and recurring reload.
+    socket.on('typesChanged', () => {
+      void qc.invalidateQueries({ queryKey: jobKeys.all(companyId) });
+      void qc.invalidateQueries({ queryKey: recurringKeys.all(companyId) });
+    });
     return () => {
       stopRetrying();
       refresh.cancel();

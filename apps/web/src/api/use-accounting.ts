@@ -9,9 +9,10 @@ import type {
   TVatSummary,
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
-import { periodQuery } from '../ui/period-filter';
+import { periodQuery } from '../ui/use-period';
 import { apiGet, apiPost, apiRequest } from './api-client';
 import { downloadFile } from './download';
+import { accountingKeys } from './query-keys';
 
 /** The ledger calls live under /companies/{cid}/accounts (spec: Ledger). */
 const base = (cid: string) => `/companies/${encodeURIComponent(cid)}/accounts`;
@@ -19,7 +20,6 @@ const enc = encodeURIComponent;
 
 // Keys start with ['company', cid, 'accounting'] so a company switch refetches them
 // and one invalidation reloads the accounts, the statement and the items.
-const root = (cid: string | null) => ['company', cid ?? '', 'accounting'] as const;
 
 /**
  * The company's ledger accounts (the two defaults always among them);
@@ -28,7 +28,7 @@ const root = (cid: string | null) => ['company', cid ?? '', 'accounting'] as con
 export function useLedgerAccounts(enabled = true) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: [...root(companyId), 'accounts'],
+    queryKey: accountingKeys.accounts(companyId),
     queryFn: () => apiGet<TLedgerAccount[]>(base(companyId ?? '')),
     enabled: enabled && !!companyId,
     // Pickers on many screens share it; accounts change rarely.
@@ -40,7 +40,7 @@ export function useLedgerAccounts(enabled = true) {
 export function useIncomeStatement(period: Period) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: [...root(companyId), 'statement', period.from, period.to, period.type],
+    queryKey: accountingKeys.statement(companyId, period),
     queryFn: () =>
       apiGet<TIncomeStatement>(`${base(companyId ?? '')}/incomeStatement?${periodQuery(period)}`),
     enabled: !!companyId,
@@ -51,7 +51,7 @@ export function useIncomeStatement(period: Period) {
 export function useVatSummary(period: Period) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: [...root(companyId), 'vat', period.from, period.to, period.type],
+    queryKey: accountingKeys.vat(companyId, period),
     queryFn: () => apiGet<TVatSummary>(`${base(companyId ?? '')}/vat?${periodQuery(period)}`),
     enabled: !!companyId,
   });
@@ -68,7 +68,7 @@ export interface StatementCell {
 export function useAccountItems(cell: StatementCell | null) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: [...root(companyId), 'items', cell?.month, cell?.accountId, cell?.income],
+    queryKey: accountingKeys.items(companyId, cell),
     queryFn: () =>
       apiGet<TAccountItem[]>(
         `${base(companyId ?? '')}/accountItems/${enc(cell!.month)}/${enc(cell!.accountId)}/${String(cell!.income)}`,
@@ -81,7 +81,7 @@ export function useAccountItems(cell: StatementCell | null) {
 function useInvalidateLedger() {
   const { companyId } = useCurrentCompany();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: root(companyId) });
+  return () => queryClient.invalidateQueries({ queryKey: accountingKeys.all(companyId) });
 }
 
 /** Create (no `_id`) or update an account. */

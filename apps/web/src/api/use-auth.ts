@@ -51,7 +51,7 @@ export function confirmEmail(token: string): Promise<TMessage> {
 /** What an invitation link (`/invite?token=<token>`) shows before it is used. */
 export function useInvitation(token: string) {
   return useQuery({
-    queryKey: ['invitation', token],
+    queryKey: queryKeys.invitation(token),
     queryFn: () => apiPublicPost<TInvitation>('/auth/invitation', { token }),
     retry: false,
     staleTime: Infinity,

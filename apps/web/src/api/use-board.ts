@@ -2,14 +2,10 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import type { TAppointmentSave, TJobCard, TJobSaved } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { ApiError, apiGet, apiPost, errorMessage } from './api-client';
-import { invalidateJob, jobKeys } from './use-jobs';
+import { boardKeys, invoiceKeys, jobKeys } from './query-keys';
+import { invalidateJob } from './use-jobs';
 
 /** Under jobKeys.lists, so every `updateActiveJobs` push refetches them. */
-export const boardKeys = {
-  active: (cid: string) => [...jobKeys.lists(cid), 'active'] as const,
-  range: (cid: string, from: string, to: string) =>
-    [...jobKeys.lists(cid), 'range', from, to] as const,
-};
 
 const base = (cid: string) => `/companies/${encodeURIComponent(cid)}/appointments`;
 
@@ -100,7 +96,7 @@ export function useMoveJob() {
       Promise.all([
         invalidateJob(qc, cid, card._id),
         // Entering a status may make an invoice (automations).
-        qc.invalidateQueries({ queryKey: ['company', cid, 'invoices'] }),
+        qc.invalidateQueries({ queryKey: invoiceKeys.all(cid) }),
       ]),
   });
 }

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCalendarFeed } from '@fieldbook/core';
 import { apiGet, apiPost } from './api-client';
-import { queryKeys } from './query-keys';
+import { calendarFeedKey as key } from './query-keys';
 
 const url = (cid: string) => `/companies/${encodeURIComponent(cid)}/calendarFeed`;
-const key = (cid: string) => [...queryKeys.company(cid), 'calendarFeed'] as const;
 
 /** The signed-in user's calendar feed in the company: whether it is on, and its URL. */
 export function useCalendarFeed(cid: string | null, enabled = true) {

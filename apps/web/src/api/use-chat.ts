@@ -15,15 +15,10 @@ import type {
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
+import { chatKeys } from './query-keys';
 
 /** Messages per page of a conversation; older pages load on demand. */
 export const CHAT_PAGE_SIZE = 30;
-
-export const chatKeys = {
-  all: (cid: string | null) => ['company', cid, 'chat'] as const,
-  rooms: (cid: string | null) => ['company', cid, 'chat', 'rooms'] as const,
-  room: (cid: string | null, roomId: string) => ['company', cid, 'chat', 'room', roomId] as const,
-};
 
 /** The caller's rooms in the current company, latest conversation first, with unread counts. */
 export function useChatRooms() {

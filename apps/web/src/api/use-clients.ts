@@ -11,17 +11,11 @@ import type {
   TStatementResponse,
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
-import { invoiceKeys } from './use-invoices';
+import { clientKeys as keys, invoiceKeys } from './query-keys';
 import { apiGet, apiPost, apiUpload } from './api-client';
 import { downloadFile } from './download';
 
 // Keys start with ['company', companyId] so a company switch refetches them.
-const keys = {
-  types: (cid: string) => ['company', cid, 'clientTypes'] as const,
-  clients: (cid: string) => ['company', cid, 'clients'] as const,
-  client: (cid: string, id: string) => ['company', cid, 'clients', 'one', id] as const,
-  statement: (cid: string, id: string) => ['company', cid, 'clients', 'statement', id] as const,
-};
 
 const base = (cid: string) => `/companies/${encodeURIComponent(cid)}`;
 const entityPath = (cid: string, id: string) => `${base(cid)}/entities/${encodeURIComponent(id)}`;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TCustomerInvoice } from '@fieldbook/core';
 import { apiRequest, apiUrl } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** The parts of a public invoice link `/view/c/{companyId}/e/{entityId}/i/{key}`. */
 export interface PublicInvoiceLink {
@@ -26,7 +27,7 @@ const PAYMENT_POLL_MS = 15_000;
  */
 export function useCustomerInvoice(l: PublicInvoiceLink) {
   return useQuery({
-    queryKey: ['customer-invoice', l.companyId, l.entityId, l.invoiceKey],
+    queryKey: queryKeys.customerInvoice(l.companyId, l.entityId, l.invoiceKey),
     queryFn: () => apiRequest<TCustomerInvoice>('GET', path(l), { anonymous: true }),
     retry: false,
     refetchInterval: (q) => (q.state.data?.detail.payfast ? PAYMENT_POLL_MS : false),

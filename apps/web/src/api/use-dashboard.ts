@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TDashboard } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet } from './api-client';
-
-export const dashboardKey = (cid: string | null) => ['company', cid, 'dashboard'] as const;
+import { dashboardKey } from './query-keys';
 
 /**
  * This month's figures of the current company (`GET /companies/{id}/dashboard`),

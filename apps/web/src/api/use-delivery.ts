@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TEmailDraft, TMessage, TSendEmail } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
-import { invoiceKeys } from './use-invoices';
+import { emailDraftKey, invoiceKeys } from './query-keys';
 
 /** What can be e-mailed: an invoice or quote, or a client's statement. */
 export type MailKind = 'invoice' | 'statement';
@@ -22,7 +22,7 @@ export function documentPaths(cid: string | null, kind: MailKind, id: string) {
 export function useEmailDraft(kind: MailKind, id: string) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: ['company', companyId, 'emailDraft', kind, id] as const,
+    queryKey: emailDraftKey(companyId, kind, id),
     queryFn: () => apiGet<TEmailDraft>(documentPaths(companyId, kind, id).email),
     enabled: !!companyId,
     gcTime: 0,

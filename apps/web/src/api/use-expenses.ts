@@ -8,18 +8,18 @@ import type {
   TSupplier,
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
-import { periodQuery } from '../ui/period-filter';
+import { periodQuery } from '../ui/use-period';
 import { apiGet, apiPost, apiUpload } from './api-client';
+import { expenseKeys, supplierKeys } from './query-keys';
 
 const base = (cid: string) => `/companies/${encodeURIComponent(cid)}`;
-const expensesKey = (cid: string | null) => ['company', cid ?? '', 'expenses'] as const;
 
 /** The expenses of a period, oldest first as the server sends them. */
 export function useExpenses(period: Period) {
   const { companyId } = useCurrentCompany();
   const cid = companyId ?? '';
   return useQuery({
-    queryKey: [...expensesKey(companyId), 'list', period.from, period.to, period.type],
+    queryKey: expenseKeys.list(companyId, period),
     queryFn: () => apiGet<TExpense[]>(`${base(cid)}/expenses?${periodQuery(period)}`),
     enabled: !!companyId,
   });
@@ -30,7 +30,7 @@ export function useExpenseSummary(period: Period) {
   const { companyId } = useCurrentCompany();
   const cid = companyId ?? '';
   return useQuery({
-    queryKey: [...expensesKey(companyId), 'summary', period.from, period.to, period.type],
+    queryKey: expenseKeys.summary(companyId, period),
     queryFn: () => apiGet<TExpenseSummary>(`${base(cid)}/expenses/summary?${periodQuery(period)}`),
     enabled: !!companyId,
   });
@@ -40,7 +40,7 @@ export function useExpense(id: string | null) {
   const { companyId } = useCurrentCompany();
   const cid = companyId ?? '';
   return useQuery({
-    queryKey: [...expensesKey(companyId), 'one', id ?? ''],
+    queryKey: expenseKeys.one(companyId, id ?? ''),
     queryFn: () => apiGet<TExpense>(`${base(cid)}/expenses/${encodeURIComponent(id ?? '')}`),
     enabled: !!companyId && !!id,
   });
@@ -51,7 +51,7 @@ export function useSupplierOptions() {
   const { companyId } = useCurrentCompany();
   const cid = companyId ?? '';
   return useQuery({
-    queryKey: ['company', cid, 'suppliers'],
+    queryKey: supplierKeys.list(cid),
     queryFn: () => apiGet<TSupplier[]>(`${base(cid)}/suppliers`),
     enabled: !!companyId,
   });
@@ -77,8 +77,8 @@ export function useSaveExpense() {
     // A supplier's outstanding follows its unpaid expenses.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: expensesKey(companyId) }),
-        queryClient.invalidateQueries({ queryKey: ['company', companyId ?? '', 'suppliers'] }),
+        queryClient.invalidateQueries({ queryKey: expenseKeys.all(companyId) }),
+        queryClient.invalidateQueries({ queryKey: supplierKeys.list(companyId ?? '') }),
       ]),
   });
 }
@@ -93,10 +93,10 @@ export function useDeleteExpense() {
       Promise.all([
         // Not the deleted one: it would answer 404 while its screen is still leaving.
         queryClient.invalidateQueries({
-          queryKey: expensesKey(companyId),
+          queryKey: expenseKeys.all(companyId),
           predicate: (q) => !(q.queryKey[3] === 'one' && q.queryKey[4] === id),
         }),
-        queryClient.invalidateQueries({ queryKey: ['company', companyId ?? '', 'suppliers'] }),
+        queryClient.invalidateQueries({ queryKey: supplierKeys.list(companyId ?? '') }),
       ]),
   });
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Period, TProcessResult } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
-import { periodQuery } from '../ui/period-filter';
+import { periodQuery } from '../ui/use-period';
 import { apiPost } from './api-client';
 import { downloadFile } from './download';
-import { invoiceKeys } from './use-invoices';
+import { invoiceKeys } from './query-keys';
 
 /** Accounting-package exports and Process (docs/exports.md). */
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TClient, TIncident, TIncidentFix } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
+import { clientKeys, incidentKey, queryKeys } from './query-keys';
 
 const base = (cid: string) => `/companies/${encodeURIComponent(cid)}`;
 
@@ -9,7 +10,7 @@ export function useIncidents() {
   const { companyId } = useCurrentCompany();
   const cid = companyId ?? '';
   return useQuery({
-    queryKey: ['company', cid, 'incidents'],
+    queryKey: incidentKey(cid),
     queryFn: () => apiGet<TIncident[]>(`${base(cid)}/incidents`),
     enabled: !!companyId,
   });
@@ -20,7 +21,7 @@ export function useClientOptions() {
   const { companyId } = useCurrentCompany();
   const cid = companyId ?? '';
   return useQuery({
-    queryKey: ['company', cid, 'clients'],
+    queryKey: clientKeys.clients(cid),
     queryFn: () => apiGet<TClient[]>(`${base(cid)}/entities`),
     enabled: !!companyId,
   });
@@ -39,6 +40,6 @@ export function useFixIncident() {
     mutationFn: ({ id, newValue }: { id: string } & TIncidentFix) =>
       apiPost<unknown>(`${base(cid)}/incidents/${encodeURIComponent(id)}`, { newValue }),
     // The record now belongs to a client: incidents, invoices and client balances change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['company', cid] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.company(cid) }),
   });
 }

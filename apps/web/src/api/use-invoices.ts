@@ -9,21 +9,11 @@ import type {
   TSaved,
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
-import { periodQuery } from '../ui/period-filter';
+import { periodQuery } from '../ui/use-period';
 import { apiGet, apiPost } from './api-client';
-import { jobKeys } from './use-jobs';
+import { invoiceKeys, jobKeys } from './query-keys';
 
 /** Keys under ['company', id, ...] so a company switch refetches them. */
-export const invoiceKeys = {
-  all: (cid: string | null) => ['company', cid, 'invoices'] as const,
-  list: (cid: string | null, p: Period) =>
-    ['company', cid, 'invoices', 'list', p.from, p.to, p.type] as const,
-  summary: (cid: string | null, p: Period) =>
-    ['company', cid, 'invoices', 'summary', p.from, p.to, p.type] as const,
-  one: (cid: string | null, id: string) => ['company', cid, 'invoices', 'one', id] as const,
-  items: (cid: string | null) => ['company', cid, 'items'] as const,
-  clients: (cid: string | null) => ['company', cid, 'clients'] as const,
-};
 
 const base = (cid: string | null) => `/companies/${cid ?? ''}/invoices`;
 

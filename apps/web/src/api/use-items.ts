@@ -2,10 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TItem, TItemSave, TSaved } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiRequest } from './api-client';
-
-export const itemKeys = {
-  all: (cid: string | null) => ['company', cid, 'items'] as const,
-};
+import { itemKeys } from './query-keys';
 
 /** The saved price list. */
 export function useItems() {

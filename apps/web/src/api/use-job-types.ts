@@ -1,22 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAppointmentType, TAppointmentTypeSave, TJobTypeSaved } from '@fieldbook/core';
+import type {
+  TAppointmentType,
+  TAppointmentTypeSave,
+  TJobTypeDeleted,
+  TJobTypeSaved,
+} from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
+import { jobKeys, queryKeys } from './query-keys';
 
-export const jobTypeKeys = {
-  all: (cid: string | null) => ['company', cid, 'appointmentTypes'] as const,
-};
+/** First type first; one function for every render, so the sorted list keeps its identity. */
+const byOrder = (types: TAppointmentType[]) => [...types].sort((a, b) => a.order - b.order);
 
-const typesPath = (cid: string | null) =>
-  `/companies/${encodeURIComponent(cid ?? '')}/appointments/types`;
+const typesPath = (cid: string) => `/companies/${encodeURIComponent(cid)}/appointments/types`;
 
-/** The current company's appointment types, in their order (the first is a new job's default). */
+/**
+ * The current company's appointment types, first type first (a new job's
+ * default). The one hook for them: the board, the job modal, the calendar,
+ * the recurring screens and the designer share its key, so a save in the
+ * designer reaches them all at once.
+ */
 export function useJobTypes(enabled = true) {
-  const { companyId } = useCurrentCompany();
+  const cid = useCurrentCompany().companyId ?? '';
   return useQuery({
-    queryKey: jobTypeKeys.all(companyId),
-    queryFn: () => apiGet<TAppointmentType[]>(typesPath(companyId)),
-    enabled: enabled && !!companyId,
+    queryKey: jobKeys.types(cid),
+    queryFn: () => apiGet<TAppointmentType[]>(typesPath(cid)),
+    enabled: enabled && !!cid,
+    select: byOrder,
   });
 }
 
@@ -25,11 +35,26 @@ export function useJobTypes(enabled = true) {
  * changed type and refreshes the list once at the end (`refresh`).
  */
 export function useSaveJobType() {
-  const { companyId } = useCurrentCompany();
+  const cid = useCurrentCompany().companyId ?? '';
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: TAppointmentTypeSave) => apiPost<TJobTypeSaved>(typesPath(companyId), body),
+    mutationFn: (body: TAppointmentTypeSave) => apiPost<TJobTypeSaved>(typesPath(cid), body),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: jobTypeKeys.all(companyId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: jobKeys.types(cid) });
   return { save, refresh };
+}
+
+/** Delete a type; `moveTo` names the type its jobs move to (a 409 naming `moveTo` when needed). */
+export function useDeleteJobType() {
+  const cid = useCurrentCompany().companyId ?? '';
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, moveTo }: { id: string; moveTo?: string }) =>
+      apiPost<TJobTypeDeleted>(
+        `${typesPath(cid)}/${encodeURIComponent(id)}/delete`,
+        moveTo ? { moveTo } : {},
+      ),
+    // Its jobs and recurring jobs may have moved too: the company's data reloads.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.company(cid) }),
+  });
 }

@@ -1,42 +1,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  TAppointment,
-  TAppointmentSave,
-  TAppointmentType,
-  TJobComment,
-  TJobSaved,
-} from '@fieldbook/core';
+import type { TAppointment, TAppointmentSave, TJobComment, TJobSaved } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost, apiUpload } from './api-client';
 import { downloadFile } from './download';
-
-/** Keys under ['company', id, 'jobs'] so a company switch or a push refetches them. */
-export const jobKeys = {
-  all: (cid: string) => ['company', cid, 'jobs'] as const,
-  types: (cid: string) => ['company', cid, 'jobs', 'types'] as const,
-  lists: (cid: string) => ['company', cid, 'jobs', 'list'] as const,
-  ofClient: (cid: string, entityId: string) =>
-    ['company', cid, 'jobs', 'list', 'client', entityId] as const,
-  one: (cid: string, id: string) => ['company', cid, 'jobs', 'one', id] as const,
-  comments: (cid: string, id: string) => ['company', cid, 'jobs', 'comments', id] as const,
-};
+import { invoiceKeys, jobKeys } from './query-keys';
 
 const base = (cid: string) => `/companies/${encodeURIComponent(cid)}/appointments`;
 const jobPath = (cid: string, id: string) => `${base(cid)}/${encodeURIComponent(id)}`;
 
 function useCid(): string {
   return useCurrentCompany().companyId ?? '';
-}
-
-/** The company's appointment types, first type first (a new job's default). */
-export function useJobTypes() {
-  const cid = useCid();
-  return useQuery({
-    queryKey: jobKeys.types(cid),
-    queryFn: () => apiGet<TAppointmentType[]>(`${base(cid)}/types`),
-    enabled: !!cid,
-    select: (types) => [...types].sort((a, b) => a.order - b.order),
-  });
 }
 
 /** A client's jobs, newest first as the server sends them. */
@@ -81,7 +54,7 @@ export function useSaveJob() {
     onSuccess: (r) =>
       Promise.all([
         invalidateJob(qc, cid, r._id),
-        qc.invalidateQueries({ queryKey: ['company', cid, 'invoices'] }),
+        qc.invalidateQueries({ queryKey: invoiceKeys.all(cid) }),
       ]),
   });
 }
@@ -120,7 +93,7 @@ export function useDeleteJob() {
 export function useJobComments(id: string | null, all: boolean) {
   const cid = useCid();
   return useQuery({
-    queryKey: [...jobKeys.comments(cid, id ?? ''), all ? 'all' : 'recent'],
+    queryKey: jobKeys.commentPage(cid, id ?? '', all),
     queryFn: () =>
       apiGet<{ comments: TJobComment[]; total: number }>(
         `${jobPath(cid, id ?? '')}/comments?limit=${all ? 100 : 2}`,

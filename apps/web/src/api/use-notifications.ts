@@ -6,10 +6,9 @@ import type {
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
+import { notificationKey, queryKeys } from './query-keys';
 
 /** The notification room's query; a `notification` push invalidates it (api/realtime.ts). */
-export const notificationKey = (cid: string) => ['company', cid, 'notifications'];
-const settingsKey = ['notification-settings'];
 
 /** The user's notifications in the current company, newest first, with the unread count. */
 export function useNotifications() {
@@ -38,7 +37,7 @@ export function useReadNotifications() {
 /** Per kind, whether its e-mail goes too (the profile). */
 export function useNotificationSettings() {
   return useQuery({
-    queryKey: settingsKey,
+    queryKey: queryKeys.notificationSettings,
     queryFn: () => apiGet<TNotificationSettingsAnswer>('/notifications/settings'),
   });
 }
@@ -48,6 +47,6 @@ export function useSaveNotificationSettings() {
   return useMutation({
     mutationFn: (v: TNotificationSettingsSave) =>
       apiPost<TNotificationSettingsAnswer>('/notifications/settings', v),
-    onSuccess: (d) => queryClient.setQueryData(settingsKey, d),
+    onSuccess: (d) => queryClient.setQueryData(queryKeys.notificationSettings, d),
   });
 }

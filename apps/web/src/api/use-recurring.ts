@@ -3,15 +3,15 @@ import type { TRecurringItem, TRecurringSave, TRecurringType } from '@fieldbook/
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
 import { downloadFile } from './download';
+import { recurringKeys } from './query-keys';
 
 const base = (cid: string) => `/companies/${encodeURIComponent(cid)}/recurring`;
-const recurringKey = (cid: string | null) => ['company', cid ?? '', 'recurring'] as const;
 
 /** The recurring items of a type (each with its `nextRuns`). */
 export function useRecurringList(type: TRecurringType) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: [...recurringKey(companyId), 'list', type],
+    queryKey: recurringKeys.list(companyId, type),
     queryFn: () => apiGet<TRecurringItem[]>(`${base(companyId ?? '')}/${type}`),
     enabled: !!companyId,
   });
@@ -21,7 +21,7 @@ export function useRecurringList(type: TRecurringType) {
 export function useRecurringItem(type: TRecurringType, id: string | null) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: [...recurringKey(companyId), 'one', type, id ?? ''],
+    queryKey: recurringKeys.one(companyId, type, id ?? ''),
     queryFn: () =>
       apiGet<TRecurringItem>(`${base(companyId ?? '')}/${type}/${encodeURIComponent(id ?? '')}`),
     enabled: !!companyId && !!id,
@@ -36,7 +36,7 @@ export function useSaveRecurring(type: TRecurringType) {
   return useMutation({
     mutationFn: (body: TRecurringSave) =>
       apiPost<{ _id: string; nextRuns: string[] }>(`${base(companyId ?? '')}/${type}`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: recurringKey(companyId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recurringKeys.all(companyId) }),
   });
 }
 
@@ -49,7 +49,7 @@ export function useDeleteRecurring(type: TRecurringType) {
     onSuccess: (_r, id) =>
       // Not the deleted one: it would answer 404 while its editor is closing.
       queryClient.invalidateQueries({
-        queryKey: recurringKey(companyId),
+        queryKey: recurringKeys.all(companyId),
         predicate: (q) => !(q.queryKey[3] === 'one' && q.queryKey[5] === id),
       }),
   });

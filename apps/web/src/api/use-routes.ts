@@ -10,11 +10,9 @@ import type {
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
-import { jobKeys } from './use-jobs';
+import { jobKeys, routeBaseKey } from './query-keys';
 
 const company = (cid: string) => `/companies/${encodeURIComponent(cid)}`;
-const routeBaseKey = (cid: string) => ['company', cid, 'routeBase'] as const;
-
 function useCid(): string {
   return useCurrentCompany().companyId ?? '';
 }

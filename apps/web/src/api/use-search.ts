@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TSearchResults } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet } from './api-client';
+import { searchKey } from './query-keys';
 
 /** The longest text the server searches (`ZSearchQuery`): longer is cut, not refused. */
 const MAX = 100;
@@ -15,7 +16,7 @@ export function useGlobalSearchResults(text: string, enabled: boolean) {
   const { companyId } = useCurrentCompany();
   const q = text.trim().slice(0, MAX).trim();
   return useQuery({
-    queryKey: ['company', companyId, 'search', q] as const,
+    queryKey: searchKey(companyId, q),
     queryFn: () =>
       apiGet<TSearchResults>(
         `/companies/${encodeURIComponent(companyId ?? '')}/search?q=${encodeURIComponent(q)}`,

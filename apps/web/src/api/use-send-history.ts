@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TSendHistory } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet } from './api-client';
+import { invoiceKeys } from './query-keys';
 
 /**
  * An invoice's sending history (`GET /invoices/{id}/sending`). Kept under the
@@ -11,7 +12,7 @@ import { apiGet } from './api-client';
 export function useSendHistory(id: string, enabled = true) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: ['company', companyId, 'invoices', 'sending', id] as const,
+    queryKey: invoiceKeys.sending(companyId, id),
     queryFn: () =>
       apiGet<TSendHistory>(
         `/companies/${encodeURIComponent(companyId ?? '')}/invoices/${encodeURIComponent(id)}/sending`,

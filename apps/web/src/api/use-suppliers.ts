@@ -2,12 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TMessage, TSaved, TSupplier, TSupplierSave } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
+import { expenseKeys, supplierKeys as keys } from './query-keys';
 
 // Keys start with ['company', companyId] so a company switch refetches them.
-const keys = {
-  list: (cid: string) => ['company', cid, 'suppliers'] as const,
-  one: (cid: string, id: string) => ['company', cid, 'suppliers', 'one', id] as const,
-};
 
 const listPath = (cid: string) => `/companies/${encodeURIComponent(cid)}/suppliers`;
 const onePath = (cid: string, id: string) => `${listPath(cid)}/${encodeURIComponent(id)}`;
@@ -43,7 +40,7 @@ export function useSaveSupplier() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: keys.list(cid) }),
-        qc.invalidateQueries({ queryKey: ['company', cid, 'expenses'] }),
+        qc.invalidateQueries({ queryKey: expenseKeys.all(cid) }),
       ]),
   });
 }

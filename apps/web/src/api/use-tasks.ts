@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TaskStep, TTaskAnswer, TTaskCreate, TTasksAnswer } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
+import { taskKey } from './query-keys';
 
 /** The coupons' query; a `tasksChanged` push invalidates it (api/realtime.ts). */
-export const taskKey = (cid: string) => ['company', cid, 'tasks'];
 
 /** The task coupons the user gave or holds in the current company. */
 export function useTasks() {

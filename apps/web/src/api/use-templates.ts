@@ -7,7 +7,7 @@ import {
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost, apiUpload } from './api-client';
-import { queryKeys } from './query-keys';
+import { queryKeys, templateKeys } from './query-keys';
 import {
   KIND_API,
   fromApi,
@@ -16,13 +16,6 @@ import {
   type TemplateKind,
   type TemplateValues,
 } from './template-shapes';
-
-export const templateKeys = {
-  all: (cid: string | null) => ['company', cid, 'templates'] as const,
-  list: (cid: string | null, kind: TemplateKind) => ['company', cid, 'templates', kind] as const,
-  one: (cid: string | null, kind: TemplateKind, id: string) =>
-    ['company', cid, 'templates', kind, id] as const,
-};
 
 const base = (cid: string | null) => `/companies/${encodeURIComponent(cid ?? '')}`;
 
@@ -124,7 +117,7 @@ export function useTemplatePreview(
   const { companyId } = useCurrentCompany();
   const valid = previewFields(fields);
   return useQuery({
-    queryKey: ['company', companyId, 'templatePreview', type, html, valid, sample] as const,
+    queryKey: templateKeys.preview(companyId, type, html, valid, sample),
     queryFn: () =>
       apiPost<{ html: string }>(`${base(companyId)}/templates/preview`, {
         template: html,

@@ -3,11 +3,11 @@ import type { TCar, TCarSave, TLogBookSummary, TMessage, TTrip, TTripSave } from
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
 import { downloadFile } from './download';
+import { vehicleKeys } from './query-keys';
 
 /** Cars and the travel log book (docs/vehicles.md). */
 
 const base = (cid: string | null) => `/companies/${encodeURIComponent(cid ?? '')}`;
-const vehiclesKey = (cid: string | null) => ['company', cid ?? '', 'vehicles'] as const;
 
 /** The log book's filters: a tax year (starting 1 March of it), a car and a driver. */
 export interface LogBookFilter {
@@ -26,7 +26,7 @@ const filterQuery = (f: LogBookFilter) => {
 export function useCars() {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: [...vehiclesKey(companyId), 'cars'],
+    queryKey: vehicleKeys.cars(companyId),
     queryFn: () => apiGet<TCar[]>(`${base(companyId)}/cars`),
     enabled: !!companyId,
   });
@@ -36,7 +36,7 @@ export function useCars() {
 export function useTrips(f: LogBookFilter) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: [...vehiclesKey(companyId), 'trips', f.year, f.carId, f.driverId],
+    queryKey: vehicleKeys.trips(companyId, f),
     queryFn: () => apiGet<TTrip[]>(`${base(companyId)}/logBook?${filterQuery(f)}`),
     enabled: !!companyId,
   });
@@ -46,7 +46,7 @@ export function useTrips(f: LogBookFilter) {
 export function useLogBookSummary(f: LogBookFilter) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: [...vehiclesKey(companyId), 'summary', f.year, f.carId, f.driverId],
+    queryKey: vehicleKeys.summary(companyId, f),
     queryFn: () => apiGet<TLogBookSummary>(`${base(companyId)}/logBook/summary?${filterQuery(f)}`),
     enabled: !!companyId,
   });
@@ -58,7 +58,7 @@ function useVehiclesMutation<A, R>(fn: (cid: string | null, arg: A) => Promise<R
   return useMutation({
     mutationFn: (arg: A) => fn(companyId, arg),
     // Trips move the cars' last readings and the year's figures: everything reloads.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: vehiclesKey(companyId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all(companyId) }),
   });
 }
 

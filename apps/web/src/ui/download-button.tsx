@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useDownload } from './use-download';
 
 /**
- * A button that fetches a file and hands it to the browser: busy while it
- * runs, and a red notice saying why when the download fails.
+ * A button that fetches a file and hands it to the browser (useDownload):
+ * busy while it runs, and a red notice saying why when the download fails.
  */
 export function DownloadButton({
   label,
@@ -14,21 +13,7 @@ export function DownloadButton({
   label: string;
   download: () => Promise<void>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await download();
-    } catch (e) {
-      notifications.show({
-        color: 'red',
-        title: 'Not downloaded',
-        message: e instanceof Error ? e.message : 'Please try again',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useDownload(download);
   return (
     <Button
       variant="default"

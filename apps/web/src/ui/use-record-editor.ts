@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../api/api-client';
 import { confirmDelete } from './confirm';
-import { useUnsavedChangesPrompt } from './use-unsaved-changes-prompt';
+import { useEditorForm } from './use-editor-form';
 
 interface Options<V, R extends { _id: string }> {
   form: UseFormReturnType<V>;
@@ -41,49 +40,32 @@ export function useRecordEditor<V, R extends { _id: string }>({
 }: Options<V, R>) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(!record);
-  const [error, setError] = useState<unknown>(null);
   // Navigation waits for the render that clears `dirty`, so the unsaved-changes prompt stays quiet.
   const [leaveTo, setLeaveTo] = useState<{ to: string; replace: boolean } | null>(null);
 
   // A refetch (after a save or an upload) refills the form, but never over edits in progress.
-  const loaded = useRef(record);
-  useEffect(() => {
-    if (!record || editing || loaded.current === record) return;
-    loaded.current = record;
-    const values = toValues(record);
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.resetDirty(values);
-  });
-
-  const submit = async (goToNew: boolean): Promise<boolean> => {
-    if (form.validate().hasErrors) return false;
-    setError(null);
-    try {
-      const values = form.getValues();
-      const saved = await save(values);
-      form.setInitialValues(values);
-      form.resetDirty(values);
+  const { submit, error, setError } = useEditorForm({
+    form,
+    source: record,
+    toValues,
+    hold: editing,
+    save,
+    onSaved: () => {
       setEditing(false);
       notifications.show({ color: 'green', message: `${noun} saved` });
-      if (!record && goToNew) setLeaveTo({ to: detailPath(saved._id), replace: true });
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.fields) form.setErrors(e.fields);
-      setError(e);
-      return false;
-    }
-  };
-
-  useUnsavedChangesPrompt(editing && form.isDirty(), () => submit(false));
-  // After the prompt's hook: its blocker must already know that nothing is dirty.
+    },
+    unsaved: editing && form.isDirty(),
+  });
+  // After the prompt's hook (in useEditorForm): its blocker must already know that nothing is dirty.
   useEffect(() => {
     if (leaveTo) void navigate(leaveTo.to, { replace: leaveTo.replace });
   }, [leaveTo, navigate]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void submit(true);
+    void submit().then((ok) => {
+      if (ok && !record) setLeaveTo({ to: detailPath(ok.saved._id), replace: true });
+    });
   };
 
   const edit = () => setEditing(true);

@@ -436,6 +436,17 @@ export const ZJobComments = z.object({ comments: z.array(ZJobComment), total: z.
 /** A saved type: its id and its new `updatedAt` (the designer's next save sends it). */
 export const ZJobTypeSaved = ZSaved.extend({ updatedAt: z.string() });
 export type TJobTypeSaved = z.infer<typeof ZJobTypeSaved>;
+
+/** `POST /appointments/types/{id}/delete`: `moveTo` names the type its jobs move to. */
+export const ZJobTypeDelete = z.object({ moveTo: z.string().max(64).optional() });
+export type TJobTypeDelete = z.infer<typeof ZJobTypeDelete>;
+/** What a type's deletion moved. */
+export const ZJobTypeDeleted = z.object({
+  message: z.string(),
+  movedJobs: z.number(),
+  movedRecurring: z.number(),
+});
+export type TJobTypeDeleted = z.infer<typeof ZJobTypeDeleted>;
 export const ZJobSaved = ZSaved.extend({
   appointmentNumber: z.string(),
   appointmentTypeId: z.string(),

@@ -8,3 +8,4 @@ export * from './automations.js';
 export * from './board.js';
 export * from './planner.js';
 export * from './type-limits.js';
+export * from './type-delete.js';

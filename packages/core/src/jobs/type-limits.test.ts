@@ -5,7 +5,7 @@ import {
   permissionKeyFault,
   typeBytes,
   typeSizeFault,
-  withoutUnknownGroups,
+  withoutStaleKeys,
 } from './type-limits.js';
 
 const booking = () => normaliseType(defaultTypes()[1]!);
@@ -54,12 +54,27 @@ describe('permission keys', () => {
     const t = booking();
     const sid = t.statuses[0]!.id;
     const withGroups = {
-      statuses: [{ permissions: { groups: { a: { hideAssignee: true }, b: {} } } }],
+      statuses: [{ id: sid, permissions: { groups: { a: { hideAssignee: true }, b: {} } } }],
       components: [{ permissions: { [sid]: { hide: true, groups: { b: { hide: true } } } } }],
     };
-    expect(withoutUnknownGroups(withGroups, new Set(['a']))).toEqual({
-      statuses: [{ permissions: { groups: { a: { hideAssignee: true } } } }],
+    expect(withoutStaleKeys(withGroups, new Set(['a']))).toEqual({
+      statuses: [{ id: sid, permissions: { groups: { a: { hideAssignee: true } } } }],
       components: [{ permissions: { [sid]: { hide: true, groups: {} } } }],
     });
+  });
+
+  it("drops a field's keys of statuses the type no longer has, and unknown required fields", () => {
+    const t = booking();
+    const sid = t.statuses[0]!.id;
+    const stale = {
+      statuses: [{ id: sid, permissions: {}, requiredComponents: ['notes', 'gone'] }],
+      components: [
+        { prop: 'notes', permissions: { [sid]: { hide: true }, 'st-gone': { viewOnly: true } } },
+      ],
+    };
+    const kept = withoutStaleKeys(stale, new Set());
+    expect(kept.components[0]!.permissions).toEqual({ [sid]: { hide: true } });
+    expect(kept.statuses[0]!.requiredComponents).toEqual(['notes']);
+    expect(permissionKeyFault(kept.statuses, kept.components, new Set())).toBeNull();
   });
 });

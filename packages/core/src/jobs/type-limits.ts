@@ -87,16 +87,21 @@ export function permissionKeyFault(
 }
 
 /**
- * A type without permissions of groups the company no longer has (a group
- * deleted since the type was saved), so the designer never posts them back
- * and is refused by {@link permissionKeyFault}.
+ * A type with only the keys its maps may hold: a field's permissions only
+ * for statuses of the type, groups only the company has (a group deleted
+ * since the type was saved), a status's required fields only the type's own
+ * fields. What a type saved before these checks, or edited since, still
+ * holds is dropped, so the designer never posts it back and is refused by
+ * {@link permissionKeyFault} or the graph check.
  */
-export function withoutUnknownGroups<
+export function withoutStaleKeys<
   T extends {
-    statuses: Pick<TStatus, 'permissions'>[];
+    statuses: (Pick<TStatus, 'id' | 'permissions'> & { requiredComponents?: string[] })[];
     components: Pick<TComponent, 'permissions'>[];
   },
 >(t: T, groupIds: ReadonlySet<string>): T {
+  const statusIds = new Set(t.statuses.map((s) => s.id));
+  const props = new Set(t.components.map((c) => (c as { prop?: string }).prop));
   const keep = <V>(g: Record<string, V> | undefined) =>
     g && Object.fromEntries(Object.entries(g).filter(([k]) => groupIds.has(k)));
   return {
@@ -104,14 +109,16 @@ export function withoutUnknownGroups<
     statuses: t.statuses.map((s) => ({
       ...s,
       permissions: { ...s.permissions, groups: keep(s.permissions.groups) },
+      ...(s.requiredComponents && {
+        requiredComponents: s.requiredComponents.filter((p) => props.has(p)),
+      }),
     })),
     components: t.components.map((c) => ({
       ...c,
       permissions: Object.fromEntries(
-        Object.entries(c.permissions).map(([sid, per]) => [
-          sid,
-          { ...per, groups: keep(per.groups) },
-        ]),
+        Object.entries(c.permissions)
+          .filter(([sid]) => statusIds.has(sid))
+          .map(([sid, per]) => [sid, { ...per, groups: keep(per.groups) }]),
       ),
     })),
   };

@@ -11,7 +11,7 @@ import {
   ZVatSummary,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../platform/access.js';
+import { access, callerOf } from '../../platform/access.js';
 import type { LedgerService } from './ledger.service.js';
 
 const base = '/api/companies/:cid/accounts';
@@ -45,7 +45,13 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
   });
 
   app.post(base, {
-    config: { access: needs },
+    // Accounting needs invoices c (the menu's rule); changing an existing account needs u too.
+    config: {
+      access: access.rule({
+        all: ['invoices.c'],
+        when: { if: { field: 'body._id' }, all: ['invoices.u'] },
+      }),
+    },
     schema: {
       tags,
       description:
@@ -54,7 +60,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
       body: ZLedgerAccountSave,
       response: { 200: ZSaved },
     },
-    handler: (req) => ledger.save(req.company!.id, req.company!.member, req.body),
+    handler: (req) => ledger.save(req.company!.id, req.body),
   });
 
   app.get(`${base}/incomeStatement`, {
@@ -82,7 +88,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
     handler: (req) =>
       ledger.accountItems(
         req.company!.id,
-        req.company!.member,
+        callerOf(req),
         req.params.period,
         req.params.accountId,
         req.params.income,
@@ -99,7 +105,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
       body: ZChangeItemAccount,
       response: { 200: ZMessage },
     },
-    handler: (req) => ledger.changeItemAccount(req.company!.id, req.company!.member, req.body),
+    handler: (req) => ledger.changeItemAccount(req.company!.id, callerOf(req), req.body),
   });
 
   app.get(`${base}/download`, {
@@ -133,11 +139,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
     handler: (req) => ledger.vat(req.company!.id, req.query),
   });
 
-  // Deleting needs two flags, invoices c (Accounting) and d: the hook admits
-  // members and the service checks both before anything else.
+  // Deleting needs two flags, invoices c (Accounting) and d.
   app.delete(`${base}/:id`, {
-    config: { access: access.member() },
+    config: { access: access.allOf(['invoices.c', 'invoices.d']) },
     schema: { tags, params: cidId, response: { 200: ZMessage } },
-    handler: (req) => ledger.remove(req.company!.id, req.company!.member, req.params.id),
+    handler: (req) => ledger.remove(req.company!.id, req.params.id),
   });
 };

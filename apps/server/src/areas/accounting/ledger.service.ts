@@ -2,14 +2,12 @@ import {
   DEFAULT_TIME_ZONE,
   PeriodError,
   ZLedgerAccountSave,
-  can,
   isIncomeType,
   parsePeriodQuery,
   addAmounts,
   subAmounts,
   toAmount,
   vatOfDocument,
-  type MemberAccess,
   type Period,
   type TAccountItem,
   type TIncomeStatement,
@@ -18,14 +16,10 @@ import {
 } from '@fieldbook/core';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { isUuid } from '../../platform/access.js';
+import { isUuid, may, requireRight, type Caller } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
+import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/index.js';
-import { clearExpensesLedgerAccount, setExpenseLedgerAccount } from '../expenses/index.js';
-import { clearLinesLedgerAccount, setLineLedgerAccount } from '../invoices/index.js';
-import { clearItemsLedgerAccount } from '../items/index.js';
-import { clearRecurringLedgerAccount } from '../recurring/index.js';
 import { defaultAccountIds } from './ledger-sync.js';
 import { invoicesForVat, lockSource } from './ledger-sources.repo.js';
 import { reportHtml } from './ledger-report.js';
@@ -64,7 +58,37 @@ function monthRange(ym: string): { from: string; to: string } {
   return { from: `${ym}-01`, to: `${ym}-${String(days).padStart(2, '0')}` };
 }
 
-export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
+/** Of an area whose records are booked to ledger accounts (each owns its table). */
+interface BookedRecords {
+  /** Every record booked to account `accountId` loses it (the account is deleted). */
+  forgetLedgerAccount(tx: Tx, companyId: string, accountId: string): Promise<unknown>;
+}
+
+/**
+ * What the ledger asks of the areas whose records it books, wired in the
+ * composition root (src/compose.ts): those areas import the accounting area,
+ * so it never imports them.
+ */
+export interface LedgerNeeds {
+  invoices: BookedRecords & {
+    /** Books line `lineIndex` of invoice `id` to account `accountId`. */
+    assignLedgerAccount(
+      tx: Tx,
+      companyId: string,
+      id: string,
+      lineIndex: number,
+      accountId: string,
+    ): Promise<unknown>;
+  };
+  expenses: BookedRecords & {
+    /** Books expense `id` to account `accountId`. */
+    assignLedgerAccount(tx: Tx, companyId: string, id: string, accountId: string): Promise<unknown>;
+  };
+  items: BookedRecords;
+  recurring: BookedRecords;
+}
+
+export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>, needs: LedgerNeeds) {
   const db = deps.database.db;
 
   async function companyOf(tx: Tx, companyId: string) {
@@ -112,11 +136,8 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
     /** Create (no `_id`) or update an account; a change of kind moves its items' income flag. */
     async save(
       companyId: string,
-      member: MemberAccess,
       b: z.output<typeof ZLedgerAccountSave>,
     ): Promise<{ _id: string }> {
-      // Accounting needs invoices c (the menu's rule); changing an existing account needs u too.
-      if (b._id && !can(member, 'invoices', 'u')) throw forbidden();
       return db.transaction(async (tx) => {
         await defaultAccountIds(tx, companyId);
         if (!b._id) {
@@ -160,9 +181,7 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
     },
 
     /** Deletes an account: its items move to the default of its kind, ids naming it are cleared. */
-    async remove(companyId: string, member: MemberAccess, id: string) {
-      // Accounting needs invoices c (the menu's rule); deleting needs invoices d as well.
-      if (!can(member, 'invoices', 'c') || !can(member, 'invoices', 'd')) throw forbidden();
+    async remove(companyId: string, id: string) {
       if (!isUuid(id)) throw notFound(ACCOUNT_NOT_FOUND);
       return db.transaction(async (tx) => {
         // Locked: a save naming the account (FOR SHARE) or a move waits until it is gone.
@@ -172,10 +191,10 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
         const d = await defaultAccountIds(tx, companyId);
         const to = a.income ? { id: d.income, income: true } : { id: d.cost, income: false };
         await repo.moveAccountItems(tx, companyId, a.id, to);
-        await clearLinesLedgerAccount(tx, companyId, a.id);
-        await clearItemsLedgerAccount(tx, companyId, a.id);
-        await clearExpensesLedgerAccount(tx, companyId, a.id);
-        await clearRecurringLedgerAccount(tx, companyId, a.id);
+        await needs.invoices.forgetLedgerAccount(tx, companyId, a.id);
+        await needs.items.forgetLedgerAccount(tx, companyId, a.id);
+        await needs.expenses.forgetLedgerAccount(tx, companyId, a.id);
+        await needs.recurring.forgetLedgerAccount(tx, companyId, a.id);
         if (!(await repo.deleteAccount(tx, companyId, a.id))) throw notFound(ACCOUNT_NOT_FOUND);
         return { message: 'Deleted' };
       });
@@ -188,7 +207,7 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
     /** The items of one statement cell: month 'YYYY-MM', account, income flag. */
     async accountItems(
       companyId: string,
-      member: MemberAccess,
+      who: Caller,
       ym: string,
       accountId: string,
       income: string,
@@ -207,7 +226,7 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
       });
       // Expenses are shown only to members who may read them (DECISIONS §2): the
       // others see the cell's invoice lines alone, as the menu hides Expenses.
-      const readsExpenses = can(member, 'expenses', 'r');
+      const readsExpenses = may(who, 'expenses', 'r');
       return rows.filter((r) => readsExpenses || r.sourceKind !== 'expense').map(presentItem);
     },
 
@@ -218,7 +237,7 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
      */
     async changeItemAccount(
       companyId: string,
-      member: MemberAccess,
+      who: Caller,
       b: { item: string; ledgerAccountId: string },
     ) {
       return db.transaction(async (tx) => {
@@ -226,7 +245,7 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
         if (!item) throw notFound(ACCOUNT_ITEM_NOT_FOUND);
         // The move rewrites the invoice line or the expense: it needs the right to update it.
         const area = item.sourceKind === 'invoice' ? 'invoices' : 'expenses';
-        if (!can(member, area, 'u')) throw forbidden();
+        requireRight(who, area, 'u');
         // The source first, as its writer locks it (then rewrites its items): a move and a
         // save of the same document queue instead of deadlocking. Then the item again: a
         // save meanwhile replaced it (its line may have moved), so nothing is changed.
@@ -246,8 +265,14 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>) {
           );
         await repo.setItemAccount(tx, companyId, item.id, { id: to.id, income: to.income });
         if (item.sourceKind === 'invoice')
-          await setLineLedgerAccount(tx, companyId, item.sourceId, item.lineIndex, to.id);
-        else await setExpenseLedgerAccount(tx, companyId, item.sourceId, to.id);
+          await needs.invoices.assignLedgerAccount(
+            tx,
+            companyId,
+            item.sourceId,
+            item.lineIndex,
+            to.id,
+          );
+        else await needs.expenses.assignLedgerAccount(tx, companyId, item.sourceId, to.id);
         return { message: 'Saved' };
       });
     },

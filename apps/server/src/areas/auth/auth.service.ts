@@ -17,7 +17,11 @@ import { insertSession, revokeAllSessions, revokeSession } from '../../platform/
 import { appleHandoffHash, appleUser, verifyAppleToken } from './apple.js';
 import * as repo from './auth.repo.js';
 import { presentUser } from './auth.present.js';
-import { createInvitationsService, type InvitationToSend } from './invitations.service.js';
+import {
+  createInvitationsService,
+  type InvitationToSend,
+  type JoinCompany,
+} from './invitations.service.js';
 import { createProfileService } from './profile.service.js';
 import { issueToken as issue } from './tokens.js';
 
@@ -34,6 +38,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(
   deps: Pick<AppDeps, 'config' | 'database' | 'mailer' | 'caches' | 'events'>,
+  joinCompany: JoinCompany,
 ) {
   const db = deps.database.db;
   const signIns = new SignInLimiter();
@@ -52,7 +57,7 @@ export function createAuthService(
   const link = (query: string) => `${deps.config.publicUrl}/login?${query}`;
   const pageLink = (page: string) => (query: string) => `${deps.config.publicUrl}/${page}?${query}`;
   const profiles = createProfileService(deps, pageLink('confirm-email'));
-  const invitations = createInvitationsService(deps, pageLink('invite'), startSession);
+  const invitations = createInvitationsService(deps, pageLink('invite'), startSession, joinCompany);
 
   async function passwordLogin(body: unknown, ip: string): Promise<TLoginResult> {
     const { username, password, clientId } = ZLoginPassword.parse(body);

@@ -2,3 +2,5 @@
 export { imagePath } from './auth.present.js';
 export { findUserById, findUserByUsername, insertUser } from './auth.repo.js';
 export type { AuthService } from './auth.service.js';
+export type { JoinCompany } from './invitations.service.js';
+export { withdrawUnusedInvitations } from './invitations.repo.js';

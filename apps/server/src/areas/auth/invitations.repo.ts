@@ -1,13 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { GroupRights } from '@fieldbook/core';
-import {
-  companies,
-  companyGroups,
-  companyMembers,
-  invitations,
-  users,
-} from '../../db/schema/index.js';
+import { companies, companyGroups, invitations, users } from '../../db/schema/index.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -62,14 +56,21 @@ export async function consumeInvitation(
   return row ?? null;
 }
 
-/** Join a company; an existing membership (a disabled one too) is left as it is. */
-export async function joinCompany(
+/** Withdraw the invitations a member sent that are still unused (they were disabled or removed). */
+export async function withdrawUnusedInvitations(
   db: Tx,
   companyId: string,
-  userId: string,
-  groupId: string | null,
+  inviterId: string,
 ): Promise<void> {
-  await db.insert(companyMembers).values({ companyId, userId, groupId }).onConflictDoNothing();
+  await db
+    .delete(invitations)
+    .where(
+      and(
+        eq(invitations.companyId, companyId),
+        eq(invitations.invitedBy, inviterId),
+        isNull(invitations.usedAt),
+      ),
+    );
 }
 
 export async function companyName(db: Tx, companyId: string): Promise<string> {

@@ -1,7 +1,4 @@
 import {
-  AREAS,
-  FLAGS,
-  can,
   type GroupRights,
   type MemberAccess,
   type TInvitation,
@@ -9,8 +6,9 @@ import {
   type TInvitationRegister,
   type TLoginResult,
 } from '@fieldbook/core';
-import { invalidateCompany } from '../../platform/access.js';
+import { invalidateCompany, isOwner, may, mayGrant } from '../../platform/access.js';
 import { hashPassword, newToken, sha256 } from '../../platform/crypto.js';
+import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { findMember } from '../../platform/sessions.repo.js';
@@ -36,12 +34,22 @@ const inviterGone = () =>
  */
 function mayStillInvite(inviter: MemberAccess | null, rights: GroupRights | null): boolean {
   if (!inviter || inviter.disabled) return false;
-  if (inviter.isOwner) return true;
-  if (!can(inviter, 'settings', 'c')) return false;
-  return AREAS.every((area) =>
-    FLAGS.every((flag) => rights?.[area]?.[flag] !== true || can(inviter, area, flag)),
-  );
+  if (isOwner(inviter)) return true;
+  return may(inviter, 'settings', 'c') && mayGrant(inviter, rights);
 }
+
+/**
+ * Puts a user in a company; an existing membership (a disabled one too) is
+ * left as it is. The companies area owns the memberships and offers it
+ * (`joinCompany` on its face); the composition root hands it in, as the
+ * companies area uses this one (it sends its invitations).
+ */
+export type JoinCompany = (
+  tx: Tx,
+  companyId: string,
+  userId: string,
+  groupId: string | null,
+) => Promise<void>;
 
 export interface InvitationToSend {
   companyId: string;
@@ -63,6 +71,7 @@ export function createInvitationsService(
   deps: Pick<AppDeps, 'database' | 'mailer' | 'caches' | 'events'>,
   link: (query: string) => string,
   startSession: (user: users.UserRow, clientId: string | undefined) => Promise<TLoginResult>,
+  joinCompany: JoinCompany,
 ) {
   const db = deps.database.db;
 
@@ -81,7 +90,7 @@ export function createInvitationsService(
       rights: row.rights,
     };
     if (!mayStillInvite(inviter, await repo.groupRights(tx, inv.groupId))) throw inviterGone();
-    await repo.joinCompany(tx, inv.companyId, userId, inv.groupId);
+    await joinCompany(tx, inv.companyId, userId, inv.groupId);
     return inv;
   }
 

@@ -1,7 +1,7 @@
-import { can, type TCalendarFeed } from '@fieldbook/core';
+import type { TCalendarFeed } from '@fieldbook/core';
 import { getCompany } from '../companies/index.js';
 import { listFeedJobs } from '../jobs/index.js';
-import { loadMember } from '../../platform/access.js';
+import { loadMember, may } from '../../platform/access.js';
 import { newToken, sha256 } from '../../platform/crypto.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
@@ -59,13 +59,13 @@ export function createCalendarFeedsService(
       const feed = await findFeedByHash(db, sha256(token));
       if (!feed) throw notFound(UNKNOWN);
       const member = await loadMember(deps, feed.companyId, feed.userId);
-      if (!member || member.disabled || !can(member, 'appointments', 'r')) throw notFound(UNKNOWN);
+      if (!member || member.disabled || !may(member, 'appointments', 'r')) throw notFound(UNKNOWN);
       const company = await getCompany(db, feed.companyId);
       if (!company) throw notFound(UNKNOWN);
       const jobs = await listFeedJobs(
         db,
         feed.companyId,
-        { userId: feed.userId, isOwner: member.isOwner },
+        { companyId: feed.companyId, userId: feed.userId, member, rank: null },
         new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS),
         new Date(now.getTime() + FEED_AHEAD_DAYS * DAY_MS),
       );

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badField } from '../../platform/errors.js';
 
+export { attachment } from '../../platform/attachment.js';
+
 /** A client document may be of any type, up to this size. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -40,14 +42,4 @@ export async function readDocumentUpload(req: FastifyRequest): Promise<DocumentU
   }
   if (!found) throw badField('file', 'is required');
   return found;
-}
-
-/** `attachment` with an ASCII fallback name and the exact name per RFC 6266/5987. */
-export function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const exact = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }

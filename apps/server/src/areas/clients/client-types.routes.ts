@@ -3,7 +3,6 @@ import { ZClientType, ZClientTypeSave, ZMessage, ZSaved } from '@fieldbook/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import type { ClientTypesService } from './client-types.service.js';
-import { saveAccess } from '../../platform/save-access.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
@@ -27,8 +26,7 @@ export const clientTypesRoutes: FastifyPluginAsyncZod<{ types: ClientTypesServic
   });
 
   app.post('/api/companies/:cid/entityTemplate', {
-    config: { access: access.member() },
-    preValidation: saveAccess('settings'),
+    config: { access: access.save('settings', 'body._id') },
     schema: {
       tags,
       description:
@@ -37,7 +35,7 @@ export const clientTypesRoutes: FastifyPluginAsyncZod<{ types: ClientTypesServic
       body: ZClientTypeSave,
       response: { 200: ZSaved },
     },
-    handler: (req) => types.save(req.company!.id, req.company!.member, req.body),
+    handler: (req) => types.save(req.company!.id, req.body),
   });
 
   app.post('/api/companies/:cid/entityTemplate/:id/delete', {

@@ -1,9 +1,8 @@
-import type { MemberAccess, TClientType, TClientTypeSave } from '@fieldbook/core';
+import type { TClientType, TClientTypeSave } from '@fieldbook/core';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import * as repo from './client-types.repo.js';
-import { requireRight } from '../../platform/save-access.js';
 
 export type ClientTypesService = ReturnType<typeof createClientTypesService>;
 
@@ -27,15 +26,13 @@ export function createClientTypesService(deps: Pick<AppDeps, 'database'>) {
       return present(t);
     },
 
-    async save(companyId: string, member: MemberAccess, b: TClientTypeSave) {
+    async save(companyId: string, b: TClientTypeSave) {
       const v = { name: b.name, descriptions: b.descriptions };
       if (b._id) {
-        requireRight(member, 'settings', 'u');
         if (!isUuid(b._id) || !(await repo.updateClientType(db, companyId, b._id, v)))
           throw missing();
         return { _id: b._id };
       }
-      requireRight(member, 'settings', 'c');
       return { _id: await repo.insertClientType(db, companyId, v) };
     },
 

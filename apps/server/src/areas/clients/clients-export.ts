@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { toAmount, toCsv, type TClientField } from '@fieldbook/core';
 import type { ClientTypeRow } from './client-types.repo.js';
 import type { ClientRow } from './clients.repo.js';
@@ -80,6 +79,8 @@ export function clientsCsv(clients: ClientRow[], types: ClientTypeRow[]): string
 /** The same columns as a real workbook: amounts and numbers as numbers. */
 export async function clientsXlsx(clients: ClientRow[], types: ClientTypeRow[]): Promise<Buffer> {
   const columns = exportColumns(types);
+  // Loaded here: only this export needs it, and it is slow to load.
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Fieldbook';
   const ws = wb.addWorksheet('Clients');

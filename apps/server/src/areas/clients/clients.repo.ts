@@ -185,3 +185,20 @@ export async function findDocument(db: Tx, companyId: string, clientId: string, 
     .limit(1);
   return d;
 }
+
+export type ClientInsert = Omit<typeof clients.$inferInsert, 'id' | 'companyId'>;
+
+const CHUNK = 500;
+
+/** Inserts imported clients in batches of CHUNK; answers how many were written. */
+export async function insertClients(db: Tx, companyId: string, rows: ClientInsert[]) {
+  let n = 0;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const done = await db
+      .insert(clients)
+      .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, companyId })))
+      .returning({ id: clients.id });
+    n += done.length;
+  }
+  return n;
+}

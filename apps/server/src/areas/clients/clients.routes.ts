@@ -13,7 +13,6 @@ import { access } from '../../platform/access.js';
 import { sendJsonList } from '../../platform/send-json.js';
 import { attachment, readDocumentUpload } from './client-documents.js';
 import type { ClientsService } from './clients.service.js';
-import { saveAccess } from '../../platform/save-access.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
@@ -69,8 +68,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
   });
 
   app.post('/api/companies/:cid/entities', {
-    config: { access: access.member() },
-    preValidation: saveAccess('clients'),
+    config: { access: access.save('clients', 'body._id') },
     schema: {
       tags,
       description: 'Create (no `_id`, needs clients.c) or update (needs clients.u).',
@@ -78,7 +76,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
       body: ZClientSave,
       response: { 200: ZSaved },
     },
-    handler: (req) => clients.save(req.company!.id, req.user!.id, req.company!.member, req.body),
+    handler: (req) => clients.save(req.company!.id, req.user!.id, req.body),
   });
 
   app.post('/api/companies/:cid/entities/:id/delete', {

@@ -1,16 +1,8 @@
-import {
-  buildStatement,
-  toAmount,
-  todayIn,
-  type MemberAccess,
-  type TStatementResponse,
-  type ZClientSave,
-} from '@fieldbook/core';
+import { type TStatementResponse, type ZClientSave } from '@fieldbook/core';
 import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, notFound } from '../../platform/errors.js';
-import { getCompany } from '../companies/index.js';
 import { storeFile } from '../files/index.js';
 import { findClientType, listClientTypes } from './client-types.repo.js';
 import { checkClientFields, type FieldValue } from './client-fields.js';
@@ -18,8 +10,8 @@ import type { DocumentUpload } from './client-documents.js';
 import { clientsCsv, clientsXlsx } from './clients-export.js';
 import { presentClient, presentClientDetail, presentDocument } from './clients.present.js';
 import { templateUsable } from '../templates/index.js';
+import { clientStatement } from './client-documents-render.js';
 import * as repo from './clients.repo.js';
-import { requireRight } from '../../platform/save-access.js';
 
 export type ClientsService = ReturnType<typeof createClientsService>;
 type Body = z.output<typeof ZClientSave>;
@@ -57,8 +49,7 @@ export function createClientsService(deps: Pick<AppDeps, 'database' | 'config'>)
       if (!(await repo.findClientForCompany(db, companyId, id))) throw missing();
     },
 
-    async save(companyId: string, userId: string, member: MemberAccess, b: Body) {
-      requireRight(member, 'clients', b._id ? 'u' : 'c');
+    async save(companyId: string, userId: string, b: Body) {
       const stored =
         b._id && isUuid(b._id) ? await repo.findClientForCompany(db, companyId, b._id) : null;
       if (b._id && !stored) throw missing();
@@ -122,22 +113,7 @@ export function createClientsService(deps: Pick<AppDeps, 'database' | 'config'>)
     },
 
     async statement(companyId: string, clientId: string): Promise<TStatementResponse> {
-      const [client, company] = await Promise.all([
-        repo.findClientIncludingDeleted(db, companyId, clientId),
-        getCompany(db, companyId),
-      ]);
-      if (!client || !company) throw missing();
-      const rows = await repo.listStatementInvoices(db, companyId, clientId);
-      const asOf = todayIn(company.timeZone);
-      const invoices = rows.map((r) => ({
-        _id: r.id,
-        invoiceNumber: r.invoiceNumber ?? '',
-        invoiceDate: r.invoiceDate,
-        total: toAmount(r.total),
-        amountPaid: toAmount(r.amountPaid),
-        datePaid: r.datePaid,
-      }));
-      return { ...buildStatement(invoices, asOf), asOf };
+      return clientStatement(db, companyId, clientId);
     },
 
     async export(companyId: string, format: 'csv' | 'xlsx', filter: { entityTemplateId?: string }) {

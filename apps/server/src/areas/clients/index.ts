@@ -1,9 +1,16 @@
 // The clients area's face: what other areas may use (docs/architecture.md).
-export { attachment } from './client-documents.js';
+export {
+  clientStatement,
+  documentRecipient,
+  statementDocument,
+  statementPreview,
+} from './client-documents-render.js';
 export { findClientType } from './client-types.repo.js';
 export {
   findClientForCompany,
   findClientIncludingDeleted,
+  insertClients as addImportedClients,
+  type ClientInsert,
   recomputeOutstanding,
   type ClientRow,
 } from './clients.repo.js';

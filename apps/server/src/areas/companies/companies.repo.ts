@@ -1,13 +1,7 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { GroupRights } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
-import {
-  companies,
-  companyGroups,
-  companyMembers,
-  invitations,
-  users,
-} from '../../db/schema/index.js';
+import { companies, companyGroups, companyMembers, users } from '../../db/schema/index.js';
 export type { StoredPayfast, StoredSmtp } from '../../db/schema/index.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -92,21 +86,16 @@ export async function updateMember(
   return rows.length > 0;
 }
 
-/** Withdraw the invitations a member sent that are still unused (they were disabled). */
-export async function dropUnusedInvitationsBy(
-  db: Tx,
-  companyId: string,
-  userId: string,
-): Promise<void> {
-  await db
-    .delete(invitations)
-    .where(
-      and(
-        eq(invitations.companyId, companyId),
-        eq(invitations.invitedBy, userId),
-        isNull(invitations.usedAt),
-      ),
-    );
+/**
+ * Take a member out of a company, never its owner (the caller checked);
+ * answers whether there was such a member.
+ */
+export async function deleteMember(db: Tx, companyId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .returning({ userId: companyMembers.userId });
+  return rows.length > 0;
 }
 
 // A hot read: a named prepared statement, so neither Drizzle nor PostgreSQL plans it per request.

@@ -12,12 +12,14 @@ import {
   text,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../platform/access.js';
+import { access, callerOf } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/uploads.js';
 import type { CompaniesService } from './companies.service.js';
 
 const LOGO_MAX = 2 * 1024 * 1024;
+/** New companies one user may create in an hour. */
+export const COMPANIES_PER_HOUR = 20;
 const cid = z.object({ cid: z.string() });
 const id = z.object({ id: z.string() });
 
@@ -32,7 +34,17 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
   });
 
   app.post('/api/companies', {
-    config: { access: access.user },
+    config: {
+      access: access.user,
+      // Per user: a flood of new companies would crowd the queue's fair claim for everyone
+      // (docs/performance.md, "Fairness between companies").
+      rateLimit: {
+        max: COMPANIES_PER_HOUR,
+        timeWindow: '1 hour',
+        hook: 'preHandler',
+        keyGenerator: (req) => `company-create:${req.user?.id ?? req.ip}`,
+      },
+    },
     schema: {
       tags: ['companies'],
       consumes: ['multipart/form-data'],
@@ -51,13 +63,13 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
   app.get('/api/companies/:id', {
     config: { access: access.member('params.id') },
     schema: { tags: ['companies'], params: id, response: { 200: ZCompany } },
-    handler: (req) => companies.get(req.company!.id, req.company!.member),
+    handler: (req) => companies.get(req.company!.id, callerOf(req)),
   });
 
   app.post('/api/companies/:id', {
     config: { access: access.company('settings', 'u', 'params.id') },
     schema: { tags: ['companies'], params: id, body: ZCompanySave, response: { 200: ZSaved } },
-    handler: (req) => companies.save(req.company!.id, req.body, req.company!.member),
+    handler: (req) => companies.save(req.company!.id, req.body, callerOf(req)),
   });
 
   app.post('/api/companies/:cid/logo', {
@@ -84,7 +96,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
   app.post('/api/companies/:cid/groups', {
     config: { access: access.company('settings', 'u') },
     schema: { tags: ['companies'], params: cid, body: ZGroupSave, response: { 200: ZSaved } },
-    handler: (req) => companies.saveGroup(req.company!.id, req.body, req.company!.member),
+    handler: (req) => companies.saveGroup(req.company!.id, req.body, callerOf(req)),
   });
 
   app.post('/api/companies/:cid/groups/:id/delete', {
@@ -101,8 +113,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       body: ZMemberSave,
       response: { 200: ZMessage },
     },
-    handler: (req) =>
-      companies.saveMember(req.company!.id, req.params.id, req.body, req.company!.member),
+    handler: (req) => companies.saveMember(req.company!.id, req.params.id, req.body, callerOf(req)),
   });
 
   app.post('/api/people/invite', {
@@ -117,7 +128,6 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       },
     },
     schema: { tags: ['companies'], body: ZInvite, response: { 200: ZMessage } },
-    handler: (req) =>
-      companies.invite(req.company!.id, req.user!.id, req.body, req.company!.member),
+    handler: (req) => companies.invite(req.company!.id, req.user!.id, req.body, callerOf(req)),
   });
 };

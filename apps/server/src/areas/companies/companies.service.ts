@@ -1,6 +1,5 @@
 import {
   DEFAULT_TAX,
-  type MemberAccess,
   type TCompany,
   type TCompanySave,
   type TCompanySummary,
@@ -8,37 +7,49 @@ import {
   type TInvite,
 } from '@fieldbook/core';
 import type { StoredPayfast, StoredSmtp } from './companies.repo.js';
-import { invalidateCompany, isUuid } from '../../platform/access.js';
+import { invalidateCompany, isUuid, type Caller } from '../../platform/access.js';
+import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { outboundHostAllowed } from '../../platform/outbound-guard.js';
-import type { AuthService } from '../auth/index.js';
-import { countSends } from '../delivery/index.js';
-import { deleteFile, storeFile } from '../files/index.js';
-import { installDefaultTypes } from '../jobs/index.js';
-import { templateUsable } from '../templates/index.js';
+import { withdrawUnusedInvitations, type AuthService } from '../auth/index.js';
+import { deleteCompanyFile, storeFile } from '../files/index.js';
 import * as repo from './companies.repo.js';
 import { assertMayCreateGroup, assertMayGrant, assertOwnerOnlyUnchanged } from './grant-rules.js';
 import { presentCompany, presentGroup, presentSummary } from './companies.present.js';
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
 
-/** In-process callers (the demo seed, tools, tests' factories) act with the owner's authority. */
-const AS_OWNER: MemberAccess = { isOwner: true, disabled: false, rights: null };
+/**
+ * What the companies area asks of other areas, wired in the composition root
+ * (src/compose.ts): the areas below import the companies area, so it never
+ * imports them.
+ */
+export interface CompaniesNeeds {
+  /** delivery: counts `n` e-mails against the company's hourly limit; null when over it. */
+  countSends(tx: Tx, companyId: string, n: number, limit: number): Promise<unknown>;
+  /** jobs: the job types a new company starts with. */
+  installDefaultTypes(tx: Tx, companyId: string): Promise<void>;
+  /** templates: whether the company may use template `id` for `use`. */
+  templateUsable(
+    db: Tx,
+    companyId: string,
+    id: string,
+    use: 'invoice' | 'statement',
+  ): Promise<boolean>;
+}
 
 export function createCompaniesService(
   deps: Pick<AppDeps, 'database' | 'sealer' | 'mailer' | 'caches' | 'config' | 'events'>,
   auth: AuthService,
+  needs: CompaniesNeeds,
 ) {
+  const { countSends, installDefaultTypes, templateUsable } = needs;
   const db = deps.database.db;
   const logoQuota = () => ({ quotaBytes: deps.config.storageQuotaBytes, field: 'logo' });
 
   /** The group's id; putting someone in it grants its rights, so `me` must hold them. */
-  async function requireGroup(
-    companyId: string,
-    groupId: string | null | undefined,
-    me: MemberAccess,
-  ) {
+  async function requireGroup(companyId: string, groupId: string | null | undefined, me: Caller) {
     if (!groupId) return null;
     const g = isUuid(groupId) ? await repo.findGroup(db, companyId, groupId) : null;
     if (!g) throw badField('group', 'is not a group of this company');
@@ -51,14 +62,14 @@ export function createCompaniesService(
       return (await repo.listCompaniesOfUser(db, userId)).map((c) => presentSummary(c, userId));
     },
 
-    async get(companyId: string, me: MemberAccess): Promise<TCompany> {
+    async get(companyId: string, me: Caller): Promise<TCompany> {
       const c = await repo.getCompany(db, companyId);
       if (!c) throw notFound('Company not found');
       const [members, groups] = await Promise.all([
         repo.listMembers(db, companyId),
         repo.listGroups(db, companyId),
       ]);
-      return presentCompany(c, members, groups, me);
+      return presentCompany(c, members, groups, me.member);
     },
 
     /** Create a company; its creator is the owner and its first member. */
@@ -80,7 +91,7 @@ export function createCompaniesService(
       });
     },
 
-    async save(companyId: string, b: TCompanySave, me: MemberAccess = AS_OWNER) {
+    async save(companyId: string, b: TCompanySave, me: Caller) {
       const c = await repo.getCompany(db, companyId);
       if (!c) throw notFound('Company not found');
       assertOwnerOnlyUnchanged(me, c, b);
@@ -144,7 +155,7 @@ export function createCompaniesService(
           ...(b.timeZone && { timeZone: b.timeZone }),
           ...(b.removeLogo && { logo: null }),
         });
-        if (b.removeLogo && c.logo) await deleteFile(tx, c.logo);
+        if (b.removeLogo && c.logo) await deleteCompanyFile(tx, c.id, c.logo);
       });
       return { _id: companyId };
     },
@@ -155,7 +166,7 @@ export function createCompaniesService(
         if (!c) throw notFound('Company not found');
         const fileId = await storeFile(tx, logoQuota(), { companyId, userId, ...logo });
         await repo.updateCompany(tx, companyId, { logo: fileId });
-        if (c.logo) await deleteFile(tx, c.logo);
+        if (c.logo) await deleteCompanyFile(tx, c.id, c.logo);
         return { companyLogo: `/images/${fileId}` };
       });
     },
@@ -164,7 +175,7 @@ export function createCompaniesService(
       return (await repo.listGroups(db, companyId)).map(presentGroup);
     },
 
-    async saveGroup(companyId: string, b: TGroupSave, me: MemberAccess = AS_OWNER) {
+    async saveGroup(companyId: string, b: TGroupSave, me: Caller) {
       let id = b._id;
       if (id) {
         const before = isUuid(id) ? await repo.findGroup(db, companyId, id) : null;
@@ -191,7 +202,7 @@ export function createCompaniesService(
       companyId: string,
       userId: string,
       b: { group?: string | null; disabled?: boolean },
-      me: MemberAccess = AS_OWNER,
+      me: Caller,
     ) {
       const c = await repo.getCompany(db, companyId);
       if (!c) throw notFound('Company not found');
@@ -212,14 +223,35 @@ export function createCompaniesService(
       await db.transaction(async (tx) => {
         await repo.updateMember(tx, companyId, userId, patch);
         // A disabled member's invitations go with their access.
-        if (patch.disabled) await repo.dropUnusedInvitationsBy(tx, companyId, userId);
+        if (patch.disabled) await withdrawUnusedInvitations(tx, companyId, userId);
       });
       invalidateCompany(deps, companyId, userId);
       return { message: 'Saved' };
     },
 
+    /**
+     * Take a member out of the company, never its owner, with the invitations
+     * they sent that are still unused; at once on every server process, their
+     * sockets included.
+     */
+    async removeMember(companyId: string, userId: string) {
+      const c = await repo.getCompany(db, companyId);
+      if (c?.userId === userId)
+        throw new HttpError(400, 'The owner of the company cannot be removed', {
+          userId: 'is the owner',
+        });
+      const removed = await db.transaction(async (tx) => {
+        if (!(await repo.deleteMember(tx, companyId, userId))) return false;
+        await withdrawUnusedInvitations(tx, companyId, userId);
+        return true;
+      });
+      if (!removed) throw notFound('User not found');
+      invalidateCompany(deps, companyId, userId);
+      return { message: 'Removed' };
+    },
+
     /** Invite by e-mail: the link joins whoever opens it (DECISIONS §2). */
-    async invite(companyId: string, inviterId: string, b: TInvite, me: MemberAccess = AS_OWNER) {
+    async invite(companyId: string, inviterId: string, b: TInvite, me: Caller) {
       const c = await repo.getCompany(db, companyId);
       if (!c) throw notFound('Company not found');
       const groupId = await requireGroup(companyId, b.group, me);

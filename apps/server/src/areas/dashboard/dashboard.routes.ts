@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDashboard, ZDashboardQuery } from '@fieldbook/core';
-import { access } from '../../platform/access.js';
+import { access, callerOf } from '../../platform/access.js';
 import type { DashboardService } from './dashboard.service.js';
 
 /**
@@ -22,6 +22,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
       querystring: ZDashboardQuery,
       response: { 200: ZDashboard },
     },
-    handler: (req) => service.figures(req.company!.id, req.company!.member, req.query.month),
+    handler: (req) => service.figures(req.company!.id, callerOf(req), req.query.month),
   });
 };

@@ -1,11 +1,5 @@
-import {
-  can,
-  daysInMonth,
-  makeYmd,
-  todayIn,
-  type MemberAccess,
-  type TDashboard,
-} from '@fieldbook/core';
+import { daysInMonth, makeYmd, todayIn, type TDashboard } from '@fieldbook/core';
+import { may, type Caller } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { presentDashboard } from './dashboard.present.js';
@@ -28,14 +22,14 @@ function monthRange(month: string) {
 export function createDashboardService(deps: Pick<AppDeps, 'database'>) {
   const db = deps.database.db;
   return {
-    async figures(companyId: string, member: MemberAccess, month?: string): Promise<TDashboard> {
+    async figures(companyId: string, who: Caller, month?: string): Promise<TDashboard> {
       const timeZone = await repo.companyTimeZone(db, companyId);
       if (!timeZone) throw notFound('Company not found');
       const today = todayIn(timeZone);
       const shown = month ?? today.slice(0, 7);
       const { from, to } = monthRange(shown);
-      const readsInvoices = can(member, 'invoices', 'r');
-      const readsExpenses = can(member, 'expenses', 'r');
+      const readsInvoices = may(who, 'invoices', 'r');
+      const readsExpenses = may(who, 'expenses', 'r');
       const [inv, exp, open] = await Promise.all([
         readsInvoices ? repo.invoiceFigures(db, companyId, from, to, today) : null,
         readsExpenses ? repo.expenseFigures(db, companyId, from, to) : null,

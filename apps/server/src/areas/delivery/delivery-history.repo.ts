@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { invoices, jobs } from '../../db/schema/index.js';
+import { invoices, queueJobs } from '../../db/schema/index.js';
 
 /** What an invoice's sending history reads of the invoice itself; null when it is not the company's. */
 export async function findInvoiceSending(db: Tx, companyId: string, invoiceId: string) {
@@ -30,20 +30,20 @@ export async function listInvoiceJobs(
 ) {
   return db
     .select({
-      createdAt: jobs.createdAt,
-      state: jobs.state,
-      attempts: jobs.attempts,
-      finishedAt: jobs.finishedAt,
-      lastError: jobs.lastError,
+      createdAt: queueJobs.createdAt,
+      state: queueJobs.state,
+      attempts: queueJobs.attempts,
+      finishedAt: queueJobs.finishedAt,
+      lastError: queueJobs.lastError,
     })
-    .from(jobs)
+    .from(queueJobs)
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        eq(jobs.kind, kind),
-        sql`${jobs.payload}->>'invoiceId' = ${invoiceId}`,
+        eq(queueJobs.companyId, companyId),
+        eq(queueJobs.kind, kind),
+        sql`${queueJobs.payload}->>'invoiceId' = ${invoiceId}`,
       ),
     )
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .orderBy(desc(queueJobs.createdAt), desc(queueJobs.id))
     .limit(limit);
 }

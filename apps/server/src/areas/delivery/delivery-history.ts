@@ -5,7 +5,7 @@ import { access } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { publicInvoiceUrl } from '../templates/index.js';
-import { INVOICE_EMAIL } from './delivery.jobs.js';
+import { INVOICE_EMAIL } from './delivery.queue.js';
 import * as repo from './delivery-history.repo.js';
 
 /** The queue records shown: far more than a small business resends one invoice. */

@@ -1,11 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
 import {
   releaseDeadLeases,
   startWorker,
-  type JobHandler,
+  type QueueHandler,
   type Worker,
 } from '../../platform/queue.js';
-import { deliveryHandlers } from './delivery.jobs.js';
+import { deliveryHandlers } from './delivery.queue.js';
 import { startStatementScheduler, type Scheduler } from './statement-scheduler.js';
 
 export interface Delivery {
@@ -28,8 +29,12 @@ export async function startDelivery(
     /** Free the leases a dead server left (only for the embedded database at start-up). */
     releaseLeases?: boolean;
     /** Other areas' job kinds run by the same worker (one pool of `QUEUE_CONCURRENCY`). */
-    handlers?: Record<string, JobHandler>;
+    handlers?: Record<string, QueueHandler>;
+    /** How long `stop()` waits for sends in flight before handing their leases back. */
+    stopTimeoutMs?: number;
     log?: (message: string, error?: unknown) => void;
+    /** JSON logs: each job's lines carry the id of the request that queued it. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<Delivery> {
   const db = deps.database.db;
@@ -40,7 +45,12 @@ export async function startDelivery(
   const worker = startWorker(
     db,
     { ...opts.handlers, ...deliveryHandlers(deps) },
-    { ...deps.config.queue, log: opts.log },
+    {
+      ...deps.config.queue,
+      log: opts.log,
+      logger: opts.logger,
+      stopTimeoutMs: opts.stopTimeoutMs,
+    },
   );
   const scheduler =
     opts.scheduler === false ? null : startStatementScheduler(deps, { log: opts.log });

@@ -8,7 +8,14 @@ import {
   type ZSendEmail,
 } from '@fieldbook/core';
 import { getCompany, type CompanyRow } from '../companies/index.js';
-import { invoiceDocument, statementDocument } from '../templates/index.js';
+import { statementDocument } from '../clients/index.js';
+import {
+  claimSendByHand,
+  invoiceDocument,
+  markInvoiceSent,
+  markInvoicesQueued,
+  releaseSend,
+} from '../invoices/index.js';
 import { isUuid } from '../../platform/access.js';
 import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -19,7 +26,10 @@ import * as repo from './delivery.repo.js';
 import { countSends as countCompanySends, sendOnPlace } from './send-limit.js';
 import { LINK_LABEL, mailInvoice, mailStatement, type MailChoice } from './document-mail.js';
 import type { MailDeps } from './document-mail.js';
-import { INVOICE_EMAIL } from './delivery.jobs.js';
+import { INVOICE_EMAIL } from './delivery.queue.js';
+
+/** A send by hand while another send of the invoice is under way (a gathered send printing). */
+export const BEING_SENT = 'This invoice is being sent right now; look at its e-mails in a moment';
 
 type SendBody = z.output<typeof ZSendEmail>;
 export type DeliveryService = ReturnType<typeof createDeliveryService>;
@@ -75,15 +85,28 @@ export function createDeliveryService(deps: MailDeps & Pick<AppDeps, 'events'>) 
     async sendInvoice(companyId: string, id: string, body: SendBody, userId: string) {
       const company = await companyOf(companyId);
       const choice = choiceOf(company, body, userId);
-      // A mail the SMTP server refused gives its place back.
+      // A real send claims the invoice first, by one conditional update (docs/documents.md,
+      // "One mail per send"): a gathered send waiting for its boundary then sends nothing,
+      // and while another send of it is under way this one is refused.
+      const claim = body.test || !isUuid(id) ? null : await claimSendByHand(db, companyId, id);
+      if (!body.test && isUuid(id) && !claim) {
+        // Not found, or being sent: the same 404 as the send would give for another company's id.
+        if (!(await repo.existingInvoiceIds(db, companyId, [id.toLowerCase()])).length)
+          throw notFound('Invoice not found');
+        throw new HttpError(409, BEING_SENT);
+      }
+      // A mail the SMTP server refused gives its place back (and the claim, and the gathered wait).
       const record = await sendOnPlace(
         db,
         companyId,
         () => countSends(db, companyId, 1),
         () => mailInvoice(deps, company, id, choice),
-      );
+      ).catch(async (e: unknown) => {
+        if (claim) await releaseSend(db, companyId, id, claim.wasQueued);
+        throw e;
+      });
       if (!body.test) {
-        await db.transaction((tx) => repo.markSent(tx, companyId, id, record));
+        await db.transaction((tx) => markInvoiceSent(tx, companyId, id, record));
         changed(companyId, [id]);
       }
       return { message: MSG.sent };
@@ -126,7 +149,7 @@ export function createDeliveryService(deps: MailDeps & Pick<AppDeps, 'events'>) 
       if (found.length !== wanted.length) throw notFound('Invoice not found');
       const nonce = randomUUID();
       await db.transaction(async (tx) => {
-        const fresh = await repo.markQueued(tx, companyId, wanted);
+        const fresh = await markInvoicesQueued(tx, companyId, wanted);
         await countSends(tx, companyId, fresh.length);
         await enqueueMany(
           tx,

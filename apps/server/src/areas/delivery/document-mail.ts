@@ -1,6 +1,8 @@
 import { MAX_RECIPIENTS, ZEmail, splitRecipients, type TEmailRecord } from '@fieldbook/core';
 import type { CompanyRow } from '../companies/index.js';
-import { invoiceDocument, statementDocument, type DocumentDeps } from '../templates/index.js';
+import { statementDocument } from '../clients/index.js';
+import { invoiceDocument } from '../invoices/index.js';
+import type { DocumentDeps } from '../templates/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { pdfAttachment, sendAsCompany, withLink } from './company-mail.js';
 

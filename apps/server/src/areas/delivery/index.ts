@@ -15,9 +15,4 @@ export {
   type InvoiceMailExtras,
   type MailDeps,
 } from './document-mail.js';
-export {
-  markQueued as markInvoicesQueued,
-  markSendFailed as markInvoiceSendFailed,
-  markSent as markInvoiceSent,
-} from './delivery.repo.js';
-export { INVOICE_EMAIL, STATEMENT_EMAIL } from './delivery.jobs.js';
+export { INVOICE_EMAIL, STATEMENT_EMAIL } from './delivery.queue.js';

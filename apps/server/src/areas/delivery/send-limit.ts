@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import { HttpError } from '../../platform/errors.js';
-import { DeferJobError } from '../../platform/queue.js';
+import { DeferQueueError } from '../../platform/queue.js';
 import { giveBackSends, sentThisHour, takeSends, type SendHour } from './send-limit.repo.js';
 
 /**
@@ -52,7 +52,7 @@ export function nextHourSpread(now = new Date(), random = Math.random): Date {
 export async function takePlaceOrWait(limit: number, db: Tx, companyId: string) {
   const hour = await takeSendPlace(db, companyId, limit);
   if (hour) return hour;
-  throw new DeferJobError(
+  throw new DeferQueueError(
     nextHourSpread(),
     'Sending limit reached for this hour: waiting for the next',
   );

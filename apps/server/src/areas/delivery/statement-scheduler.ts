@@ -1,8 +1,8 @@
 import { todayIn } from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
-import { purgeFinishedJobs } from '../../platform/jobs.repo.js';
-import { enqueueMany, wakeWorkers, type EnqueueJob } from '../../platform/queue.js';
-import { STATEMENT_EMAIL, type StatementEmailPayload } from './delivery.jobs.js';
+import { purgeFinishedQueueJobs } from '../../platform/queue.repo.js';
+import { enqueueMany, wakeWorkers, type NewQueueJob } from '../../platform/queue.js';
+import { STATEMENT_EMAIL, type StatementEmailPayload } from './delivery.queue.js';
 import { unsafeListAutoStatementClients } from './delivery.repo.js';
 import { recipientsOf } from './document-mail.js';
 import { startTicker, type Ticker } from '../../platform/ticker.js';
@@ -33,7 +33,7 @@ export async function queueMonthlyStatements(
 ): Promise<StatementTick> {
   const db = deps.database.db;
   const clients = await unsafeListAutoStatementClients(db);
-  const jobs: EnqueueJob[] = [];
+  const jobs: NewQueueJob[] = [];
   let withoutEmail = 0;
   for (const c of clients) {
     if (recipientsOf(c.email).length === 0) {
@@ -72,7 +72,7 @@ export function startStatementScheduler(
           `Queued ${t.queued} monthly statements` +
             (t.withoutEmail ? `; ${t.withoutEmail} clients without an e-mail address skipped` : ''),
         );
-      await purgeFinishedJobs(deps.database.db, KEEP_FINISHED_DAYS);
+      await purgeFinishedQueueJobs(deps.database.db, KEEP_FINISHED_DAYS);
     },
     opts.intervalMs ?? STATEMENT_TICK_MS,
     (e) => log('Queuing monthly statements failed', e),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { ZExpense, ZExpenseSummary, ZMessage, ZPeriodQuery, ZSaved } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../platform/access.js';
+import { access, callerOf, decideSave, hasId } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
 import { checkInput } from '../../platform/input-guard.js';
-import { saveAccess } from '../../platform/save-access.js';
 import { readImageUpload } from '../../platform/uploads.js';
 import type { ExpensesService } from './expenses.service.js';
 
@@ -52,10 +51,9 @@ export const expensesRoutes: FastifyPluginAsyncZod<{ expenses: ExpensesService }
   });
 
   // One route creates (needs c) and updates (needs u); which one is in the
-  // multipart body, so the hook admits members and the service checks the flag.
+  // multipart body, so the hook admits c or u and the handler has platform decide.
   app.post(base, {
-    config: { access: access.member() },
-    preValidation: saveAccess('expenses'),
+    config: { access: access.save('expenses', 'handler') },
     schema: {
       tags,
       params: cid,
@@ -66,13 +64,11 @@ export const expensesRoutes: FastifyPluginAsyncZod<{ expenses: ExpensesService }
       response: { 200: ZSaved },
     },
     handler: async (req) => {
-      const member = req.company!.member;
       const up = await readImageUpload(req, PHOTO_MAX);
-      return expenses.save(
-        { companyId: req.company!.id, userId: req.user!.id, member },
-        readData(up.fields.data),
-        up.files.photo ?? null,
-      );
+      const data = readData(up.fields.data);
+      // Before the body is validated: a caller without the right learns nothing from it.
+      decideSave(req, hasId(data));
+      return expenses.save(callerOf(req), data, up.files.photo ?? null);
     },
   });
 

@@ -1,29 +1,21 @@
 import {
   DEFAULT_TIME_ZONE,
   ZExpenseSave,
-  can,
-  type MemberAccess,
   type TExpense,
   type TExpenseSummary,
 } from '@fieldbook/core';
-import { isUuid } from '../../platform/access.js';
+import { isUuid, userOf, type Caller } from '../../platform/access.js';
+import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { badField, forbidden, notFound } from '../../platform/errors.js';
-import { deleteFile, storeFile } from '../files/index.js';
+import { badField, notFound } from '../../platform/errors.js';
+import { deleteCompanyFile, storeFile } from '../files/index.js';
 import { checkLedgerAccount, removeSourceItems } from '../accounting/index.js';
 import { syncExpenseItem, writeExpense } from './expense-writer.js';
 import { readPeriod, toExpenseValues } from './expenses.input.js';
 import { presentExpense, presentSummary } from './expenses.present.js';
 import * as repo from './expenses.repo.js';
-import { recurringFromDocument } from '../recurring/index.js';
 
 export type ExpensesService = ReturnType<typeof createExpensesService>;
-
-export interface ExpenseCaller {
-  companyId: string;
-  userId: string;
-  member: MemberAccess;
-}
 
 export type PeriodQuery = { from?: string; to?: string; type?: string };
 
@@ -40,7 +32,40 @@ function rawId(raw: unknown): string | null {
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
-export function createExpensesService(deps: Pick<AppDeps, 'database' | 'config'>) {
+/** An expense saved with the recurring switch on, as the recurring area takes it. */
+export interface RecurringExpenseSource {
+  kind: 'expenses';
+  id: string;
+  date: string;
+  recurringType: string;
+  supplierId: string | null;
+  to: string;
+  price: string;
+  description: string;
+  methodPaid: string;
+  ledgerAccountId: string | null;
+}
+
+/**
+ * What the expenses area asks of the recurring area (which imports the
+ * expenses area), wired in the composition root (src/compose.ts).
+ */
+export interface ExpensesNeeds {
+  /** Makes the recurring item of a document saved with the switch on. */
+  recurringFromDocument(
+    tx: Tx,
+    companyId: string,
+    timeZone: string,
+    userId: string | null,
+    src: RecurringExpenseSource,
+  ): Promise<unknown>;
+}
+
+export function createExpensesService(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  needs: ExpensesNeeds,
+) {
+  const { recurringFromDocument } = needs;
   const db = deps.database.db;
 
   async function settingsOf(companyId: string) {
@@ -77,13 +102,11 @@ export function createExpensesService(deps: Pick<AppDeps, 'database' | 'config'>
 
     /**
      * Create (no `_id`, needs c) or update (needs u) an expense from the
-     * multipart `data` JSON and an optional photo, in one transaction. The
-     * right is checked before the body is validated, so a caller without it
-     * learns nothing from validation messages.
+     * multipart `data` JSON and an optional photo, in one transaction (the
+     * route decided c or u before the body is validated).
      */
-    async save(who: ExpenseCaller, raw: unknown, photo: Image | null): Promise<{ _id: string }> {
+    async save(who: Caller, raw: unknown, photo: Image | null): Promise<{ _id: string }> {
       const id = rawId(raw);
-      if (!can(who.member, 'expenses', id ? 'u' : 'c')) throw forbidden();
       const b = ZExpenseSave.parse(raw);
       if (id && !isUuid(id)) throw notFound(EXPENSE_NOT_FOUND);
       const { companyId } = who;
@@ -115,7 +138,7 @@ export function createExpensesService(deps: Pick<AppDeps, 'database' | 'config'>
           photoId = await storeFile(
             tx,
             { quotaBytes: deps.config.storageQuotaBytes, field: 'photo' },
-            { companyId, userId: who.userId, ...photo },
+            { companyId, userId: userOf(who), ...photo },
           );
         } else if (b.removePhoto) {
           oldPhoto = photoId;
@@ -133,13 +156,13 @@ export function createExpensesService(deps: Pick<AppDeps, 'database' | 'config'>
         } else {
           // The invoice counter rule: the next free number, skipping any already taken.
           const numbering = { id: companyId, numbering: company.numbering };
-          savedId = await writeExpense(tx, numbering, { ...values, photo: photoId }, who.userId);
+          savedId = await writeExpense(tx, numbering, { ...values, photo: photoId }, userOf(who));
         }
         // After the row no longer points at it.
-        if (oldPhoto) await deleteFile(tx, oldPhoto);
+        if (oldPhoto) await deleteCompanyFile(tx, companyId, oldPhoto);
         // The recurring switch turned on: the expense becomes the first run of a recurring item.
         if (values.isRecurring && !existing?.isRecurring)
-          await recurringFromDocument(tx, companyId, company.timeZone, who.userId, {
+          await recurringFromDocument(tx, companyId, company.timeZone, userOf(who), {
             kind: 'expenses',
             id: savedId,
             date: values.expenseDate,
@@ -160,7 +183,7 @@ export function createExpensesService(deps: Pick<AppDeps, 'database' | 'config'>
         const gone = await repo.deleteExpense(tx, companyId, id);
         if (!gone) throw notFound(EXPENSE_NOT_FOUND);
         await removeSourceItems(tx, companyId, 'expense', id);
-        if (gone.photo) await deleteFile(tx, gone.photo);
+        if (gone.photo) await deleteCompanyFile(tx, companyId, gone.photo);
       });
       return { message: 'Deleted' };
     },

@@ -34,8 +34,16 @@ export async function unsafeGetFileById(db: Tx, id: string) {
   return f ?? null;
 }
 
-export async function deleteFile(db: Tx, id: string): Promise<void> {
-  await db.delete(files).where(eq(files.id, id));
+/** Deletes the company's file `id` (another company's is left alone). */
+export async function deleteCompanyFile(db: Tx, companyId: string, id: string): Promise<void> {
+  await db.delete(files).where(and(eq(files.companyId, companyId), eq(files.id, id)));
+}
+
+/** Deletes file `id` the user stored outside any company (a person's picture). */
+export async function deleteUserFile(db: Tx, userId: string, id: string): Promise<void> {
+  await db
+    .delete(files)
+    .where(and(isNull(files.companyId), eq(files.userId, userId), eq(files.id, id)));
 }
 
 /** A template image by its id (public like any image: the random id is the capability). */

@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client.js';
 import { clientKey } from './client-match.js';
 import { issuesToErrors, type CsvTable, type RowError } from './csv.js';
 import type { ImportOutcome } from './incidents.present.js';
-import { insertClients, listClientTypeNames, type ClientInsert } from './import.repo.js';
+import { addImportedClients, type ClientInsert } from '../clients/index.js';
+import { listClientTypeNames } from './import.repo.js';
 
 // The same lengths and messages as the client form; e-mail is checked on its own below.
 const ZRow = ZClientSave.pick({
@@ -75,7 +76,7 @@ export async function importClients(
     });
   }
 
-  const created = good.length ? await insertClients(tx, ctx.companyId, good) : 0;
+  const created = good.length ? await addImportedClients(tx, ctx.companyId, good) : 0;
   return {
     errors: [...table.errors, ...errors],
     skipped,

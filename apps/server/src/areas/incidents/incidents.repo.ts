@@ -83,15 +83,3 @@ export async function getInvoiceParty(db: Tx, companyId: string, id: string) {
     .limit(1);
   return row ?? null;
 }
-
-export async function setInvoiceParty(
-  db: Tx,
-  companyId: string,
-  id: string,
-  patch: { entityId: string; to?: string; toEmail?: string },
-) {
-  await db
-    .update(invoices)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
-}

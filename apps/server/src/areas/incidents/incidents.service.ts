@@ -1,19 +1,37 @@
 import type { TIncident, TMessage } from '@fieldbook/core';
+import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
-import { recomputeOutstanding } from '../clients/index.js';
 import { getCompany } from '../companies/index.js';
+import { assignInvoiceClient, recordPayment } from '../invoices/index.js';
 import { clientKey, clientMatcher, displayName } from './client-match.js';
 import * as repo from './incidents.repo.js';
 import { assignPayment } from '../payments/index.js';
 import { presentIncident } from './incidents.present.js';
-import { assignRecurringClient } from '../recurring/index.js';
 
 const refuse = (message: string) => new HttpError(400, message, { newValue: message });
 
 export type IncidentsService = ReturnType<typeof createIncidentsService>;
 
-export function createIncidentsService(deps: Pick<AppDeps, 'database' | 'events'>) {
+/**
+ * What the incidents area asks of the recurring area (which imports the
+ * incidents area), wired in the composition root (src/compose.ts).
+ */
+export interface IncidentsNeeds {
+  /** Gives recurring item `itemId` the client; false when the item is gone. */
+  assignRecurringClient(
+    tx: Tx,
+    companyId: string,
+    itemId: string,
+    client: { id: string; name: string; surname: string; email: string | null },
+  ): Promise<boolean>;
+}
+
+export function createIncidentsService(
+  deps: Pick<AppDeps, 'database' | 'events'>,
+  needs: IncidentsNeeds,
+) {
+  const { assignRecurringClient } = needs;
   const db = deps.database.db;
 
   return {
@@ -47,8 +65,10 @@ export function createIncidentsService(deps: Pick<AppDeps, 'database' | 'events'
           const company = await getCompany(tx, companyId);
           if (!company) throw notFound('Company not found');
           const paid = await assignPayment(tx, company, incident.recordId, client.id);
+          if (paid)
+            await recordPayment(tx, companyId, { id: paid.invoiceId, entityId: client.id }, paid);
           await repo.markFixed(tx, companyId, id, client.id);
-          if (paid) changed.push(paid);
+          if (paid) changed.push(paid.invoiceId);
           return { message: 'Fixed' };
         }
         if (incident.recordKind === 'recurring') {
@@ -64,13 +84,11 @@ export function createIncidentsService(deps: Pick<AppDeps, 'database' | 'events'
           : null;
         if (invoice) {
           const wasUnmatchedText = clientKey(invoice.to) === clientKey(incident.value);
-          await repo.setInvoiceParty(tx, companyId, invoice.id, {
+          await assignInvoiceClient(tx, companyId, invoice, {
             entityId: client.id,
             ...(wasUnmatchedText && { to: displayName(client) }),
             ...(!invoice.toEmail && client.email && { toEmail: client.email }),
           });
-          const touched = [client.id, ...(invoice.entityId ? [invoice.entityId] : [])];
-          await recomputeOutstanding(tx, companyId, touched);
         }
         await repo.markFixed(tx, companyId, id, client.id);
         return { message: 'Fixed' };

@@ -1,10 +1,20 @@
 // The invoices area's face: what other areas may use (docs/architecture.md).
 export { writeInvoice } from './invoice-writer.js';
-export { presentInvoice } from './invoices.present.js';
+export { assignInvoiceClient, recordPayment } from './invoice-changes.js';
 export {
-  clearLinesLedgerAccount,
+  claimQueuedSend,
+  claimSendByHand,
+  releaseSend,
+  markQueued as markInvoicesQueued,
+  markSendFailed as markInvoiceSendFailed,
+  markSent as markInvoiceSent,
+} from './invoice-changes.repo.js';
+export { presentInvoice } from './invoices.present.js';
+export { invoiceDocument, invoicePreview } from './invoice-document.js';
+export {
+  clearLinesLedgerAccount as forgetLedgerAccount,
   findInvoice,
-  setLineLedgerAccount,
+  setLineLedgerAccount as assignLedgerAccount,
   type InvoiceRow,
 } from './invoices.repo.js';
 export { allocateNumber } from './invoice-numbers.js';

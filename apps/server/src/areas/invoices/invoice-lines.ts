@@ -1,4 +1,4 @@
-import { amountText, type TLine } from '@fieldbook/core';
+import type { TLine } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
@@ -32,25 +32,10 @@ export async function withLiveItemIds(tx: Tx, companyId: string, lines: TLine[])
   return lines.map((l) => (l.itemId && !known.has(l.itemId) ? { ...l, itemId: null } : l));
 }
 
-/** The price-list item a line stands for: same code and description, made when missing. */
+/** The price-list item a line stands for (made when missing, then noted in `created`). */
 async function itemForLine(tx: Tx, companyId: string, line: TLine, created: string[]) {
-  const code = line.code ?? '';
-  const found = await items.findItemByCodeAndDescription(tx, companyId, code, line.description);
-  if (found) return found.id;
-  const item = await items.insertItem(tx, companyId, {
-    code,
-    description: line.description,
-    category: line.category ?? '',
-    price: amountText(line.price),
-    notes: line.notes ?? '',
-    ledgerAccountId:
-      line.ledgerAccountId && isUuid(line.ledgerAccountId)
-        ? line.ledgerAccountId.toLowerCase()
-        : null,
-    hasTax: line.hasTax ?? true,
-    hasSecondTax: line.hasSecondTax ?? true,
-  });
-  created.push(line.description);
+  const item = await items.rememberItem(tx, companyId, line);
+  if (item.created) created.push(line.description);
   return item.id;
 }
 
@@ -77,7 +62,7 @@ export async function applyLineFlags(
     if (saveClientPrice) {
       stored.itemId ??= await itemForLine(tx, companyId, line, savedItems);
       if (clientId) {
-        const set = (id: string) => items.setItemOverride(tx, companyId, id, clientId, line.price);
+        const set = (id: string) => items.rememberPrice(tx, companyId, id, clientId, line.price);
         // The line's item may have been deleted since it was picked: then the matching one.
         if (!(await set(stored.itemId))) {
           stored.itemId = await itemForLine(tx, companyId, line, savedItems);

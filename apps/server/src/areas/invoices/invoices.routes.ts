@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { sendJsonText } from '../../platform/send-json.js';
 import type { InvoicesService } from './invoices.service.js';
-import { bodyHasId, saveAccess } from '../../platform/save-access.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
@@ -56,15 +55,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
 
   app.post(BASE, {
     // No _id creates (needs c), an _id updates (needs u).
-    config: { access: access.member() },
-    preValidation: saveAccess('invoices', bodyHasId),
+    config: { access: access.save('invoices', 'body._id') },
     schema: {
       tags: ['invoices'],
       params: cid,
       body: ZInvoiceSave,
       response: { 200: ZInvoiceSaved },
     },
-    handler: (req) => invoices.save(req.company!.id, req.company!.member, req.user!.id, req.body),
+    handler: (req) => invoices.save(req.company!.id, req.user!.id, req.body),
   });
 
   app.post(`${BASE}/:id/copy`, {

@@ -1,8 +1,3 @@
 // The items (price list) area's face: what other areas may use (docs/architecture.md).
-export {
-  clearLedgerAccount as clearItemsLedgerAccount,
-  findItemByCodeAndDescription,
-  insertItem,
-  itemIdsOfCompany,
-  setItemOverride,
-} from './items.repo.js';
+export { clearLedgerAccount as forgetLedgerAccount, itemIdsOfCompany } from './items.repo.js';
+export { rememberItem, rememberPrice } from './items-remember.js';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ZItem, ZItemSave, ZMessage, ZSaved } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
-import { saveAccess } from '../../platform/save-access.js';
 import type { ItemsService } from './items.service.js';
 
 const id = z.object({ id: z.string() });
@@ -20,12 +19,16 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
   });
 
   app.post('/api/companies/:id/item/:itemId', {
-    // Create needs c, update u: which one is only known once the item is looked up.
-    config: { access: access.member('params.id') },
-    preValidation: saveAccess('invoices'),
+    // Create needs c, update u: which one is known once the item is looked up.
+    config: {
+      access: access.save(
+        'invoices',
+        (req, companyId) => items.exists(companyId, (req.params as { itemId: string }).itemId),
+        'params.id',
+      ),
+    },
     schema: { tags: ['items'], params: itemParams, body: ZItemSave, response: { 200: ZSaved } },
-    handler: (req) =>
-      items.save(req.company!.id, req.company!.member, req.params.itemId.toLowerCase(), req.body),
+    handler: (req) => items.save(req.company!.id, req.params.itemId.toLowerCase(), req.body),
   });
 
   app.delete('/api/companies/:id/item/:itemId', {

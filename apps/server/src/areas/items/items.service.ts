@@ -1,9 +1,9 @@
 import { checkLedgerAccounts } from '../accounting/index.js';
-import { amountText, can, type MemberAccess, type TItem, type ZItemSave } from '@fieldbook/core';
+import { amountText, type TItem, type ZItemSave } from '@fieldbook/core';
 import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { badField, forbidden, notFound } from '../../platform/errors.js';
+import { badField, notFound } from '../../platform/errors.js';
 import * as repo from './items.repo.js';
 import { presentItem } from './items.present.js';
 
@@ -39,10 +39,14 @@ export function createItemsService(deps: Pick<AppDeps, 'database'>) {
       return (await repo.listItems(db, companyId)).map(presentItem);
     },
 
-    /** Upsert under the id the browser chose: creating needs c, updating u. */
-    async save(companyId: string, member: MemberAccess, itemId: string, b: ItemSave) {
+    /** Whether the item exists: its save is an update (the route's access decides by it). */
+    async exists(companyId: string, itemId: string): Promise<boolean> {
+      return !!(await repo.findItem(db, companyId, itemId.toLowerCase()));
+    },
+
+    /** Upsert under the id the browser chose (the route checked c to create, u to update). */
+    async save(companyId: string, itemId: string, b: ItemSave) {
       const existing = await repo.findItem(db, companyId, itemId);
-      if (!can(member, 'invoices', existing ? 'u' : 'c')) throw forbidden();
       await checkReferences(companyId, b, existing);
       const values: repo.ItemValues = {
         code: b.code ?? '',

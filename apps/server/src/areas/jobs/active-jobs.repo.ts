@@ -20,7 +20,7 @@ const noNull = (c: unknown) => sql`nullif(${c}, 'null'::jsonb)`;
  * database reads no values, lines or log (docs/performance.md, "Jobs").
  * `hideAssignee` says by place whether the member may see the assignee
  * (computed in JS by `jobView`, once per type and status), `names` the assignee names. Keep in step
- * with `presentJob`: test/jobs-active-json.test.ts compares the two.
+ * with `presentJob`: test/jobs/jobs-active-json.test.ts compares the two.
  */
 export async function listActiveCardsJson(
   db: Tx,

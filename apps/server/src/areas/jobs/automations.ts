@@ -1,6 +1,6 @@
 // What the server's start-up (main.ts) and the jobs service use of the
 // workflow automations; the jobs area's face (index.ts) re-exports it.
-export { jobAutomationHandlers, type JobAutomationDeps } from './job-automations.jobs.js';
+export { jobAutomationHandlers, type JobAutomationDeps } from './job-automations.queue.js';
 export {
   queueClientReminders,
   startJobReminders,

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.js';
+import { isOwner, type Caller } from '../../platform/access.js';
 import { jobView } from './job-access.js';
 import * as typesRepo from './job-types.repo.js';
 import * as repo from './jobs.repo.js';
@@ -13,19 +14,19 @@ import { queryFeedJobs, type FeedJob } from './feed-jobs.repo.js';
 export async function listFeedJobs(
   db: Tx,
   companyId: string,
-  member: { userId: string; isOwner: boolean },
+  who: Caller & { userId: string },
   from: Date,
   to: Date,
 ): Promise<FeedJob[]> {
   const [rows, types, members] = await Promise.all([
-    queryFeedJobs(db, companyId, member.userId, from, to),
+    queryFeedJobs(db, companyId, who.userId, from, to),
     typesRepo.listTypes(db, companyId),
     repo.listMembers(db, companyId),
   ]);
   const byId = new Map(types.map((t) => [t.id, t]));
-  const groupId = member.isOwner
+  const groupId = isOwner(who)
     ? null
-    : (members.find((m) => m.userId === member.userId)?.groupId ?? null);
+    : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
   const hides = new Map<string, boolean>();
   const out: FeedJob[] = [];
   for (const r of rows) {

@@ -6,7 +6,7 @@ import {
   type JobPlaceholder,
   type TTemplateRef,
 } from '@fieldbook/core';
-import { PermanentJobError } from '../../platform/queue.js';
+import { PermanentQueueError } from '../../platform/queue.js';
 import { HttpError } from '../../platform/errors.js';
 import { CompanySmtpError } from '../../platform/mail.js';
 import type { CompanyRow } from '../companies/index.js';
@@ -39,9 +39,9 @@ export async function permanentOnBadData<T>(work: () => Promise<T>): Promise<T> 
   try {
     return await work();
   } catch (e) {
-    if (e instanceof NoRecipientError) throw new PermanentJobError(e.message);
+    if (e instanceof NoRecipientError) throw new PermanentQueueError(e.message);
     if (e instanceof CompanySmtpError && e.retry) throw e;
-    if (e instanceof HttpError && e.status < 500) throw new PermanentJobError(e.message);
+    if (e instanceof HttpError && e.status < 500) throw new PermanentQueueError(e.message);
     throw e;
   }
 }
@@ -117,7 +117,7 @@ export const textAsHtml = (text: string) =>
 /** The job's client's addresses: the job's own `toEmail`, else the client's e-mail. */
 export function clientRecipients(f: JobForAutomation): string[] {
   const to = recipientsOf(f.job.toEmail || f.client?.email || '');
-  if (to.length === 0) throw new PermanentJobError("The job's client has no e-mail address");
+  if (to.length === 0) throw new PermanentQueueError("The job's client has no e-mail address");
   return to;
 }
 

@@ -1,6 +1,6 @@
 import type { TTemplateRef } from '@fieldbook/core';
 
-/** Job kinds (the `jobs.kind` column) of the workflow automations (docs/jobs-automations.md). */
+/** Queue kinds (the `queue_jobs.kind` column) of the workflow automations (docs/jobs-automations.md). */
 export const JOB_STATUS_AUTOMATION = 'job-status-automation';
 /** One job invoice to its client: at once, or at a gathered send's boundary. */
 export const JOB_INVOICE_EMAIL = 'job-invoice-email';

@@ -9,10 +9,9 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import { PermanentJobError, enqueueMany, type EnqueueJob } from '../../platform/queue.js';
+import { PermanentQueueError, enqueueMany, type NewQueueJob } from '../../platform/queue.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
-import { markInvoicesQueued } from '../delivery/index.js';
-import { findInvoice, writeInvoice } from '../invoices/index.js';
+import { findInvoice, markInvoicesQueued, writeInvoice } from '../invoices/index.js';
 import { recordNotification, wantsEmail } from '../notifications/index.js';
 import { notificationText } from './job-automation-mail.js';
 import { moveJobTo } from './job-save.js';
@@ -47,7 +46,7 @@ export interface Entry {
 
 export async function companyOf(deps: AutomationDeps, companyId: string | null) {
   const company = companyId ? await getCompany(deps.database.db, companyId) : null;
-  if (!company) throw new PermanentJobError('The company no longer exists');
+  if (!company) throw new PermanentQueueError('The company no longer exists');
   return company;
 }
 
@@ -90,7 +89,7 @@ function invoiceInput(e: Entry) {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new PermanentJobError(
+    throw new PermanentQueueError(
       `The invoice could not be made: ${issue.path.join('.') || 'invoice'} ${issue.message}`,
     );
   }
@@ -108,10 +107,10 @@ export async function ensureInvoice(deps: AutomationDeps, e: Entry): Promise<str
   const { company, found } = e;
   if (found.job.invoiceId) return found.job.invoiceId;
   if (!found.job.entityId || !found.client)
-    throw new PermanentJobError('The job has no client, so no invoice was generated');
+    throw new PermanentQueueError('The job has no client, so no invoice was generated');
   // An empty invoice e-mailed to a client is worse than none (a new user's R0.00 invoice).
   if (found.job.lineItems.length === 0)
-    throw new PermanentJobError('The job has no lines, so no invoice was generated');
+    throw new PermanentQueueError('The job has no lines, so no invoice was generated');
   const input = invoiceInput(e);
   try {
     return await db.transaction(async (tx) => {
@@ -130,13 +129,13 @@ export async function ensureInvoice(deps: AutomationDeps, e: Entry): Promise<str
     });
   } catch (err) {
     // A refused invoice (a template withdrawn, a total too large) will be refused again.
-    if (err instanceof HttpError && err.status < 500) throw new PermanentJobError(err.message);
+    if (err instanceof HttpError && err.status < 500) throw new PermanentQueueError(err.message);
     throw err;
   }
 }
 
 /** The sends of the job's invoice the status asks for, as queue jobs. */
-function invoiceSends(e: Entry, invoiceId: string, now: Date): EnqueueJob[] {
+function invoiceSends(e: Entry, invoiceId: string, now: Date): NewQueueJob[] {
   const { status, company, found, payload } = e;
   const base: InvoiceEmailPayload = {
     jobId: found.job.id,
@@ -188,7 +187,7 @@ function invoiceSends(e: Entry, invoiceId: string, now: Date): EnqueueJob[] {
   ];
 }
 
-function notifications(e: Entry, assigneeMail: boolean): EnqueueJob[] {
+function notifications(e: Entry, assigneeMail: boolean): NewQueueJob[] {
   const { status, company, found, payload } = e;
   const who = [
     ...(status.sendNotification && assigneeMail ? (['assignee'] as const) : []),
@@ -310,7 +309,7 @@ export async function recordEntry(
   // The types first, then the job's row (the log below, the move): the order of a job save
   // and of a type save's jobs, so an automatic move never deadlocks with a type save.
   await typesRepo.listTypes(tx, company.id, { share: true });
-  const jobs: EnqueueJob[] = [];
+  const jobs: NewQueueJob[] = [];
   let invoiceQueued = false;
   if (status.autoSendInvoiceClient && invoiceId) {
     const sends = invoiceSends(e, invoiceId, now);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../platform/access.js';
+import { access, callerOf } from '../../platform/access.js';
 import type { JobDocumentService } from './job-document.service.js';
 
 const memberParams = z.object({ cid: z.string(), id: z.string(), templateId: z.string() });
@@ -55,7 +55,7 @@ export const jobDocumentRoutes: FastifyPluginAsyncZod<{ documents: JobDocumentSe
     handler: async (req, reply) => {
       const { fileName, pdf } = await documents.forMember(
         req.company!.id,
-        { member: req.company!.member, userId: req.user!.id },
+        callerOf(req),
         req.params.id,
         req.params.templateId,
       );

@@ -1,14 +1,14 @@
 import { shownStatus, type TComponentValue } from '@fieldbook/core';
-import { isUuid } from '../../platform/access.js';
+import { isOwner, isUuid, userOf, type Caller } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import type { Tx } from '../../db/client.js';
+import { documentRecipient } from '../clients/index.js';
 import { jobDocument, type DocumentDeps, type JobDocumentSource } from '../templates/index.js';
 import { jobView } from './job-access.js';
 import { clearedDate } from './job-save.js';
 import * as typesRepo from './job-types.repo.js';
 import * as repo from './jobs.repo.js';
-import type { Caller } from './jobs.service.js';
 
 /** One answer for every link that does not name a job and a usable template. */
 const NOT_FOUND = 'Document not found';
@@ -46,6 +46,7 @@ async function source(
   const visible = components.filter((c) => !view.hidden.has(c.prop));
   const value = (prop: string) => (Object.hasOwn(j.values, prop) ? j.values[prop] : undefined);
   const assignee = members.find((m) => m.userId === j.userId);
+  const { client, clientTypes } = await documentRecipient(db, companyId, j.entityId);
   return {
     id: j.id,
     number: j.appointmentNumber,
@@ -82,6 +83,8 @@ async function source(
           typeof value(c.prop) === 'string',
       )
       .map((c) => ({ label: c.label, url: imageUrl(value(c.prop) as string) })),
+    client,
+    clientTypes,
   };
 }
 
@@ -113,7 +116,7 @@ export function createJobDocumentService(deps: Pick<AppDeps, 'database' | 'confi
      */
     async forMember(companyId: string, who: Caller, jobId: string, templateId: string) {
       if (!isUuid(jobId) || !isUuid(templateId)) throw notFound(NOT_FOUND);
-      const groupId = who.member.isOwner
+      const groupId = isOwner(who)
         ? null
         : ((await repo.listMembers(db, companyId)).find((m) => m.userId === who.userId)?.groupId ??
           null);
@@ -121,7 +124,7 @@ export function createJobDocumentService(deps: Pick<AppDeps, 'database' | 'confi
       const doc = await jobDocument(deps, companyId, job, templateId.toLowerCase());
       return {
         fileName: doc.fileName,
-        pdf: await deps.pdf.print(doc.html, { owner: who.userId, company: companyId }),
+        pdf: await deps.pdf.print(doc.html, { owner: userOf(who), company: companyId }),
       };
     },
 

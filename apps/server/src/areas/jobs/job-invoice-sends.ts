@@ -1,22 +1,20 @@
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import {
-  PermanentJobError,
+  PermanentQueueError,
   completeUnclaimed,
   findQueuedInGroup,
-  type JobHandler,
+  type QueueHandler,
 } from '../../platform/queue.js';
 import { findClientForCompany } from '../clients/index.js';
+import { mailInvoice, pdfAttachment, recipientsOf, sendAsCompany } from '../delivery/index.js';
 import {
-  mailInvoice,
+  claimQueuedSend,
+  invoiceDocument,
   markInvoiceSendFailed,
   markInvoiceSent,
-  pdfAttachment,
-  recipientsOf,
-  sendAsCompany,
-} from '../delivery/index.js';
-import { findInvoice } from '../invoices/index.js';
-import { invoiceDocument } from '../templates/index.js';
+  releaseSend,
+} from '../invoices/index.js';
 import {
   invoiceLine,
   permanentOnBadData,
@@ -44,30 +42,44 @@ type Deps = AutomationMailDeps & Pick<AppDeps, 'events'>;
  * commits with the job's completion, so a crash can repeat only a mail in
  * flight.
  */
-export function invoiceSendHandlers(deps: Deps): Record<string, JobHandler> {
+export function invoiceSendHandlers(deps: Deps): Record<string, QueueHandler> {
   const db = deps.database.db;
   const changed = (companyId: string, ids: string[]) => () =>
     deps.events.emit({ companyId, name: 'invoicesChanged', ids });
 
   /**
    * A gathered send waits for its boundary with the invoice marked Sending...;
-   * sent by hand (or failed) since, the flag is gone and it sends nothing.
+   * before anything is printed it claims the invoice by one conditional update
+   * (docs/documents.md, "One mail per send"): sent by hand (or failed) since,
+   * or being sent by hand now, the claim fails and it sends nothing.
    */
-  const stillWaiting = async (companyId: string, p: InvoiceEmailPayload) =>
-    !p.gathered || !!(await findInvoice(db, companyId, p.invoiceId))?.queuedForSending;
+  const claim = (companyId: string, p: InvoiceEmailPayload) =>
+    p.gathered ? claimQueuedSend(db, companyId, p.invoiceId) : Promise.resolve(true);
+  /** A claimed send that did not go gives its claim back, still waiting (its retry claims again). */
+  const giveBack = async <T>(companyId: string, ids: string[], send: () => Promise<T>) => {
+    try {
+      return await send();
+    } catch (e) {
+      for (const id of ids) await releaseSend(db, companyId, id, true);
+      throw e;
+    }
+  };
 
-  const one: JobHandler = {
+  const one: QueueHandler = {
     async run(job) {
       const p = job.payload as unknown as InvoiceEmailPayload;
       const company = await companyOf(deps, job.companyId);
-      if (!(await stillWaiting(company.id, p))) return;
-      const found = await repo.findJobForAutomation(db, company.id, p.jobId);
-      // The place in the hourly limit first: a mail over it waits before anything is printed.
-      const record = await withSendPlace(deps, company.id, async () => {
-        const attachments = await templateAttachments(deps, company, found, p.templates);
-        return permanentOnBadData(() =>
-          mailInvoice(deps, company, p.invoiceId, undefined, { attachments }),
-        );
+      if (!(await claim(company.id, p))) return;
+      const claimed = p.gathered ? [p.invoiceId] : [];
+      const record = await giveBack(company.id, claimed, async () => {
+        const found = await repo.findJobForAutomation(db, company.id, p.jobId);
+        // The place in the hourly limit first: a mail over it waits before anything is printed.
+        return withSendPlace(deps, company.id, async () => {
+          const attachments = await templateAttachments(deps, company, found, p.templates);
+          return permanentOnBadData(() =>
+            mailInvoice(deps, company, p.invoiceId, undefined, { attachments }),
+          );
+        });
       });
       return {
         write: (tx) => markInvoiceSent(tx, company.id, p.invoiceId, record),
@@ -86,33 +98,35 @@ export function invoiceSendHandlers(deps: Deps): Record<string, JobHandler> {
     },
   };
 
-  const group: JobHandler = {
+  const group: QueueHandler = {
     async run(job) {
       const p = job.payload as unknown as GroupPayload;
       const company = await companyOf(deps, job.companyId);
       const members = await findQueuedInGroup(db, company.id, JOB_INVOICE_GATHERED, p.group);
       if (members.length === 0) return;
       const client = await findClientForCompany(db, company.id, p.clientId);
-      if (!client) throw new PermanentJobError('The client no longer exists');
+      if (!client) throw new PermanentQueueError('The client no longer exists');
       const to = recipientsOf(client.email);
       if (to.length === 0)
-        throw new PermanentJobError(`Client ${client.name} has no e-mail address`);
+        throw new PermanentQueueError(`Client ${client.name} has no e-mail address`);
       const docs: { mp: InvoiceEmailPayload; doc: Awaited<ReturnType<typeof invoiceDocument>> }[] =
         [];
-      for (const m of members) {
-        const mp = m.payload as unknown as InvoiceEmailPayload;
-        if (docs.some((d) => d.mp.invoiceId === mp.invoiceId)) continue;
-        if (!(await stillWaiting(company.id, mp))) continue; // sent by hand since
-        try {
-          docs.push({ mp, doc: await invoiceDocument(deps, company.id, mp.invoiceId) });
-        } catch (e) {
-          if (e instanceof HttpError && e.status === 404) continue; // deleted since
-          throw e;
+      const claimed: string[] = [];
+      await giveBack(company.id, claimed, async () => {
+        for (const m of members) {
+          const mp = m.payload as unknown as InvoiceEmailPayload;
+          if (docs.some((d) => d.mp.invoiceId === mp.invoiceId)) continue;
+          try {
+            const doc = await invoiceDocument(deps, company.id, mp.invoiceId);
+            if (!(await claim(company.id, mp))) continue; // sent by hand since, or being sent
+            claimed.push(mp.invoiceId);
+            docs.push({ mp, doc });
+          } catch (e) {
+            if (e instanceof HttpError && e.status === 404) continue; // deleted since
+            throw e;
+          }
         }
-      }
-      const memberIds = members.map((m) => m.id);
-      const sent = docs.map((d) => d.mp.invoiceId);
-      if (docs.length > 0) {
+        if (docs.length === 0) return;
         const name = [client.name, client.surname].filter(Boolean).join(' ');
         // The place in the hourly limit first: a mail over it waits before anything is printed.
         await withSendPlace(deps, company.id, async () => {
@@ -132,11 +146,13 @@ export function invoiceSendHandlers(deps: Deps): Record<string, JobHandler> {
               subject: `Invoices from ${company.companyName}`,
               text: `Dear ${name},\n\nPlease find attached your invoices:\n\n${lines.join('\n')}\n\nKind regards\n${company.companyName}\n`,
               attachments,
-              headers: { 'X-Fieldbook-Invoices': sent.join(',') },
+              headers: { 'X-Fieldbook-Invoices': docs.map((d) => d.mp.invoiceId).join(',') },
             }),
           );
         });
-      }
+      });
+      const memberIds = members.map((m) => m.id);
+      const sent = docs.map((d) => d.mp.invoiceId);
       const record = { to: to.join(', '), date: new Date().toISOString() };
       return {
         async write(tx) {

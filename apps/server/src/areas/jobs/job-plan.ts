@@ -1,6 +1,6 @@
-import type { MemberAccess, TPlanJobs } from '@fieldbook/core';
+import type { TPlanJobs } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
-import { isUuid } from '../../platform/access.js';
+import { isOwner, isUuid, type Caller } from '../../platform/access.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { jobView } from './job-access.js';
 import { STALE_JOB } from './job-save.js';
@@ -19,8 +19,7 @@ const NOT_FOUND = 'Job not found';
 export async function writePlan(
   tx: Tx,
   companyId: string,
-  member: MemberAccess,
-  userId: string,
+  who: Caller,
   body: TPlanJobs,
 ): Promise<{ id: string; updatedAt: Date }[]> {
   const stops = body.stops.map((s) => ({ ...s, id: s._id.toLowerCase() }));
@@ -35,9 +34,9 @@ export async function writePlan(
   if (ids.some((id) => !isUuid(id))) throw notFound(NOT_FOUND);
   const types = await typesRepo.listTypes(tx, companyId, { share: true });
   const members = await repo.listMembers(tx, companyId);
-  const groupId = member.isOwner
+  const groupId = isOwner(who)
     ? null
-    : (members.find((m) => m.userId === userId)?.groupId ?? null);
+    : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
   const old = new Map<string, NonNullable<Awaited<ReturnType<typeof repo.lockJob>>>>();
   for (const id of [...ids].sort()) {
     const row = await repo.lockJob(tx, companyId, id);

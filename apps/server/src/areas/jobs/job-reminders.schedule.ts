@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/deps.js';
-import { enqueueMany, wakeWorkers, type EnqueueJob } from '../../platform/queue.js';
+import { enqueueMany, wakeWorkers, type NewQueueJob } from '../../platform/queue.js';
 import { JOB_CLIENT_REMINDER, type ReminderPayload } from './job-automations.kinds.js';
 import { markReminderQueued, unsafeListReminderCandidates } from './job-automations.repo.js';
 import { startTicker, type Ticker } from '../../platform/ticker.js';
@@ -20,7 +20,7 @@ export async function queueClientReminders(deps: Pick<AppDeps, 'database'>): Pro
   const due = await unsafeListReminderCandidates(db);
   if (due.length === 0) return 0;
   const queued = await db.transaction(async (tx) => {
-    const jobs: EnqueueJob[] = [];
+    const jobs: NewQueueJob[] = [];
     for (const c of due) {
       if (!(await markReminderQueued(tx, c.companyId, c.jobId, c.startDate))) continue;
       const startDate = c.startDate.toISOString();

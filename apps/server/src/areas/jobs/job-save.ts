@@ -1,6 +1,5 @@
 import {
   DEFAULT_DISCOUNT,
-  can,
   JOB_DONE,
   hasEntryAutomation,
   isHidden,
@@ -13,14 +12,13 @@ import {
   todayIn,
   typeByName,
   type JobPlace,
-  type MemberAccess,
   type TLine,
   type TLogEntry,
   type ZAppointmentSave,
 } from '@fieldbook/core';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { isUuid } from '../../platform/access.js';
+import { isOwner, isUuid, may, systemCaller, type Caller } from '../../platform/access.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { enqueue } from '../../platform/queue.js';
 import { findClientForCompany } from '../clients/index.js';
@@ -65,6 +63,8 @@ export interface SavedJob {
   typeId: string;
   typeName: string;
   updatedAt: Date;
+  /** The status entry's automations were queued: wake the workers after the commit. */
+  queued: boolean;
 }
 
 /**
@@ -76,9 +76,8 @@ export interface SavedJob {
 export async function writeJob(
   tx: Tx,
   companyId: string,
-  member: MemberAccess,
-  /** Null for the server's own moves (automations). */
-  userId: string | null,
+  /** The member saving, or the system caller (automations, recurring). */
+  who: Caller,
   body: JobSaveBody,
   /** `chain`: the automatic moves in a row this save is the last of (moveJobTo). */
   opts: { chain?: number } = {},
@@ -103,10 +102,9 @@ export async function writeJob(
   if (!type) throw badField('appointmentTypeId', 'is not a type of this company');
   const oldType = old ? (types.find((t) => t.id === old.appointmentTypeId) ?? type) : type;
 
+  const { userId } = who;
   const members = await repo.listMembers(tx, companyId);
-  const groupId = member.isOwner
-    ? null
-    : (members.find((m) => m.userId === userId)?.groupId ?? null);
+  const groupId = isOwner(who) ? null : (members.find((m) => m.userId === userId)?.groupId ?? null);
   const from: JobPlace | null = old ? { status: old.status, hasSchedule: old.hasSchedule } : null;
   const here: ViewPlace | null = old ? { ...from!, lastStatus: old.lastStatus } : null;
   const to = targetPlace(body, from);
@@ -157,7 +155,7 @@ export async function writeJob(
   // client component's lock, and changing it is a billing decision (invoices c or u).
   let recipient = { to: old?.to ?? '', toEmail: old?.toEmail ?? '' };
   if (!(old && view.keepClient)) {
-    const mayBill = can(member, 'invoices', 'c') || can(member, 'invoices', 'u');
+    const mayBill = may(who, 'invoices', 'c') || may(who, 'invoices', 'u');
     for (const k of ['to', 'toEmail'] as const) {
       const v = body[k];
       if (v === undefined || v === recipient[k]) continue;
@@ -259,7 +257,8 @@ export async function writeJob(
     jobId = await repo.insertJob(tx, companyId, write);
   }
 
-  if (entered && status && hasEntryAutomation(status)) {
+  const queued = !!(entered && status && hasEntryAutomation(status));
+  if (queued) {
     await enqueue(tx, {
       kind: 'job-status-automation',
       companyId,
@@ -279,11 +278,9 @@ export async function writeJob(
     typeId: type.id,
     typeName: type.name,
     updatedAt: write.updatedAt!,
+    queued,
   };
 }
-
-/** The server acting on its own (automations): the general permissions, as the owner reads them. */
-const SYSTEM: MemberAccess = { isOwner: true, disabled: false, rights: null };
 
 /**
  * Moves a job to `status` (a status name, 'Scheduled' or 'Unscheduled') in
@@ -306,8 +303,7 @@ export async function moveJobTo(
   return writeJob(
     tx,
     companyId,
-    SYSTEM,
-    null,
+    systemCaller(companyId),
     { _id: j.id, status, userId: j.userId, entityId: j.entityId },
     { chain },
   );

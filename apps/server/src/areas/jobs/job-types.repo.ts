@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { TComponent, TStatus } from '@fieldbook/core';
+import type { TComponent, TLogEntry, TStatus } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { appointmentTypes, appointments, companies } from '../../db/schema/index.js';
 
@@ -174,4 +174,59 @@ export function isUniqueViolation(e: unknown): boolean {
   for (let x = e as { code?: string; cause?: unknown } | undefined; x; x = x.cause as typeof x)
     if (x.code === '23505') return true;
   return false;
+}
+
+/** How many jobs of the company are of the type. */
+export async function countTypeJobs(db: Tx, companyId: string, typeId: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.appointmentTypeId, typeId)));
+  return r?.n ?? 0;
+}
+
+/**
+ * Moves every job of type `from` to type `to` (a type being deleted): a
+ * status `to` has is kept, any other becomes `to`'s first (core's
+ * statusAfterTypeMove, in SQL); the last status is kept only when `to` has
+ * it; `active` follows `to`'s hidden statuses; `entry` tops the log (the
+ * newest LOG_LIMIT kept). Answers how many moved.
+ */
+export async function moveTypeJobs(
+  db: Tx,
+  companyId: string,
+  from: string,
+  to: { id: string; names: string[]; first: string; hidden: string[] },
+  entry: TLogEntry,
+  logLimit: number,
+): Promise<number> {
+  const list = (xs: string[]) =>
+    xs.length
+      ? sql.join(
+          xs.map((x) => sql`${x}`),
+          sql`, `,
+        )
+      : sql`null`;
+  const status = sql`case when ${appointments.status} is null then null when ${appointments.status} in (${list(to.names)}) then ${appointments.status} else ${to.first}::text end`;
+  const log = sql`${JSON.stringify([entry])}::jsonb || ${appointments.log}`;
+  const rows = await db
+    .update(appointments)
+    .set({
+      appointmentTypeId: to.id,
+      status,
+      lastStatus: sql`case when ${appointments.lastStatus} in (${list(to.names)}) then ${appointments.lastStatus} else null end`,
+      active: sql`not coalesce(${appointments.hasSchedule} and (${status}) in (${list(to.hidden)}), false)`,
+      log: sql`(select coalesce(jsonb_agg(e order by i), '[]'::jsonb)
+        from jsonb_array_elements(${log}) with ordinality as t(e, i) where i <= ${logLimit})`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.appointmentTypeId, from)))
+    .returning({ id: appointments.id });
+  return rows.length;
+}
+
+export async function deleteType(db: Tx, companyId: string, id: string): Promise<void> {
+  await db
+    .delete(appointmentTypes)
+    .where(and(eq(appointmentTypes.companyId, companyId), eq(appointmentTypes.id, id)));
 }

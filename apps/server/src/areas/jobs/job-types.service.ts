@@ -2,17 +2,16 @@ import {
   MAX_COMPANY_TYPE_BYTES,
   biggerPart,
   brokenWorkflow,
-  can,
   permissionKeyFault,
   typeBytes,
   typeSizeFault,
-  withoutUnknownGroups,
+  withoutStaleKeys,
   defaultTypes,
   isHidden,
   normaliseType,
-  type MemberAccess,
   type TAppointmentType,
   type TAppointmentTypeSave,
+  type TJobTypeDelete,
   type TJobTypeSaved,
   type ZAppointmentTypeSave,
 } from '@fieldbook/core';
@@ -20,9 +19,10 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
+import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { listGroups } from '../companies/index.js';
 import * as repo from './job-types.repo.js';
+import { deleteJobType, type JobTypesNeeds } from './job-types.delete.js';
 import { presentType } from './job-types.present.js';
 
 export type JobTypesService = ReturnType<typeof createJobTypesService>;
@@ -62,8 +62,14 @@ export async function installDefaultTypes(tx: Tx, companyId: string): Promise<vo
 export const hiddenStatusNames = (t: Pick<repo.TypeWrite, 'statuses'>) =>
   t.statuses.filter((s) => isHidden(s)).map((s) => s.name);
 
-export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
+export function createJobTypesService(
+  deps: Pick<AppDeps, 'database' | 'events'>,
+  needs: JobTypesNeeds,
+) {
   const db = deps.database.db;
+  /** Every open board, job modal, calendar, recurring screen and designer reloads (realtime.ts). */
+  const changed = (companyId: string, ids: string[]) =>
+    deps.events.emit({ companyId, name: 'typesChanged', ids });
 
   return {
     /** The company's types; a company with none gets the defaults first. */
@@ -74,7 +80,7 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
         rows = await repo.listTypes(db, companyId);
       }
       const groups = new Set((await listGroups(db, companyId)).map((g) => g.id));
-      return rows.map((t) => withoutUnknownGroups(presentType(t), groups));
+      return rows.map((t) => withoutStaleKeys(presentType(t), groups));
     },
 
     /**
@@ -84,16 +90,14 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
      */
     async save(
       companyId: string,
-      member: MemberAccess,
       body: z.output<typeof ZAppointmentTypeSave>,
     ): Promise<TJobTypeSaved> {
       const id = body._id || null;
-      if (!can(member, 'settings', 'u')) throw forbidden();
       if (id && !isUuid(id)) throw notFound('Type not found');
       const [fault] = brokenWorkflow(body.statuses, body.components);
       if (fault) throw badField(fault.field, fault.message);
       try {
-        return await db.transaction(async (tx) => {
+        const saved = await db.transaction(async (tx) => {
           // Locked before the renames are computed from it: two saves of one type take turns.
           const old = id ? await repo.findType(tx, companyId, id, { update: true }) : null;
           if (id && !old) throw notFound('Type not found');
@@ -141,11 +145,21 @@ export function createJobTypesService(deps: Pick<AppDeps, 'database'>) {
           await repo.recomputeActive(tx, companyId, old.id, hiddenStatusNames(write));
           return { _id: old.id, updatedAt: updatedAt.toISOString() };
         });
+        changed(companyId, [saved._id]);
+        return saved;
       } catch (e) {
         if (repo.isUniqueViolation(e))
           throw new HttpError(400, `name ${NAME_TAKEN}`, { name: NAME_TAKEN });
         throw e;
       }
+    },
+
+    /** Delete a type, moving its jobs to `body.moveTo` (job-types.delete.ts). */
+    async remove(companyId: string, userId: string, id: string, body: TJobTypeDelete) {
+      const done = await deleteJobType(db, companyId, userId, id, body, needs);
+      // After the commit: a browser that reloads at once sees the jobs in their new type.
+      changed(companyId, [id.toLowerCase(), ...(body.moveTo ? [body.moveTo.toLowerCase()] : [])]);
+      return done;
     },
   };
 }

@@ -16,14 +16,12 @@ import {
   ZPlanJobsAnswer,
   ZSortOrder,
 } from '@fieldbook/core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../platform/access.js';
+import { access, callerOf } from '../../platform/access.js';
 import { HttpError, badField } from '../../platform/errors.js';
-import { bodyHasId, saveAccess } from '../../platform/save-access.js';
 import { sendJsonList, sendJsonText } from '../../platform/send-json.js';
 import { readImageUpload } from '../../platform/uploads.js';
-import type { Caller, JobsService } from './jobs.service.js';
+import type { JobsService } from './jobs.service.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
@@ -31,10 +29,7 @@ const BASE = '/api/companies/:cid/appointments';
 const tags = ['jobs'];
 const IMAGE_MAX = 5 * 1024 * 1024;
 
-const caller = (req: FastifyRequest): Caller => ({
-  member: req.company!.member,
-  userId: req.user!.id,
-});
+const caller = callerOf;
 
 /** Jobs (appointments): the calendar, the board's active jobs, the job modal's saves. */
 export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (app, { jobs }) => {
@@ -105,8 +100,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
 
   app.post(BASE, {
     // No _id creates (appointments c), an _id updates (appointments u).
-    config: { access: access.member() },
-    preValidation: saveAccess('appointments', bodyHasId),
+    config: { access: access.save('appointments', 'body._id') },
     schema: { tags, params: cid, body: ZAppointmentSave, response: { 200: ZJobSaved } },
     handler: (req) => jobs.save(req.company!.id, caller(req), req.body),
   });

@@ -1,13 +1,11 @@
 import {
   DEFAULT_TIME_ZONE,
   MAX_CARD_RANGE_DAYS,
-  can,
   formatDate,
   formatTime,
   isJobDateTime,
   toCsv,
   shownStatus,
-  type MemberAccess,
   type TAppointment,
   type TJobComment,
   type TJobSaved,
@@ -15,7 +13,8 @@ import {
   type TPlanJobsAnswer,
   type TSortOrder,
 } from '@fieldbook/core';
-import { isUuid } from '../../platform/access.js';
+import { isUuid, isOwner, userOf, type Caller } from '../../platform/access.js';
+import { wakeWorkers } from '../../platform/queue.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, forbidden, notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/index.js';
@@ -30,12 +29,6 @@ import * as repo from './jobs.repo.js';
 import { writePlan } from './job-plan.js';
 
 export type JobsService = ReturnType<typeof createJobsService>;
-
-/** Who is asking: their membership and user id. */
-export interface Caller {
-  member: MemberAccess;
-  userId: string;
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOT_FOUND = 'Job not found';
@@ -65,7 +58,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
       repo.listMembers(db, companyId),
     ]);
     const byId = new Map(types.map((t) => [t.id, t]));
-    const groupId = who.member.isOwner
+    const groupId = isOwner(who)
       ? null
       : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
     const names = new Map(
@@ -81,13 +74,13 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
         view = jobView(t ?? { statuses: [], components: [] }, r.job, groupId);
         views.set(key, view);
       }
-      return presentJob(r, { typeName: t?.name ?? '', view, names, owner: who.member.isOwner });
+      return presentJob(r, { typeName: t?.name ?? '', view, names, owner: isOwner(who) });
     });
   }
 
   /** The caller's group (null for the owner, who reads the general flags). */
   async function groupOf(companyId: string, who: Caller) {
-    if (who.member.isOwner) return null;
+    if (isOwner(who)) return null;
     const members = await repo.listMembers(db, companyId);
     return members.find((m) => m.userId === who.userId)?.groupId ?? null;
   }
@@ -110,7 +103,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
       typesRepo.listTypes(db, companyId),
       repo.listMembers(db, companyId),
     ]);
-    const groupId = who.member.isOwner
+    const groupId = isOwner(who)
       ? null
       : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
     const hideAssignee: HideAssigneeByPlace = {};
@@ -189,11 +182,10 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
     },
 
     async save(companyId: string, who: Caller, body: JobSaveBody): Promise<TJobSaved> {
-      if (!can(who.member, 'appointments', body._id ? 'u' : 'c')) throw forbidden();
       if (body._id && !isUuid(body._id)) throw notFound(NOT_FOUND);
-      const saved = await db.transaction((tx) =>
-        writeJob(tx, companyId, who.member, who.userId, body),
-      );
+      const saved = await db.transaction((tx) => writeJob(tx, companyId, who, body));
+      // A status entry with automations runs now, not at the workers' next poll.
+      if (saved.queued) wakeWorkers();
       changed(companyId, [saved.id]);
       return {
         _id: saved.id,
@@ -228,9 +220,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
 
     /** A route plan's times and route fields (issue 13), all or nothing; pushed like saves. */
     async plan(companyId: string, who: Caller, body: TPlanJobs): Promise<TPlanJobsAnswer> {
-      const saved = await db.transaction((tx) =>
-        writePlan(tx, companyId, who.member, who.userId, body),
-      );
+      const saved = await db.transaction((tx) => writePlan(tx, companyId, who, body));
       changed(
         companyId,
         saved.map((s) => s.id),
@@ -292,7 +282,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
           throw badField('text', `A job may have at most ${MAX_COMMENTS} comments`);
         return repo.insertComment(tx, companyId, {
           appointmentId: r.job.id,
-          userId: who.userId,
+          userId: userOf(who),
           text,
         });
       });
@@ -316,7 +306,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
         return storeFile(
           tx,
           { quotaBytes: deps.config.storageQuotaBytes, field: 'file' },
-          { companyId, userId: who.userId, appointmentId: jobId, ...file },
+          { companyId, userId: userOf(who), appointmentId: jobId, ...file },
         );
       });
       return { file: fileId };

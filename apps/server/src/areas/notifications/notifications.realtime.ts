@@ -32,12 +32,23 @@ async function deliver(io: Server, deps: Deps, e: CompanyEvent): Promise<void> {
   }
 }
 
+/**
+ * Notifications marked read (ids: the member's user id): `notificationsRead`
+ * to that user's sockets in the company's room (their other tabs update the
+ * list and the unread count). Nobody else hears of it.
+ */
+async function deliverRead(io: Server, e: CompanyEvent): Promise<void> {
+  const sockets = await io.in(companyRoom(e.companyId)).fetchSockets();
+  for (const s of sockets)
+    if (e.ids.includes(s.data.userId as string)) s.emit('notificationsRead', {});
+}
+
 /** The notification room on the realtime server: `notification` to its recipient only. */
 export function attachNotificationsRealtime(io: Server, deps: Deps): () => void {
   return deps.events.on((e) => {
-    if (e.name !== 'notificationsChanged') return;
-    deliver(io, deps, e).catch((err: Error) =>
-      console.error(`notifications: could not push (${err.message})`),
+    if (e.name !== 'notificationsChanged' && e.name !== 'notificationsRead') return;
+    (e.name === 'notificationsRead' ? deliverRead(io, e) : deliver(io, deps, e)).catch(
+      (err: Error) => console.error(`notifications: could not push (${err.message})`),
     );
   });
 }

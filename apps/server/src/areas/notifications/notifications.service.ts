@@ -52,7 +52,7 @@ export async function wantsEmail(tx: Tx, userId: string, kind: NotificationKind)
 }
 
 /** A member's notification room and their e-mail choices (docs/notifications.md). */
-export function createNotificationsService(deps: Pick<AppDeps, 'database'>) {
+export function createNotificationsService(deps: Pick<AppDeps, 'database' | 'events'>) {
   const db = deps.database.db;
   const settings = async (userId: string): Promise<TNotificationSettingsAnswer> => {
     const choices = await repo.emailChoices(db, userId);
@@ -89,6 +89,8 @@ export function createNotificationsService(deps: Pick<AppDeps, 'database'>) {
         if (chosen.length !== wanted.length) throw notFound('Notification not found');
       }
       await repo.markRead(db, companyId, userId, kinds, chosen);
+      // The user's other tabs follow (notifications.realtime.ts), on every process.
+      deps.events.emit({ companyId, name: 'notificationsRead', ids: [userId] });
       return {
         success: true as const,
         unread: await repo.unreadCount(db, companyId, userId, kinds),

@@ -1,7 +1,7 @@
-// The payments area's face: the only code that writes the payments table and
-// applies a payment to an invoice (docs/architecture.md).
-export { assignPayment } from './payment-fix.js';
-export { PAYFAST_METHOD, applyPayment, keepOnlinePayments, paidState } from './payment-apply.js';
+// The payments area's face: the only code that writes the payments table; it
+// reports what a payment pays and the invoices area applies it (docs/architecture.md).
+export { assignPayment, type PaymentToApply } from './payment-fix.js';
+export { PAYFAST_METHOD, keepOnlinePayments, paidState } from './payment-apply.js';
 export {
   hasOnlinePayments,
   insertPaymentOnce,

@@ -1,26 +1,10 @@
 import { dec, formatMoney, todayIn, toYmd, type AmountLike } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { badField } from '../../platform/errors.js';
-import { recomputeOutstanding } from '../clients/index.js';
 import * as repo from './payments.repo.js';
 
 /** The `methodPaid` of an invoice paid through PayFast (one of core's PAYMENT_METHODS). */
 export const PAYFAST_METHOD = 'PayFast';
-
-/**
- * Applies a payment to an invoice inside the caller's transaction: adds it to
- * the amount paid, marks the invoice paid on `datePaid`, and recomputes the
- * client's outstanding.
- */
-export async function applyPayment(
-  tx: Tx,
-  companyId: string,
-  invoice: { id: string; entityId: string | null },
-  p: { amount: string; datePaid: string; method: string },
-): Promise<void> {
-  await repo.addPayment(tx, companyId, invoice.id, p);
-  if (invoice.entityId) await recomputeOutstanding(tx, companyId, [invoice.entityId]);
-}
 
 /**
  * Paid state of an invoice saved by hand (DECISIONS §3): paid means a payment

@@ -2,9 +2,17 @@ import { balanceOf, formatMoney, paymentSettles, ymdOfInstant } from '@fieldbook
 import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
-import { recomputeOutstanding } from '../clients/index.js';
 import { PAYFAST_METHOD } from './payment-apply.js';
 import * as repo from './payments.repo.js';
+
+/** A payment the invoices area is to add to invoice `invoiceId`. */
+export interface PaymentToApply {
+  invoiceId: string;
+  amount: string;
+  /** YYYY-MM-DD */
+  datePaid: string;
+  method: string;
+}
 
 /**
  * Fixing a payment incident (DECISIONS §6): the payment that could not be
@@ -16,14 +24,16 @@ import * as repo from './payments.repo.js';
  *   pays within a cent, dated the day the payment arrived.
  * A payment is never split over invoices or left as a part payment: with no
  * such invoice the fix is refused, so the owner can add the invoice it was
- * for and fix again. Answers the invoice newly paid, if any.
+ * for and fix again. The payment is linked here; answers the payment the
+ * invoices area applies to the invoice it settles, if any (payments never
+ * write invoices or clients).
  */
 export async function assignPayment(
   tx: Tx,
   company: { id: string; timeZone: string },
   paymentId: string | null,
   clientId: string,
-): Promise<string | null> {
+): Promise<PaymentToApply | null> {
   const payment = paymentId ? await repo.getPayment(tx, company.id, paymentId) : null;
   // Nothing recorded to apply (or applied already): the incident just closes.
   if (!payment || payment.invoiceId) return null;
@@ -45,12 +55,11 @@ export async function assignPayment(
       'newValue',
       `has no unpaid invoice of ${formatMoney(payment.amount)}: add the invoice this payment is for, then fix again`,
     );
-  await repo.addPayment(tx, company.id, invoice.id, {
+  await repo.linkPayment(tx, company.id, payment.id, invoice.id);
+  return {
+    invoiceId: invoice.id,
     amount: payment.amount,
     datePaid: ymdOfInstant(payment.createdAt, company.timeZone),
     method: PAYFAST_METHOD,
-  });
-  await repo.linkPayment(tx, company.id, payment.id, invoice.id);
-  await recomputeOutstanding(tx, company.id, [clientId]);
-  return invoice.id;
+  };
 }

@@ -2,8 +2,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { invoices, payments } from '../../db/schema/index.js';
 
-// The payments area alone writes the payments table and applies a payment
-// to an invoice (docs/architecture.md).
+// The payments area alone writes the payments table; it reads invoices to
+// decide what a payment pays, and the invoices area applies it
+// (docs/architecture.md).
 
 /** The invoice a notification pays, locked until the payment is recorded. */
 export async function lockInvoice(db: Tx, companyId: string, id: string) {
@@ -50,25 +51,6 @@ export async function insertPaymentOnce(
     })
     .returning({ id: payments.id });
   return row?.id ?? null;
-}
-
-/** Adds a payment to the invoice and marks it paid. */
-export async function addPayment(
-  db: Tx,
-  companyId: string,
-  id: string,
-  p: { amount: string; datePaid: string; method: string },
-) {
-  await db
-    .update(invoices)
-    .set({
-      paid: true,
-      amountPaid: sql`${invoices.amountPaid} + ${p.amount}::numeric`,
-      datePaid: p.datePaid,
-      methodPaid: p.method,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
 }
 
 /** The payment a payment incident names (PayFast notifications are recorded before the incident). */

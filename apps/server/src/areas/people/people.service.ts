@@ -2,7 +2,7 @@ import type { TPerson, TPersonSave } from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { imagePath } from '../auth/index.js';
-import { deleteFile, storeFile } from '../files/index.js';
+import { deleteUserFile, storeFile } from '../files/index.js';
 import * as repo from './people.repo.js';
 
 const present = (p: repo.PersonRow): TPerson => ({
@@ -46,7 +46,7 @@ export function createPeopleService(deps: Pick<AppDeps, 'database'>) {
           { companyId: null, userId: ownerId, ...img },
         );
         await repo.updatePerson(tx, ownerId, id, { profilePicture: fileId });
-        if (p.profilePicture) await deleteFile(tx, p.profilePicture);
+        if (p.profilePicture) await deleteUserFile(tx, ownerId, p.profilePicture);
         return { profilePicture: imagePath(fileId)! };
       });
     },

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { payfastBase, processUrl, signedForm, type FormField } from '../../platform/payfast.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
-import { invoiceDocument } from '../templates/index.js';
+import { invoiceDocument } from '../invoices/index.js';
 import * as repo from './customer.repo.js';
 
 /** The one answer for every link that does not name an invoice, so a guess learns nothing. */

@@ -13,12 +13,8 @@ import {
 import type { Tx } from '../../db/client.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
 import { insertIncident } from '../incidents/index.js';
-import {
-  PAYFAST_METHOD,
-  applyPayment,
-  insertPaymentOnce,
-  lockPayableInvoice,
-} from '../payments/index.js';
+import { recordPayment } from '../invoices/index.js';
+import { PAYFAST_METHOD, insertPaymentOnce, lockPayableInvoice } from '../payments/index.js';
 import * as repo from './payfast.repo.js';
 
 /** What became of a notification that passed every check. */
@@ -140,7 +136,7 @@ async function record(
   if (!paymentId) return { kind: 'duplicate' };
 
   if (fits) {
-    await applyPayment(tx, company.id, invoice, {
+    await recordPayment(tx, company.id, invoice, {
       amount,
       datePaid: todayIn(company.timeZone),
       method: PAYFAST_METHOD,

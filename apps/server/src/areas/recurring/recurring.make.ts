@@ -1,25 +1,22 @@
-import {
-  RECURRING_DUE_DAYS,
-  addDays,
-  amountText,
-  instantOfWallTime,
-  type MemberAccess,
-} from '@fieldbook/core';
+import { RECURRING_DUE_DAYS, addDays, amountText, instantOfWallTime } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
+import { systemCaller } from '../../platform/access.js';
 import { enqueue } from '../../platform/queue.js';
 import type { CompanyRow } from '../companies/index.js';
-import { INVOICE_EMAIL, STATEMENT_EMAIL, markInvoicesQueued } from '../delivery/index.js';
+import { INVOICE_EMAIL, STATEMENT_EMAIL } from '../delivery/index.js';
 import { writeExpense } from '../expenses/index.js';
 import { insertIncident } from '../incidents/index.js';
-import { withLiveItemIds, writeInvoice, type InvoiceInput } from '../invoices/index.js';
+import {
+  markInvoicesQueued,
+  withLiveItemIds,
+  writeInvoice,
+  type InvoiceInput,
+} from '../invoices/index.js';
 import { findType, listMembers, writeJob } from '../jobs/index.js';
 import { templateUsable } from '../templates/index.js';
 import { docOf } from './recurring.input.js';
 import * as repo from './recurring.repo.js';
 import type { ItemRow } from './recurring.repo.js';
-
-/** The server acting on its own: the general permissions, as the owner reads them. */
-const SYSTEM: MemberAccess = { isOwner: true, disabled: false, rights: null };
 
 /** The incident's description (DECISIONS §6: a recurring item whose client was deleted). */
 export const RECURRING_CLIENT_GONE = 'Recurring item: the client was deleted';
@@ -147,7 +144,7 @@ async function makeJob(tx: Tx, company: CompanyRow, item: ItemRow, date: string)
   const active = new Set(
     (await listMembers(tx, company.id)).filter((m) => !m.disabled).map((m) => m.userId),
   );
-  const saved = await writeJob(tx, company.id, SYSTEM, null, {
+  const saved = await writeJob(tx, company.id, systemCaller(company.id), {
     status: start ? 'Scheduled' : 'Unscheduled',
     ...(start && { startDate: start, endDate: end, isAllDayEvent: d.isAllDayEvent ?? false }),
     appointmentTypeId: type?.id,

@@ -3,8 +3,8 @@ import type { AppDeps } from '../../platform/deps.js';
 import { isUuid } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/index.js';
-import { findInvoice, writeInvoice, type InvoiceRow } from '../invoices/index.js';
-import { invoiceDocument, type DocumentDeps } from '../templates/index.js';
+import { findInvoice, invoiceDocument, writeInvoice, type InvoiceRow } from '../invoices/index.js';
+import type { DocumentDeps } from '../templates/index.js';
 import { invoiceInput } from './recurring.make.js';
 import * as repo from './recurring.repo.js';
 

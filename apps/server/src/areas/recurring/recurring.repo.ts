@@ -290,3 +290,33 @@ export async function clearRecurringLedgerAccount(db: Tx, companyId: string, acc
       ),
     );
 }
+
+/** Recurring jobs whose template names the type (`document.appointmentTypeId`). */
+const ofType = (companyId: string, typeId: string) =>
+  and(
+    eq(recurringItems.companyId, companyId),
+    eq(recurringItems.type, 'calender'),
+    sql`${recurringItems.document}->>'appointmentTypeId' = ${typeId}`,
+  );
+
+/** How many recurring jobs of the company make jobs of the type. */
+export async function countRecurringOfType(db: Tx, companyId: string, typeId: string) {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(recurringItems)
+    .where(ofType(companyId, typeId));
+  return r?.n ?? 0;
+}
+
+/** The recurring jobs of type `from` make jobs of type `to` from now on (a type deleted). */
+export async function moveRecurringType(db: Tx, companyId: string, from: string, to: string) {
+  const rows = await db
+    .update(recurringItems)
+    .set({
+      document: sql`jsonb_set(${recurringItems.document}, '{appointmentTypeId}', to_jsonb(${to}::text))`,
+      updatedAt: new Date(),
+    })
+    .where(ofType(companyId, from))
+    .returning({ id: recurringItems.id });
+  return rows.length;
+}

@@ -5,13 +5,13 @@ import {
   ZRecurringItem,
   ZRecurringSave,
   ZRecurringSaved,
-  can,
+  recurringItemFor,
+  recurringPricesWithheld,
   type TRecurringType,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { access } from '../../platform/access.js';
-import { bodyHasId, saveAccess } from '../../platform/save-access.js';
 import { recurringCsv, recurringSageCsv } from './recurring.export.js';
 import type { RecurringPreview } from './recurring.preview.js';
 import { AREA_OF, readableTypes, type RecurringService } from './recurring.service.js';
@@ -46,7 +46,11 @@ export const recurringRoutes: FastifyPluginAsyncZod<{
     app.get(url, {
       config: { access: r },
       schema: { tags, params: cid, response: { 200: z.array(ZRecurringItem) } },
-      handler: (req) => recurring.list(req.company!.id, types(req.company!.member)),
+      // A recurring job's prices only with invoices r (core recurringItemFor, one rule).
+      handler: async (req) =>
+        (await recurring.list(req.company!.id, types(req.company!.member))).map((i) =>
+          recurringItemFor(req.company!.member, i),
+        ),
     });
 
     app.get(`${url}/export`, {
@@ -79,9 +83,7 @@ export const recurringRoutes: FastifyPluginAsyncZod<{
       handler: async (req, reply) => {
         const member = req.company!.member;
         // A job's invoice shows prices: its rows need invoices r as well (without it, none).
-        const chosen = types(member).filter(
-          (t) => t !== 'calender' || can(member, 'invoices', 'r'),
-        );
+        const chosen = types(member).filter((t) => !recurringPricesWithheld(member, t));
         const { items, tax, codes } = await recurring.sageSource(req.company!.id, chosen);
         return csv(reply, `recurring-${type}-sage.csv`, recurringSageCsv(type, items, tax, codes));
       },
@@ -93,15 +95,22 @@ export const recurringRoutes: FastifyPluginAsyncZod<{
     app.get(`${url}/:id`, {
       config: { access: r },
       schema: { tags, params: cidId, response: { 200: ZRecurringItem } },
-      handler: (req) => recurring.get(req.company!.id, type, req.params.id),
+      handler: async (req) =>
+        recurringItemFor(
+          req.company!.member,
+          await recurring.get(req.company!.id, type, req.params.id),
+        ),
     });
 
     app.post(url, {
       // No _id creates (needs c), an _id updates (needs u).
-      config: { access: access.member() },
-      preValidation: saveAccess(area, bodyHasId),
+      config: { access: access.save(area, 'body._id') },
       schema: { tags, params: cid, body: ZRecurringSave, response: { 200: ZRecurringSaved } },
-      handler: (req) => recurring.save(req.company!.id, req.user!.id, type, req.body),
+      // Without invoices r a recurring job's lines are not shown, so they are kept as stored.
+      handler: (req) =>
+        recurring.save(req.company!.id, req.user!.id, type, req.body, {
+          keepLines: recurringPricesWithheld(req.company!.member, type),
+        }),
     });
 
     app.post(`${url}/:id/delete`, {

@@ -99,6 +99,8 @@ export async function runDueRecurring(
   log: (message: string, error?: unknown) => void = defaultLog,
   /** Called after each committed transaction with the dates made so far (crash tests). */
   onCommit?: (made: number, commit: RecurringCommit) => void,
+  /** True when the process stops: the run ends after the transaction under way (the rest stays due). */
+  stopping: () => boolean = () => false,
 ): Promise<RecurringRunResult> {
   const db = deps.database.db;
   // The latest calendar date anywhere (UTC+14): the index's bound before each zone decides.
@@ -110,6 +112,7 @@ export async function runDueRecurring(
     const ids = await repo.dueItemIds(db, now, latest, BATCH, ITEMS_PER_COMPANY, [...failed]);
     let progressed = false;
     for (const id of ids) {
+      if (stopping()) break;
       try {
         const r = await runItemOnce(deps, id, now);
         if (!r) continue;
@@ -124,7 +127,7 @@ export async function runDueRecurring(
       }
     }
     // Items locked by another process stay due: that process makes them.
-    if (!progressed) break;
+    if (!progressed || stopping()) break;
   }
   if (queued) wakeWorkers();
   return total;
@@ -141,8 +144,8 @@ export function startRecurringSchedule(
 ): RecurringTimer {
   const log = opts.log ?? defaultLog;
   return startTicker(
-    async () => {
-      const r = await runDueRecurring(deps, new Date(), log);
+    async (stopping) => {
+      const r = await runDueRecurring(deps, new Date(), log, undefined, stopping);
       if (r.made > 0) log(`Recurring: made ${r.made} dates (${r.documents} documents)`);
     },
     opts.intervalMs ?? RECURRING_TICK_MS,

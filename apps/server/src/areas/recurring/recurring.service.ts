@@ -1,7 +1,6 @@
 import {
   RECURRING_NOT_FOUND,
   RECURRING_TYPES,
-  can,
   nextRuns,
   nextRunOf,
   sameRule,
@@ -11,7 +10,7 @@ import {
   type TRecurringSaveParsed,
   type TRecurringType,
 } from '@fieldbook/core';
-import { isUuid } from '../../platform/access.js';
+import { isUuid, may } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { ledgerAccountCodes } from '../accounting/index.js';
@@ -32,7 +31,7 @@ export const AREA_OF = {
 
 /** The types a member may read (the `all` list). */
 export const readableTypes = (member: MemberAccess): TRecurringType[] =>
-  RECURRING_TYPES.filter((t) => can(member, AREA_OF[t], 'r'));
+  RECURRING_TYPES.filter((t) => may(member, AREA_OF[t], 'r'));
 
 async function companyOf(db: Tx, companyId: string): Promise<CompanyRow> {
   const c = await getCompany(db, companyId);
@@ -79,8 +78,10 @@ export function createRecurringService(deps: Pick<AppDeps, 'database'>) {
       companyId: string,
       userId: string,
       type: TRecurringType,
-      b: TRecurringSaveParsed,
+      given: TRecurringSaveParsed,
+      opts: { keepLines?: boolean } = {},
     ): Promise<{ _id: string; nextRuns: string[] }> {
+      let b = given;
       if (b._id && !isUuid(b._id)) throw notFound(RECURRING_NOT_FOUND);
       return db.transaction(async (tx) => {
         const company = await companyOf(tx, companyId);
@@ -89,6 +90,13 @@ export function createRecurringService(deps: Pick<AppDeps, 'database'>) {
           ? ((await repo.findItem(tx, companyId, type, b._id.toLowerCase()))?.item ?? null)
           : null;
         if (b._id && !existing) throw notFound(RECURRING_NOT_FOUND);
+        // The caller may not see the lines (core recurringPricesWithheld): the stored ones stay.
+        if (opts.keepLines)
+          b = {
+            ...b,
+            descriptions: existing?.descriptions ?? [],
+            discount: existing?.discount ?? undefined,
+          };
         const values = await typeValues(tx, company, type, b, existing);
         const rule = ruleOfSave(b);
         const active = b.active ?? existing?.active ?? true;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZSearchQuery, ZSearchResults } from '@fieldbook/core';
-import { access } from '../../platform/access.js';
+import { access, callerOf } from '../../platform/access.js';
 import type { SearchService } from './search.service.js';
 
 /**
@@ -22,6 +22,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
       querystring: ZSearchQuery,
       response: { 200: ZSearchResults },
     },
-    handler: (req) => search.search(req.company!.id, req.company!.member, req.query),
+    handler: (req) => search.search(req.company!.id, callerOf(req), req.query),
   });
 };

@@ -1,12 +1,11 @@
 import {
-  can,
   formatMoney,
-  type MemberAccess,
   type SearchGroup,
   type TSearchHit,
   type TSearchQuery,
   type TSearchResults,
 } from '@fieldbook/core';
+import { may, type Caller } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import * as repo from './search.repo.js';
 
@@ -51,12 +50,12 @@ export function createSearchService(deps: Pick<AppDeps, 'database'>) {
   const groups: Record<
     SearchGroup,
     {
-      may: (m: MemberAccess) => boolean;
+      may: (who: Caller) => boolean;
       find: (companyId: string, q: string, limit: number) => Promise<TSearchHit[]>;
     }
   > = {
     clients: {
-      may: (m) => can(m, 'clients', 'r'),
+      may: (who) => may(who, 'clients', 'r'),
       find: async (cid, q, limit) =>
         (await repo.findClients(db, cid, q, limit)).map((c) => ({
           _id: c.id,
@@ -65,7 +64,7 @@ export function createSearchService(deps: Pick<AppDeps, 'database'>) {
         })),
     },
     suppliers: {
-      may: (m) => can(m, 'clients', 'r'),
+      may: (who) => may(who, 'clients', 'r'),
       find: async (cid, q, limit) =>
         (await repo.findSuppliers(db, cid, q, limit)).map((s) => ({
           _id: s.id,
@@ -74,17 +73,17 @@ export function createSearchService(deps: Pick<AppDeps, 'database'>) {
         })),
     },
     invoices: {
-      may: (m) => can(m, 'invoices', 'r'),
+      may: (who) => may(who, 'invoices', 'r'),
       find: async (cid, q, limit) =>
         merge(await repo.findDocuments(db, cid, false, q, limit), limit).map(documentHit),
     },
     quotes: {
-      may: (m) => can(m, 'invoices', 'r'),
+      may: (who) => may(who, 'invoices', 'r'),
       find: async (cid, q, limit) =>
         merge(await repo.findDocuments(db, cid, true, q, limit), limit).map(documentHit),
     },
     jobs: {
-      may: (m) => can(m, 'appointments', 'r'),
+      may: (who) => may(who, 'appointments', 'r'),
       find: async (cid, q, limit) =>
         merge(await repo.findJobs(db, cid, q, limit), limit).map((j) => ({
           _id: j.id,
@@ -98,10 +97,10 @@ export function createSearchService(deps: Pick<AppDeps, 'database'>) {
   return {
     async search(
       companyId: string,
-      member: MemberAccess,
+      who: Caller,
       { q, limit }: TSearchQuery,
     ): Promise<TSearchResults> {
-      const allowed = (Object.keys(groups) as SearchGroup[]).filter((g) => groups[g].may(member));
+      const allowed = (Object.keys(groups) as SearchGroup[]).filter((g) => groups[g].may(who));
       const hits = await Promise.all(allowed.map((g) => groups[g].find(companyId, q, limit)));
       return { groups: allowed.map((group, i) => ({ group, hits: hits[i]! })) };
     },

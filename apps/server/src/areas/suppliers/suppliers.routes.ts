@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ZMessage, ZSaved, ZSupplier, ZSupplierSave } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
-import { saveAccess } from '../../platform/save-access.js';
 import type { SuppliersService } from './suppliers.service.js';
 
 const cid = z.object({ cid: z.string() });
@@ -27,8 +26,7 @@ export const suppliersRoutes: FastifyPluginAsyncZod<{ suppliers: SuppliersServic
   });
 
   app.post('/api/companies/:cid/suppliers', {
-    config: { access: access.member() },
-    preValidation: saveAccess('clients'),
+    config: { access: access.save('clients', 'body._id') },
     schema: {
       tags,
       description: 'Create (no `_id`, needs clients.c) or update (needs clients.u).',
@@ -36,7 +34,7 @@ export const suppliersRoutes: FastifyPluginAsyncZod<{ suppliers: SuppliersServic
       body: ZSupplierSave,
       response: { 200: ZSaved },
     },
-    handler: (req) => suppliers.save(req.company!.id, req.company!.member, req.body),
+    handler: (req) => suppliers.save(req.company!.id, req.body),
   });
 
   app.post('/api/companies/:cid/suppliers/:id/delete', {

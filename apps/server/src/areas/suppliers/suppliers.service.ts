@@ -1,9 +1,8 @@
-import { toAmount, type MemberAccess, type TSupplier, type ZSupplierSave } from '@fieldbook/core';
+import { toAmount, type TSupplier, type ZSupplierSave } from '@fieldbook/core';
 import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { requireRight } from '../../platform/save-access.js';
 import * as repo from './suppliers.repo.js';
 
 export type SuppliersService = ReturnType<typeof createSuppliersService>;
@@ -29,15 +28,13 @@ export function createSuppliersService(deps: Pick<AppDeps, 'database'>) {
       return present(s);
     },
 
-    async save(companyId: string, member: MemberAccess, b: z.output<typeof ZSupplierSave>) {
+    async save(companyId: string, b: z.output<typeof ZSupplierSave>) {
       const v = { name: b.name, ...(b.surname !== undefined && { surname: b.surname }) };
       if (b._id) {
-        requireRight(member, 'clients', 'u');
         if (!isUuid(b._id) || !(await repo.updateSupplier(db, companyId, b._id, v)))
           throw missing();
         return { _id: b._id };
       }
-      requireRight(member, 'clients', 'c');
       return { _id: await repo.insertSupplier(db, companyId, v) };
     },
 

@@ -13,7 +13,6 @@ import {
   type TTemplateField,
   type Totals,
 } from '@fieldbook/core';
-import type { ClientRow } from '../clients/index.js';
 import type { CompanyRow } from '../companies/index.js';
 
 /**
@@ -60,8 +59,19 @@ function fieldText(v: unknown): string {
   return String(v);
 }
 
+/** What a document prints of its client (the clients area's row fits it). */
+export interface DocumentClient {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  contactNumber: string;
+  address: string;
+  fields: Record<string, unknown>;
+}
+
 /** The client as the recipient of a document; `types` are its client type's field definitions. */
-export function clientContext(c: ClientRow | null, to: string, types: TClientField[] = []) {
+export function clientContext(c: DocumentClient | null, to: string, types: TClientField[] = []) {
   const values = (c?.fields ?? {}) as Record<string, unknown>;
   const fields = types
     .map((f) => ({

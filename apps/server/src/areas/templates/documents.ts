@@ -1,19 +1,25 @@
-import { todayIn, type TTemplateField, type TTemplateType } from '@fieldbook/core';
+import {
+  todayIn,
+  type Statement,
+  type TClientField,
+  type TTemplateField,
+  type TTemplateType,
+} from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import {
-  createClientsService,
-  findClientIncludingDeleted,
-  findClientType,
-  type ClientRow,
-} from '../clients/index.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
-import { findInvoice, presentInvoice, type InvoiceRow } from '../invoices/index.js';
 import { SHIPPED } from './builtin/shipped.js';
 import { QUOTE_EMAIL, QUOTE_HTML } from './builtin/quote.js';
 import { STATEMENT_EMAIL, STATEMENT_HTML } from './builtin/statement.js';
 import { TAX_INVOICE_EMAIL, TAX_INVOICE_HTML } from './builtin/tax-invoice.js';
-import { clientContext, companyContext, invoiceContext, statementContext } from './context.js';
+import {
+  clientContext,
+  companyContext,
+  invoiceContext,
+  statementContext,
+  type DocumentClient,
+  type InvoiceSource,
+} from './context.js';
 import { renderHtml, renderText, withTitle, type CacheKey } from './render.js';
 import { SAMPLE_CLIENT, sampleCustom, sampleInvoice, sampleStatement } from './sample.js';
 import { resolveTemplate, type TemplateRow } from './templates.repo.js';
@@ -81,17 +87,6 @@ async function companyOf(deps: DocumentDeps, companyId: string): Promise<Company
   return c;
 }
 
-async function clientTypeFields(
-  deps: DocumentDeps,
-  companyId: string,
-  c: ClientRow | null | undefined,
-) {
-  if (!c?.entityTemplateId) return [];
-  return (
-    (await findClientType(deps.database.db, companyId, c.entityTemplateId))?.descriptions ?? []
-  );
-}
-
 /**
  * Render `source` (or the fallback's e-mail text) with `ctx`: the document,
  * titled `title` (a PDF's title), and its e-mail body.
@@ -108,40 +103,52 @@ function render(source: Source, fallback: Source, ctx: object, title: string) {
 }
 
 /**
+ * What an invoice or quote is rendered from, gathered by the invoices area
+ * (which owns invoices and reads their clients): the row's own fields, the
+ * invoice as the screen shows it, and its client with the client type's fields.
+ */
+export interface InvoiceDocumentParts {
+  row: {
+    id: string;
+    entityId: string | null;
+    isQuote: boolean;
+    invoiceTemplateId: string | null;
+    to: string;
+    toEmail: string;
+    publicKey: string;
+    paid: boolean;
+  };
+  /** The invoice exactly as the screen receives it: the same totals and balance. */
+  shown: Omit<InvoiceSource, 'publicUrl'> & { totals: { total: number }; balance: number };
+  client: DocumentClient | null;
+  clientTypes: TClientField[];
+}
+
+/**
  * An invoice's or quote's render context and what the document around it
  * needs; `fields` (a preview's unsaved template) replaces the template's own.
  */
 async function invoiceData(
   deps: DocumentDeps,
   companyId: string,
-  /** An id, or a row not saved (a recurring item's preview). */
-  invoice: string | InvoiceRow,
+  parts: InvoiceDocumentParts,
   fields?: TTemplateField[],
   templateId?: string | null,
 ) {
   const db = deps.database.db;
-  const row = typeof invoice === 'string' ? await findInvoice(db, companyId, invoice) : invoice;
-  if (!row) throw notFound('Invoice not found');
-  const [company, client] = await Promise.all([
-    companyOf(deps, companyId),
-    row.entityId ? findClientIncludingDeleted(db, companyId, row.entityId) : null,
-  ]);
-  const [types, template] = await Promise.all([
-    clientTypeFields(deps, companyId, client),
-    resolveTemplate(
-      db,
-      companyId,
-      [
-        templateId,
-        row.invoiceTemplateId,
-        row.isQuote ? company.quoteTemplateId : company.invoiceTemplateId,
-      ],
-      'invoice',
-      row.isQuote ? SHIPPED.quote : SHIPPED.invoice,
-    ),
-  ]);
-  // The invoice exactly as the screen receives it: the same totals and balance.
-  const shown = presentInvoice(row, null, null);
+  const { row, shown, client } = parts;
+  const company = await companyOf(deps, companyId);
+  const template = await resolveTemplate(
+    db,
+    companyId,
+    [
+      templateId,
+      row.invoiceTemplateId,
+      row.isQuote ? company.quoteTemplateId : company.invoiceTemplateId,
+    ],
+    'invoice',
+    row.isQuote ? SHIPPED.quote : SHIPPED.invoice,
+  );
   const publicUrl = publicInvoiceUrl(deps.config.publicUrl, companyId, row.entityId, row.publicKey);
   const fallback = row.isQuote
     ? builtIn('quote', QUOTE_HTML, QUOTE_EMAIL)
@@ -149,24 +156,34 @@ async function invoiceData(
   const source = template ? stored(template) : fallback;
   const ctx = {
     company: companyContext(company),
-    client: clientContext(client ?? null, row.to, types),
+    client: clientContext(client, row.to, parts.clientTypes),
     ...invoiceContext({ ...shown, publicUrl }, fields ?? source.fields),
   };
   return { row, shown, company, publicUrl, source, ctx, fallback };
 }
 
-/**
- * The invoice or quote as a document; 404 when it is not the company's.
- * `templateId` prints it with another usable invoice template than its own
- * (a job status's notification template); a stale one is skipped.
- */
-export async function invoiceDocument(
+/** The render context of an invoice or quote for a preview of unsaved template `fields`. */
+export async function invoicePreviewContext(
   deps: DocumentDeps,
   companyId: string,
-  invoiceId: string | InvoiceRow,
+  parts: InvoiceDocumentParts,
+  fields: TTemplateField[],
+): Promise<object> {
+  return (await invoiceData(deps, companyId, parts, fields)).ctx;
+}
+
+/**
+ * The invoice or quote as a document. `templateId` prints it with another
+ * usable invoice template than its own (a job status's notification
+ * template); a stale one is skipped.
+ */
+export async function renderInvoiceDocument(
+  deps: DocumentDeps,
+  companyId: string,
+  parts: InvoiceDocumentParts,
   templateId?: string | null,
 ) {
-  const d = await invoiceData(deps, companyId, invoiceId, undefined, templateId);
+  const d = await invoiceData(deps, companyId, parts, undefined, templateId);
   const number = d.ctx.invoice.number;
   const kind = d.row.isQuote ? 'Quote' : 'Invoice';
   const doc: RenderedDocument = {
@@ -189,28 +206,28 @@ export async function invoiceDocument(
   };
 }
 
-async function statementData(deps: DocumentDeps, companyId: string, clientId: string) {
+/** What a statement is rendered from, gathered by the clients area (which owns clients). */
+export interface StatementDocumentParts {
+  client: DocumentClient & { id: string; email: string | null; statementTemplateId: string | null };
+  clientTypes: TClientField[];
+  /** The statement exactly as the client's Account tab shows it. */
+  statement: Statement & { asOf: string };
+}
+
+async function statementData(deps: DocumentDeps, companyId: string, parts: StatementDocumentParts) {
   const db = deps.database.db;
-  const [client, company] = await Promise.all([
-    findClientIncludingDeleted(db, companyId, clientId),
-    companyOf(deps, companyId),
-  ]);
-  if (!client) throw notFound('Client not found');
-  const [statement, types, template] = await Promise.all([
-    // The statement exactly as the client's Account tab shows it.
-    createClientsService(deps).statement(companyId, clientId),
-    clientTypeFields(deps, companyId, client),
-    resolveTemplate(
-      db,
-      companyId,
-      [client.statementTemplateId, company.statementTemplateId],
-      'statement',
-      SHIPPED.statement,
-    ),
-  ]);
+  const { client, statement } = parts;
+  const company = await companyOf(deps, companyId);
+  const template = await resolveTemplate(
+    db,
+    companyId,
+    [client.statementTemplateId, company.statementTemplateId],
+    'statement',
+    SHIPPED.statement,
+  );
   const ctx = {
     company: companyContext(company),
-    client: clientContext(client, '', types),
+    client: clientContext(client, '', parts.clientTypes),
     ...statementContext(statement, statement.asOf),
   };
   const fallback = builtIn('statement', STATEMENT_HTML, STATEMENT_EMAIL);
@@ -218,9 +235,22 @@ async function statementData(deps: DocumentDeps, companyId: string, clientId: st
   return { client, company, statement, ctx, source, fallback };
 }
 
-/** A client's statement as a document; 404 when the client is not the company's. */
-export async function statementDocument(deps: DocumentDeps, companyId: string, clientId: string) {
-  const d = await statementData(deps, companyId, clientId);
+/** The render context of a client's statement for a template preview. */
+export async function statementPreviewContext(
+  deps: DocumentDeps,
+  companyId: string,
+  parts: StatementDocumentParts,
+): Promise<object> {
+  return (await statementData(deps, companyId, parts)).ctx;
+}
+
+/** A client's statement as a document. */
+export async function renderStatementDocument(
+  deps: DocumentDeps,
+  companyId: string,
+  parts: StatementDocumentParts,
+) {
+  const d = await statementData(deps, companyId, parts);
   const name = d.ctx.client.fullName;
   const doc: RenderedDocument = {
     ...render(d.source, d.fallback, d.ctx, `Statement ${name} ${d.statement.asOf}`),
@@ -228,6 +258,16 @@ export async function statementDocument(deps: DocumentDeps, companyId: string, c
     subject: `Statement from ${d.company.companyName}`,
   };
   return { ...doc, client: { id: d.client.id, email: d.client.email, name } };
+}
+
+/**
+ * The render context of a real record for a template preview, answered by
+ * the area owning the record (wired in the composition root); 404 when it is
+ * not the company's.
+ */
+export interface PreviewRecords {
+  invoice(companyId: string, id: string, fields: TTemplateField[]): Promise<object>;
+  statement(companyId: string, clientId: string): Promise<object>;
 }
 
 /**
@@ -247,14 +287,15 @@ export async function previewHtml(
     fields?: TTemplateField[];
     sample?: 'invoice' | 'quote';
   },
+  records: PreviewRecords,
 ): Promise<string> {
   const fields = p.fields ?? [];
   if (p.recordId) {
-    const d =
+    const ctx =
       p.type === 'statement'
-        ? await statementData(deps, companyId, p.recordId)
-        : await invoiceData(deps, companyId, p.recordId, fields);
-    return renderHtml(p.template, d.ctx);
+        ? await records.statement(companyId, p.recordId)
+        : await records.invoice(companyId, p.recordId, fields);
+    return renderHtml(p.template, ctx);
   }
   const company = await companyOf(deps, companyId);
   const today = todayIn(company.timeZone);

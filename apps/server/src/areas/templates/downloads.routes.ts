@@ -2,8 +2,17 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { attachment } from '../clients/index.js';
-import { invoiceDocument, statementDocument, type DocumentDeps } from './documents.js';
+import { attachment } from '../../platform/attachment.js';
+import type { RenderedDocument } from './documents.js';
+
+/**
+ * The documents these routes print, gathered by the areas owning the records
+ * (wired in the composition root); each answers 404 for another company's id.
+ */
+export interface DownloadDocuments {
+  invoice(companyId: string, id: string): Promise<RenderedDocument>;
+  statement(companyId: string, clientId: string): Promise<RenderedDocument>;
+}
 
 const cidId = z.object({ cid: z.string(), id: z.string() });
 const tags = ['documents'];
@@ -23,8 +32,9 @@ function sendPdf(
 
 /** PDF downloads of an invoice or quote, and of a client's statement. */
 export const downloadsRoutes: FastifyPluginAsyncZod<{
-  deps: DocumentDeps & Pick<AppDeps, 'pdf'>;
-}> = async (app, { deps }) => {
+  deps: Pick<AppDeps, 'pdf'>;
+  documents: DownloadDocuments;
+}> = async (app, { deps, documents }) => {
   app.get('/api/companies/:cid/invoices/:id/download', {
     config: { access: access.company('invoices', 'r') },
     schema: {
@@ -33,7 +43,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
       description: 'The invoice or quote as a PDF, printed with its template.',
     },
     handler: async (req, reply) => {
-      const doc = await invoiceDocument(deps, req.company!.id, req.params.id);
+      const doc = await documents.invoice(req.company!.id, req.params.id);
       return sendPdf(
         reply,
         await deps.pdf.print(doc.html, { owner: req.user!.id, company: req.company!.id }),
@@ -50,7 +60,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
       description: "The client's statement as a PDF, printed with its template.",
     },
     handler: async (req, reply) => {
-      const doc = await statementDocument(deps, req.company!.id, req.params.id);
+      const doc = await documents.statement(req.company!.id, req.params.id);
       return sendPdf(
         reply,
         await deps.pdf.print(doc.html, { owner: req.user!.id, company: req.company!.id }),

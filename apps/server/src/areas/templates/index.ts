@@ -1,9 +1,17 @@
 // The templates area's face: what other areas may use (docs/architecture.md).
+// Templates render what they are given: the owning areas gather the records.
 export {
-  invoiceDocument,
   publicInvoiceUrl,
-  statementDocument,
+  renderInvoiceDocument,
+  renderStatementDocument,
+  invoicePreviewContext,
+  statementPreviewContext,
   type DocumentDeps,
+  type InvoiceDocumentParts,
+  type PreviewRecords,
+  type RenderedDocument,
+  type StatementDocumentParts,
 } from './documents.js';
+export type { DocumentClient } from './context.js';
 export { jobDocument, type JobDocumentSource } from './job-document.js';
 export { templateUsable } from './template-usable.repo.js';

@@ -1,8 +1,14 @@
-import { computeTotals, formatDate, formatTime, type TDiscount, type TLine } from '@fieldbook/core';
+import {
+  computeTotals,
+  formatDate,
+  formatTime,
+  type TClientField,
+  type TDiscount,
+  type TLine,
+} from '@fieldbook/core';
 import { notFound } from '../../platform/errors.js';
-import { findClientIncludingDeleted, findClientType } from '../clients/index.js';
 import { getCompany } from '../companies/index.js';
-import { clientContext, companyContext, invoiceContext } from './context.js';
+import { clientContext, companyContext, invoiceContext, type DocumentClient } from './context.js';
 import type { DocumentDeps, RenderedDocument } from './documents.js';
 import { renderHtml, renderText, withTitle } from './render.js';
 import { findVisible } from './templates.repo.js';
@@ -36,6 +42,9 @@ export interface JobDocumentSource {
   images: { label: string; urls: string[] }[];
   /** Signature fields with the signature's address. */
   signatures: { label: string; url: string }[];
+  /** The job's client (deleted ones included) and its client type's fields, read by the jobs area. */
+  client: DocumentClient | null;
+  clientTypes: TClientField[];
 }
 
 const NOT_FOUND = 'Document not found';
@@ -61,16 +70,13 @@ export async function jobDocument(
   templateId: string,
 ): Promise<RenderedDocument> {
   const db = deps.database.db;
-  const [found, company, client] = await Promise.all([
+  const [found, company] = await Promise.all([
     findVisible(db, companyId, templateId),
     getCompany(db, companyId),
-    job.entityId ? findClientIncludingDeleted(db, companyId, job.entityId) : null,
   ]);
   if (!found || !company) throw notFound(NOT_FOUND);
   const t = found.template;
-  const types = client?.entityTemplateId
-    ? ((await findClientType(db, companyId, client.entityTemplateId))?.descriptions ?? [])
-    : [];
+  const { client, clientTypes: types } = job;
   const zone = company.timeZone;
   const totals = computeTotals({
     descriptions: job.lineItems,

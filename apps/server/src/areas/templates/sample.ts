@@ -9,15 +9,14 @@ import {
   type TTax,
   type TTemplateField,
 } from '@fieldbook/core';
-import type { ClientRow } from '../clients/index.js';
-import type { InvoiceSource } from './context.js';
+import type { DocumentClient, InvoiceSource } from './context.js';
 
 /**
  * Made-up records for a template preview without a real one: a client, a
  * three-line invoice in the company's own tax settings (totals from core's
  * computeTotals) and a statement with something in every aging bucket.
  */
-export const SAMPLE_CLIENT = {
+export const SAMPLE_CLIENT: DocumentClient = {
   name: 'Jane',
   surname: 'Doe',
   email: 'jane.doe@example.com',
@@ -25,7 +24,7 @@ export const SAMPLE_CLIENT = {
   contactNumber: '',
   address: '12 Sample Street\nRondebosch\nCape Town 7700',
   fields: { vatNumber: '4123456789' },
-} as unknown as ClientRow;
+};
 
 const line = (l: Pick<TLine, 'description' | 'qty' | 'price'> & Partial<TLine>): TLine => ({
   ledgerAccountId: null,

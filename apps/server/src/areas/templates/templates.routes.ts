@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ZInvoiceTemplate,
@@ -16,18 +15,17 @@ import {
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
-import { access, isUuid } from '../../platform/access.js';
-import { forbidden, notFound } from '../../platform/errors.js';
-import { bodyHasId, saveAccess } from '../../platform/save-access.js';
+import { access, callerOf, isUuid } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/uploads.js';
 import { unsafeGetTemplateImage } from '../files/index.js';
-import { attachment } from '../clients/index.js';
+import { attachment } from '../../platform/attachment.js';
 import {
   presentInvoiceTemplate,
   presentStatementTemplate,
   presentTemplate,
 } from './templates.present.js';
-import { mayReadTemplates, type Caller, type TemplatesService } from './templates.service.js';
+import type { TemplatesService } from './templates.service.js';
 
 const cid = z.object({ cid: z.string() });
 const cidId = cid.extend({ id: z.string() });
@@ -35,22 +33,12 @@ const tags = ['templates'];
 const base = (path: string) => `/api/companies/:cid/${path}`;
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-const caller = (req: FastifyRequest): Caller => ({
-  companyId: req.company!.id,
-  member: req.company!.member,
-  user: req.user!,
-});
+const caller = callerOf;
 
 /** Members who may see documents (invoices r or clients r) or settings may read templates. */
-const readAccess = async (req: FastifyRequest) => {
-  if (!mayReadTemplates(req.company?.member)) throw forbidden();
-};
-const read = { config: { access: access.member() }, preValidation: readAccess };
+const read = { config: { access: access.anyOf(['settings.r', 'invoices.r', 'clients.r']) } };
 /** A save needs settings c (new) or u (an `_id`); the service checks who may change what. */
-const write = {
-  config: { access: access.member() },
-  preValidation: saveAccess('settings', bodyHasId),
-};
+const write = { config: { access: access.save('settings', 'body._id') } };
 
 /** Invoice, statement and general templates, previews and template images. */
 export const templatesRoutes: FastifyPluginAsyncZod<

@@ -1,19 +1,15 @@
 import {
   FOR_EVERY_COMPANY_MESSAGE,
-  can,
-  type MemberAccess,
   type TTemplateField,
   type TTemplateType,
 } from '@fieldbook/core';
-import { isUuid } from '../../platform/access.js';
-import type { SessionUser } from '../../platform/auth.js';
+import { isSuper, isUuid, requireRight, userOf, type Caller } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
 import { sanitiseHtml } from '../../platform/html-sanitise.js';
-import { requireRight } from '../../platform/save-access.js';
 import type { Upload } from '../../platform/uploads.js';
 import { storeFile } from '../files/index.js';
-import { previewHtml } from './documents.js';
+import { previewHtml, type PreviewRecords } from './documents.js';
 import { checkTemplate } from './render.js';
 import { isShared, mayEdit, type Presenter } from './templates.present.js';
 import * as repo from './templates.repo.js';
@@ -40,18 +36,7 @@ export interface TemplateInput {
   names: { html: string; emailBody: string };
 }
 
-export interface Caller {
-  companyId: string;
-  member: MemberAccess;
-  user: SessionUser;
-}
-
-const isSuper = (c: Caller) => c.user.rank === 'super';
 const missing = () => notFound('Template not found');
-
-/** A template is read by members who may see documents or settings. */
-export const mayReadTemplates = (m: MemberAccess | undefined) =>
-  can(m, 'settings', 'r') || can(m, 'invoices', 'r') || can(m, 'clients', 'r');
 
 /** The stored (sanitised) HTML; a template that does not compile is a 400 naming the field. */
 function cleanHtml(html: string, field: string): string {
@@ -69,7 +54,11 @@ function checkFields(fields: TTemplateField[]): void {
   });
 }
 
-export function createTemplatesService(deps: Pick<AppDeps, 'database' | 'config'>) {
+export function createTemplatesService(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  /** The records a preview may be filled with, read by the areas owning them. */
+  records: PreviewRecords,
+) {
   const db = deps.database.db;
 
   return {
@@ -90,7 +79,6 @@ export function createTemplatesService(deps: Pick<AppDeps, 'database' | 'config'
      * by rank super, and only rank super may share one with all companies.
      */
     async save(c: Caller, b: TemplateInput): Promise<{ _id: string }> {
-      requireRight(c.member, 'settings', b._id ? 'u' : 'c');
       if (b.anyCompany && !isSuper(c))
         throw forbidden('Only a super user may make a template available to all companies');
       const stored = b._id
@@ -126,7 +114,7 @@ export function createTemplatesService(deps: Pick<AppDeps, 'database' | 'config'
         isInvoice: b.isInvoice ?? old?.isInvoice ?? false,
         isStatement: b.isStatement ?? old?.isStatement ?? false,
         fields: b.fields ?? old?.fields ?? [],
-        updatedBy: c.user.id,
+        updatedBy: userOf(c),
       };
       if (old) {
         if (!(await repo.updateTemplate(db, c.companyId, old.id, v))) throw missing();
@@ -140,7 +128,6 @@ export function createTemplatesService(deps: Pick<AppDeps, 'database' | 'config'
      * owned by the company, which its members may then change (settings c).
      */
     async copy(c: Caller, id: string, name?: string): Promise<{ _id: string }> {
-      requireRight(c.member, 'settings', 'c');
       const row = await repo.findVisible(db, c.companyId, id);
       if (!row) throw missing();
       const t = row.template;
@@ -155,7 +142,7 @@ export function createTemplatesService(deps: Pick<AppDeps, 'database' | 'config'
           isInvoice: t.isInvoice,
           isStatement: t.isStatement,
           fields: t.fields,
-          updatedBy: c.user.id,
+          updatedBy: userOf(c),
         }),
       };
     },
@@ -172,11 +159,11 @@ export function createTemplatesService(deps: Pick<AppDeps, 'database' | 'config'
       },
     ) {
       if (p.recordId) {
-        requireRight(c.member, p.type === 'statement' ? 'clients' : 'invoices', 'r');
+        requireRight(c, p.type === 'statement' ? 'clients' : 'invoices', 'r');
         if (!isUuid(p.recordId)) throw badField('recordId', 'is not a record of this company');
       }
       checkTemplate(p.template, 'template');
-      return previewHtml(deps, c.companyId, p);
+      return previewHtml(deps, c.companyId, p, records);
     },
 
     /** 404 unless the caller may change the template (checked before reading an upload). */
@@ -196,7 +183,7 @@ export function createTemplatesService(deps: Pick<AppDeps, 'database' | 'config'
           { quotaBytes: deps.config.storageQuotaBytes, field: 'file' },
           {
             companyId: c.companyId,
-            userId: c.user.id,
+            userId: userOf(c),
             contentType: file.contentType,
             data: file.data,
           },

@@ -8,10 +8,8 @@ import {
   ZTrip,
   ZTripSave,
 } from '@fieldbook/core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../platform/access.js';
-import { bodyHasId, saveAccess } from '../../platform/save-access.js';
+import { access, callerOf } from '../../platform/access.js';
 import type { VehiclesService } from './vehicles.service.js';
 
 const cid = z.object({ cid: z.string() });
@@ -25,11 +23,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
   app,
   { vehicles },
 ) => {
-  const who = (req: FastifyRequest) => ({
-    companyId: req.company!.id,
-    userId: req.user!.id,
-    member: req.company!.member,
-  });
+  const who = callerOf;
 
   app.get(logBook, {
     config: { access: access.company('expenses', 'r') },
@@ -88,8 +82,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
   });
 
   app.post(logBook, {
-    config: { access: access.member() },
-    preValidation: saveAccess('expenses', bodyHasId),
+    config: { access: access.save('expenses', 'body._id') },
     schema: {
       tags,
       description:
@@ -120,8 +113,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
   });
 
   app.post(carsBase, {
-    config: { access: access.member() },
-    preValidation: saveAccess('expenses', bodyHasId),
+    config: { access: access.save('expenses', 'body._id') },
     schema: {
       tags,
       description:

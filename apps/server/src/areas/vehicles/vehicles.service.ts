@@ -1,10 +1,8 @@
 import {
   DEFAULT_TIME_ZONE,
   LOG_BOOK_LIST_LIMIT,
-  can,
   logBookCsv,
   summariseLogBook,
-  type MemberAccess,
   type TCar,
   type TLogBookQuery,
   type TLogBookSummary,
@@ -13,10 +11,10 @@ import {
   type ZTripSave,
 } from '@fieldbook/core';
 import type { z } from 'zod';
-import { isUuid } from '../../platform/access.js';
+import { isUuid, userOf, type Caller } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Tx } from '../../db/client.js';
-import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
+import { HttpError, badField, notFound } from '../../platform/errors.js';
 import {
   checkFresh,
   nextStamp,
@@ -28,12 +26,6 @@ import { presentCar, presentTrip } from './vehicles.present.js';
 import * as repo from './vehicles.repo.js';
 
 export type VehiclesService = ReturnType<typeof createVehiclesService>;
-
-export interface VehiclesCaller {
-  companyId: string;
-  userId: string;
-  member: MemberAccess;
-}
 
 const CAR_NOT_FOUND = 'Car not found';
 const TRIP_NOT_FOUND = 'Trip not found';
@@ -150,10 +142,9 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
       return car;
     },
 
-    /** Create (no `_id`, needs expenses c) or update (needs u) a car. */
-    async saveCar(who: VehiclesCaller, b: z.output<typeof ZCarSave>): Promise<TCar> {
+    /** Create (no `_id`) or update a car (the route checked expenses c or u). */
+    async saveCar(who: Caller, b: z.output<typeof ZCarSave>): Promise<TCar> {
       const id = b._id ? b._id.toLowerCase() : null;
-      if (!can(who.member, 'expenses', id ? 'u' : 'c')) throw forbidden();
       if (id && !isUuid(id)) throw notFound(CAR_NOT_FOUND);
       const values = toCarValues(b);
       const { companyId } = who;
@@ -213,9 +204,8 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
      * is locked for the save, so two saves of its trips take turns and the
      * overlap check sees the other one (a double click saves once).
      */
-    async saveTrip(who: VehiclesCaller, b: z.output<typeof ZTripSave>): Promise<TTrip> {
+    async saveTrip(who: Caller, b: z.output<typeof ZTripSave>): Promise<TTrip> {
       const id = b._id ? b._id.toLowerCase() : null;
-      if (!can(who.member, 'expenses', id ? 'u' : 'c')) throw forbidden();
       if (id && !isUuid(id)) throw notFound(TRIP_NOT_FOUND);
       const values = toTripValues(b);
       const { companyId } = who;
@@ -239,7 +229,7 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
           if (m.disabled) throw badField('driverId', 'is disabled in this company');
         }
         await checkReadings(tx, companyId, car, values, old?.id ?? null);
-        if (!old) return repo.insertTrip(tx, companyId, { ...values, createdBy: who.userId });
+        if (!old) return repo.insertTrip(tx, companyId, { ...values, createdBy: userOf(who) });
         await repo.updateTrip(tx, companyId, old.id, {
           ...values,
           updatedAt: nextStamp(old.updatedAt),

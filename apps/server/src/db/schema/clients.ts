@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TClientField, TLatLng } from '@fieldbook/core';
-import { users } from './accounts.js';
+import { users } from './auth.js';
 import { companies } from './companies.js';
 import { files } from './files.js';
 import { fullName, trigramIndex } from './search.js';
@@ -86,20 +86,4 @@ export const clientDocuments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('client_documents_company_client_idx').on(t.companyId, t.clientId)],
-);
-
-export const suppliers = pgTable(
-  'suppliers',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: companyRef(),
-    name: text('name').notNull(),
-    surname: text('surname').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('suppliers_company_name_idx').on(t.companyId, t.name),
-    trigramIndex('suppliers_search_trgm_idx', fullName(t.name, t.surname)),
-  ],
 );

@@ -9,7 +9,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_TIME_ZONE, type GroupRights, type TLatLng, type TTax } from '@fieldbook/core';
-import { users } from './accounts.js';
+import { users } from './auth.js';
 
 export interface StoredSmtp {
   host: string;

@@ -9,8 +9,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
-import { suppliers } from './clients.js';
+import { users } from './auth.js';
+import { suppliers } from './suppliers.js';
 import { companies } from './companies.js';
 import { files } from './files.js';
 

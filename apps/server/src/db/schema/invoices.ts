@@ -14,37 +14,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TDiscount, TEmailRecord, TLine, TTax } from '@fieldbook/core';
-import { users } from './accounts.js';
-import { clients, suppliers } from './clients.js';
+import { users } from './auth.js';
+import { clients } from './clients.js';
 import { companies } from './companies.js';
 import { exactIndex, trigramIndex } from './search.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
-
-/** The saved price list; `overrides` holds a price per client id. */
-export const items = pgTable(
-  'items',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    code: text('code').notNull().default(''),
-    description: text('description').notNull(),
-    category: text('category').notNull().default(''),
-    price: money('price').notNull(),
-    notes: text('notes').notNull().default(''),
-    ledgerAccountId: uuid('ledger_account_id'),
-    overrides: jsonb('overrides').$type<Record<string, number>>().notNull().default({}),
-    hasTax: boolean('has_tax').notNull().default(true),
-    hasSecondTax: boolean('has_second_tax').notNull().default(true),
-    cost: money('cost'),
-    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
-    expenseAccountId: uuid('expense_account_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('items_company_description_idx').on(t.companyId, t.description)],
-);
 
 /**
  * Invoices and quotes (a quote is an invoice with `isQuote`). The totals are
@@ -90,6 +65,12 @@ export const invoices = pgTable(
     emails: jsonb('emails').$type<TEmailRecord[]>().notNull().default([]),
     queuedForSending: boolean('queued_for_sending').notNull().default(false),
     queuedForSendingError: text('queued_for_sending_error'),
+    /**
+     * A send of the invoice under way (a gathered send or a send by hand), from
+     * its claim until it is recorded or given back (docs/documents.md, "One mail
+     * per send"). A claim older than SEND_CLAIM_MINUTES is a crashed one.
+     */
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
     /** When the invoice was marked resolved to the accounting package (an export's Resolve all). */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /**

@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { users } from './auth.js';
 import { clients } from './clients.js';
 import { companies } from './companies.js';
 import { exactIndex, trigramIndex } from './search.js';

@@ -1,5 +1,5 @@
 import { doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { users } from './auth.js';
 
 /** The leftover body-measurement people, owned by the user who made them. */
 export const people = pgTable(

@@ -12,8 +12,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
-import { clients, suppliers } from './clients.js';
+import { users } from './auth.js';
+import { clients } from './clients.js';
+import { suppliers } from './suppliers.js';
 import { companies } from './companies.js';
 
 /**

@@ -5,7 +5,7 @@ import { index, type PgColumn } from 'drizzle-orm/pg-core';
  * A trigram GIN index (pg_trgm, `gin_trgm_ops`) for the global search's
  * `ILIKE '%q%'` (docs/search.md); trigrams are case-folded, so ILIKE on the
  * plain expression uses it. The extension is created before the migrations
- * run (`migrateDatabase` in db/client.ts), on PGlite and PostgreSQL alike.
+ * run (`migrateDatabase` in db/migrate.ts), on PGlite and PostgreSQL alike.
  */
 export const trigramIndex = (name: string, expr: PgColumn | SQL) =>
   index(name).using('gin', sql`${expr} gin_trgm_ops`);

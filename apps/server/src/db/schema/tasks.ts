@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { users } from './auth.js';
 import { companies } from './companies.js';
 
 /** A task coupon one member gives another (spec "Task coupon", issue 14). */

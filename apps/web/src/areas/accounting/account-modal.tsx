@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   LEDGER_TYPES,
@@ -12,9 +12,16 @@ import { useSaveLedgerAccount } from '../../api/use-accounting';
 import { contractErrors } from '../../ui/contract-errors';
 import { ModalActions } from '../../ui/modal-actions';
 import { ErrorAlert } from '../../ui/query-state';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { usePhone } from '../../ui/use-phone';
 
 const LABELS = { type: 'Type', name: 'Name', account: 'Account code' };
+
+interface AccountValues {
+  type: TLedgerType;
+  name: string;
+  account: string;
+}
 
 interface AccountModalProps {
   /** The account to edit, or null for 'Add new account'. */
@@ -29,23 +36,27 @@ interface AccountModalProps {
 export function AccountModal({ account, onClose }: AccountModalProps) {
   const phone = usePhone();
   const save = useSaveLedgerAccount();
-  const [type, setType] = useState<TLedgerType>(account?.type ?? 'revenue');
-  const [name, setName] = useState(account?.name ?? '');
-  const [code, setCode] = useState(account?.account ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = () => {
-    const body = { ...(account && { _id: account._id }), type, name, account: code };
-    const found = contractErrors(ZLedgerAccountSave, body, LABELS);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(body, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: 'Account saved' });
-        onClose();
-      },
-    });
-  };
+  const body = (v: AccountValues) => ({ ...(account && { _id: account._id }), ...v });
+  const form = useForm<AccountValues>({
+    initialValues: {
+      type: account?.type ?? 'revenue',
+      name: account?.name ?? '',
+      account: account?.account ?? '',
+    },
+    // A complaint stays until Save is pressed again.
+    clearInputErrorOnChange: false,
+    validate: (v) => contractErrors(ZLedgerAccountSave, body(v), LABELS),
+  });
+  const { onSubmit, error } = useEditorForm({
+    form,
+    save: (v) => save.mutateAsync(body(v)),
+    onSaved: () => {
+      notifications.show({ color: 'green', message: 'Account saved' });
+      onClose();
+    },
+    // Spec §8: the server's refusal in red above the form, not under its fields.
+    fieldErrors: 'box',
+  });
 
   return (
     <Modal
@@ -56,40 +67,22 @@ export function AccountModal({ account, onClose }: AccountModalProps) {
       closeButtonProps={{ 'aria-label': 'Close' }}
       closeOnClickOutside={false}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           {/* Spec §8: the server's refusal in red above the form. */}
-          <ErrorAlert error={save.error} title="Not saved" />
+          <ErrorAlert error={error} title="Not saved" />
           <Select
             label="Type"
             required
             allowDeselect={false}
             data={LEDGER_TYPES.map((t) => ({ value: t, label: LEDGER_TYPE_LABELS[t] }))}
-            value={type}
-            onChange={(v) => v && setType(v as TLedgerType)}
-            error={errors.type}
+            value={form.values.type}
+            onChange={(v) => v && form.setFieldValue('type', v as TLedgerType)}
+            error={form.errors.type}
             comboboxProps={{ withinPortal: true }}
           />
-          <TextInput
-            label="Name"
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            data-autofocus
-          />
-          <TextInput
-            label="Account code"
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={errors.account}
-          />
+          <TextInput label="Name" required {...form.getInputProps('name')} data-autofocus />
+          <TextInput label="Account code" {...form.getInputProps('account')} />
           <ModalActions onCancel={onClose} saving={save.isPending} gap="sm" />
         </Stack>
       </form>

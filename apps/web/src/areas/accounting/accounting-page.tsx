@@ -16,7 +16,8 @@ import { pageLoading } from '../../app/lazy-route';
 import { NotFoundPage } from '../../app/not-found-page';
 import { confirmDelete } from '../../ui/confirm';
 import { PageHeader } from '../../ui/page-header';
-import { PeriodFilter, useUrlPeriod } from '../../ui/period-filter';
+import { PeriodFilter } from '../../ui/period-filter';
+import { usePeriod } from '../../ui/use-period';
 import { ErrorAlert, QueryState } from '../../ui/query-state';
 import { AccountItemsModal } from './account-items-modal';
 import { AccountModal } from './account-modal';
@@ -41,7 +42,7 @@ export function AccountingPage() {
 
 function Accounting() {
   const { company, member } = useCurrentCompany();
-  const [period, setPeriod] = useUrlPeriod(company?.timeZone, FINANCIAL_YEAR);
+  const [period, setPeriod] = usePeriod(company?.timeZone, FINANCIAL_YEAR);
   const accounts = useLedgerAccounts();
   const statement = useIncomeStatement(period);
   const remove = useDeleteLedgerAccount();

@@ -14,11 +14,12 @@ import {
 import { useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN, type TInvitation } from '@fieldbook/core';
-import { ApiError, errorMessage } from '../../api/api-client';
+import { errorMessage } from '../../api/api-client';
 import { useAcceptInvitation, useInvitation, useRegisterByInvitation } from '../../api/use-auth';
 import { useSession } from '../../app/use-session';
 import { AuthCard } from './auth-card';
 import { SignInForm } from './sign-in-form';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 /**
  * /invite?token=<token>: an invitation is bound to its link (DECISIONS §2).
@@ -115,12 +116,10 @@ function CreateAccount({ token, inv }: { token: string; inv: TInvitation }) {
       surname: (v) => (v.trim() ? null : 'Surname is required'),
     },
   });
-  const submit = form.onSubmit((v) =>
-    register.mutate(
-      { ...v, token },
-      { onError: (e) => e instanceof ApiError && e.fields && form.setErrors(e.fields) },
-    ),
-  );
+  const { onSubmit: submit } = useEditorForm({
+    form,
+    save: (v) => register.mutateAsync({ ...v, token }),
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack>

@@ -12,9 +12,10 @@ import {
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@fieldbook/core';
-import { ApiError, errorMessage } from '../../api/api-client';
+import { errorMessage } from '../../api/api-client';
 import { useRegister } from '../../api/use-auth';
 import { AuthCard } from './auth-card';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 /** /register: create an account; the server e-mails an activation link. */
 export function RegisterPage() {
@@ -34,12 +35,13 @@ export function RegisterPage() {
     },
   });
 
-  const submit = form.onSubmit((v) =>
-    register.mutate(v, {
-      onSuccess: (r) => setDone(r.message),
-      onError: (e) => e instanceof ApiError && e.fields && form.setErrors(e.fields),
-    }),
-  );
+  const { onSubmit: submit } = useEditorForm({
+    form,
+    save: (v) => register.mutateAsync(v),
+    onSaved: (r) => {
+      setDone(r.message);
+    },
+  });
 
   if (done)
     return (

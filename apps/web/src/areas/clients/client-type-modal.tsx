@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   ActionIcon,
   Button,
@@ -16,10 +15,10 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { CLIENT_FIELD_TYPES, type TClientField, type TClientType } from '@fieldbook/core';
-import { ApiError } from '../../api/api-client';
 import { useSaveClientType } from '../../api/use-clients';
 import { ErrorAlert } from '../../ui/query-state';
 import { ModalActions } from '../../ui/modal-actions';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 const TYPE_LABELS: Record<TClientField['type'], string> = {
   text: 'Text',
@@ -49,7 +48,6 @@ export function ClientTypeModal({
   onClose: () => void;
 }) {
   const save = useSaveClientType();
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<Values>({
     initialValues: {
       name: type?.name ?? '',
@@ -74,10 +72,10 @@ export function ClientTypeModal({
     },
   });
 
-  const submit = form.onSubmit(async (v) => {
-    setError(null);
-    try {
-      await save.mutateAsync({
+  const { onSubmit: submit, error } = useEditorForm({
+    form,
+    save: (v) =>
+      save.mutateAsync({
         ...(type ? { _id: type._id } : {}),
         name: v.name.trim(),
         descriptions: v.descriptions.map((d) => ({
@@ -86,13 +84,11 @@ export function ClientTypeModal({
           type: d.type,
           options: d.type === 'select' ? d.options : [],
         })),
-      });
+      }),
+    onSaved: () => {
       notifications.show({ color: 'green', message: 'Client type saved' });
       onClose();
-    } catch (e) {
-      if (e instanceof ApiError && e.fields) form.setErrors(e.fields);
-      setError(e);
-    }
+    },
   });
 
   return (

@@ -3,13 +3,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useParams, useSearchParams } from 'react-router';
 import type { TCompany } from '@fieldbook/core';
-import { ApiError, errorMessage } from '../../api/api-client';
+import { errorMessage } from '../../api/api-client';
 import { useCompany, useSaveCompany } from '../../api/use-companies';
 import { useCurrentCompany } from '../../app/company-context';
 import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
-import { useLoadForm } from '../../ui/use-load-form';
-import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { companyToValues, emptyCompanyValues, saveBodyFor, tabOfField } from './company-form';
 import { CompanyDocumentsTab } from './company-documents-tab';
 import { CompanyGeneralTab } from './company-general-tab';
@@ -59,30 +58,20 @@ function CompanySettings({ company }: { company: TCompany }) {
     const first = paths[0];
     if (first) void setParams({ tab: tabOfField(first) }, { replace: true });
   };
-  useLoadForm(form, company, companyToValues);
-
-  const submit = async (): Promise<boolean> => {
-    const check = form.validate();
-    if (check.hasErrors) {
-      showErrors(Object.keys(check.errors));
-      return false;
-    }
-    try {
-      await save.mutateAsync(saveBodyFor(company, form.getValues()));
-      form.resetDirty();
+  const { submit } = useEditorForm({
+    form,
+    source: company,
+    toValues: companyToValues,
+    save: (values) => save.mutateAsync(saveBodyFor(company, values)),
+    onSaved: () => {
       notifications.show({ color: 'green', message: 'Company settings saved' });
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.fields) {
-        form.setErrors(e.fields);
-        showErrors(Object.keys(e.fields));
-      }
-      notifications.show({ color: 'red', title: 'Not saved', message: errorMessage(e) });
-      return false;
-    }
-  };
+    },
+    onFieldErrors: (errors) => showErrors(Object.keys(errors)),
+    unsaved: form.isDirty(),
+    onFailed: (e) =>
+      notifications.show({ color: 'red', title: 'Not saved', message: errorMessage(e) }),
+  });
   const dirty = form.isDirty();
-  useUnsavedChangesPrompt(dirty, submit);
 
   return (
     <Tabs

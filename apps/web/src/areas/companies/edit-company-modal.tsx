@@ -2,10 +2,10 @@ import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TCompany } from '@fieldbook/core';
-import { ApiError } from '../../api/api-client';
 import { companySaveBody, useSaveCompany } from '../../api/use-companies';
 import { ErrorAlert } from '../../ui/query-state';
 import { ModalActions } from '../../ui/modal-actions';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 /** Rename the current company; every other setting is posted back unchanged. */
 export function EditCompanyModal({ company, onClose }: { company: TCompany; onClose: () => void }) {
@@ -14,18 +14,15 @@ export function EditCompanyModal({ company, onClose }: { company: TCompany; onCl
     initialValues: { companyName: company.companyName },
     validate: { companyName: (v) => (v.trim() ? null : 'Company name is required') },
   });
-  const submit = form.onSubmit((v) =>
-    save.mutate(
-      { ...companySaveBody(company), companyName: v.companyName.trim() },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Company saved' });
-          onClose();
-        },
-        onError: (e) => e instanceof ApiError && e.fields && form.setErrors(e.fields),
-      },
-    ),
-  );
+  const { onSubmit: submit } = useEditorForm({
+    form,
+    save: (v) =>
+      save.mutateAsync({ ...companySaveBody(company), companyName: v.companyName.trim() }),
+    onSaved: () => {
+      notifications.show({ color: 'green', message: 'Company saved' });
+      onClose();
+    },
+  });
 
   return (
     <Modal opened onClose={onClose} title="Edit company" centered>

@@ -11,10 +11,10 @@ import {
   type TCompanyGroup,
   type TGroupSave,
 } from '@fieldbook/core';
-import { ApiError } from '../../api/api-client';
 import { useSaveGroup } from '../../api/use-companies';
 import { ErrorAlert } from '../../ui/query-state';
 import { ModalActions } from '../../ui/modal-actions';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 export const AREA_LABELS: Record<Area, string> = {
   invoices: 'Invoices',
@@ -58,16 +58,17 @@ export function GroupEditorModal({ companyId, me, group, onClose }: Props) {
     initialValues: { name: group?.name ?? '', rights: toRights(group) },
     validate: { name: (v) => (v.trim() ? null : 'Group name is required') },
   });
-  const submit = form.onSubmit((v) => {
-    const body: TGroupSave = { name: v.name.trim(), rights: v.rights };
-    if (group) body._id = group._id;
-    save.mutate(body, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: 'Group saved' });
-        onClose();
-      },
-      onError: (e) => e instanceof ApiError && e.fields && form.setErrors(e.fields),
-    });
+  const { onSubmit: submit } = useEditorForm({
+    form,
+    save: (v) => {
+      const body: TGroupSave = { name: v.name.trim(), rights: v.rights };
+      if (group) body._id = group._id;
+      return save.mutateAsync(body);
+    },
+    onSaved: () => {
+      notifications.show({ color: 'green', message: 'Group saved' });
+      onClose();
+    },
   });
 
   return (

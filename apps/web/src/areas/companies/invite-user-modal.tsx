@@ -2,10 +2,10 @@ import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TCompany } from '@fieldbook/core';
-import { ApiError } from '../../api/api-client';
 import { useInviteUser } from '../../api/use-companies';
 import { ErrorAlert } from '../../ui/query-state';
 import { NO_GROUP, groupOptions } from './company-form';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 interface Props {
   company: TCompany;
@@ -29,23 +29,22 @@ export function InviteUserModal({ company, opened, onClose }: Props) {
     invite.reset();
     onClose();
   };
-  const submit = form.onSubmit((v) =>
-    invite.mutate(
-      {
+  const { onSubmit: submit } = useEditorForm({
+    form,
+    save: (v) =>
+      invite.mutateAsync({
         email: v.email.trim(),
         name: v.name.trim(),
         surname: v.surname.trim(),
         group: v.group === NO_GROUP ? null : v.group,
-      },
-      {
-        onSuccess: (r) => {
-          notifications.show({ color: 'green', message: r.message || 'Invitation sent' });
-          close();
-        },
-        onError: (e) => e instanceof ApiError && e.fields && form.setErrors(e.fields),
-      },
-    ),
-  );
+      }),
+    onSaved: (r) => {
+      notifications.show({ color: 'green', message: r.message || 'Invitation sent' });
+      close();
+      // Blank again for the next opening.
+      return form.getInitialValues();
+    },
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="Invite a user" centered>

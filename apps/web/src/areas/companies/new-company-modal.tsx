@@ -2,11 +2,11 @@ import { Button, FileInput, Group, Modal, Stack, TextInput } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto } from '@tabler/icons-react';
-import { ApiError } from '../../api/api-client';
 import { useCreateCompany } from '../../api/use-companies';
 import { useCurrentCompany } from '../../app/company-context';
 import { IMAGE_TYPES, imageProblem } from '../../ui/image-uploader';
 import { ErrorAlert } from '../../ui/query-state';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 /** Create a company (multipart: companyName and an optional logo) and switch to it. */
 export function NewCompanyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -24,19 +24,17 @@ export function NewCompanyModal({ opened, onClose }: { opened: boolean; onClose:
     create.reset();
     onClose();
   };
-  const submit = form.onSubmit((v) =>
-    create.mutate(
-      { companyName: v.companyName.trim(), logo: v.logo },
-      {
-        onSuccess: ({ _id }) => {
-          switchCompany(_id);
-          notifications.show({ color: 'green', message: 'Company created' });
-          close();
-        },
-        onError: (e) => e instanceof ApiError && e.fields && form.setErrors(e.fields),
-      },
-    ),
-  );
+  const { onSubmit: submit } = useEditorForm({
+    form,
+    save: (v) => create.mutateAsync({ companyName: v.companyName.trim(), logo: v.logo }),
+    onSaved: ({ _id }) => {
+      switchCompany(_id);
+      notifications.show({ color: 'green', message: 'Company created' });
+      close();
+      // Blank again for the next opening.
+      return form.getInitialValues();
+    },
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="New company" centered>

@@ -5,14 +5,12 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_TIME_ZONE, can, todayIn, type TExpense } from '@fieldbook/core';
-import { ApiError } from '../../api/api-client';
 import { useDeleteExpense, useSaveExpense, useSupplierOptions } from '../../api/use-expenses';
 import { useCurrentCompany } from '../../app/company-context';
 import { confirmDelete } from '../../ui/confirm';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorAlert } from '../../ui/query-state';
-import { useLoadForm } from '../../ui/use-load-form';
-import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { ExpenseFields } from './expense-fields';
 import { ExpensePhoto, NO_PHOTO_CHANGE, type PhotoState } from './expense-photo';
 import { ExpenseView } from './expense-view';
@@ -46,32 +44,30 @@ export function ExpenseForm({ expense }: { expense?: TExpense }) {
       : newExpenseValues(todayIn(company?.timeZone ?? DEFAULT_TIME_ZONE)),
     validate: expenseValidation,
   });
-  // A saved expense refetched after a save refills the form, never in the middle of an edit.
-  useLoadForm(form, editing ? undefined : expense, expenseToValues);
-
   const dirty = editing && (form.isDirty() || photo !== NO_PHOTO_CHANGE);
-
-  /** Validate and save; true when saved. The caller decides where to go next. */
-  const submit = async (): Promise<string | null> => {
-    if (form.validate().hasErrors) return null;
-    save.reset();
-    try {
-      const saved = await save.mutateAsync({
-        data: valuesToSave(form.getValues(), expense, photo.removed && !photo.file),
+  // A saved expense refetched after a save refills the form, never in the middle of an edit.
+  const editor = useEditorForm({
+    form,
+    source: expense,
+    toValues: expenseToValues,
+    hold: editing,
+    save: (values) => {
+      save.reset();
+      return save.mutateAsync({
+        data: valuesToSave(values, expense, photo.removed && !photo.file),
         photo: photo.file,
       });
-      form.resetDirty();
+    },
+    onSaved: () => {
       setPhoto(NO_PHOTO_CHANGE);
       setEditing(false);
       notifications.show({ color: 'green', message: 'Expense saved' });
-      return saved._id;
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
-      return null;
-    }
-  };
+    },
+    unsaved: dirty,
+  });
 
-  useUnsavedChangesPrompt(dirty, async () => (await submit()) !== null);
+  /** Validate and save; the saved expense's id, or null. The caller decides where to go next. */
+  const submit = async (): Promise<string | null> => (await editor.submit())?.saved._id ?? null;
 
   // After the guard above has seen the clean form.
   useEffect(() => {

@@ -7,7 +7,8 @@ import { useExpenseSummary, useExpenses, useSupplierOptions } from '../../api/us
 import { useCurrentCompany } from '../../app/company-context';
 import { useGlobalSearch } from '../../app/search-context';
 import { PageHeader } from '../../ui/page-header';
-import { PeriodFilter, usePeriod } from '../../ui/period-filter';
+import { PeriodFilter } from '../../ui/period-filter';
+import { usePeriod } from '../../ui/use-period';
 import { QueryState } from '../../ui/query-state';
 import { ExpenseBoxes } from './expense-boxes';
 import { ExpenseTable } from './expense-table';

@@ -3,13 +3,13 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconChecks, IconChevronDown, IconFileSpreadsheet } from '@tabler/icons-react';
 import { EXPORT_MSG, can, type MemberAccess, type Period } from '@fieldbook/core';
-import { useState } from 'react';
 import { useCurrentCompany } from '../../app/company-context';
 import {
   downloadInvoicesCsv,
   useInvalidateInvoices,
   useProcessInvoices,
 } from '../../api/use-exports';
+import { useDownload } from '../../ui/use-download';
 
 const failed = (e: unknown) =>
   notifications.show({
@@ -33,20 +33,12 @@ export function AccountingCsvMenu({
   const { companyId } = useCurrentCompany();
   const process = useProcessInvoices();
   const reload = useInvalidateInvoices();
-  const [busy, setBusy] = useState(false);
   const canUpdate = can(member, 'invoices', 'u');
 
-  const download = async (format: 'sage' | 'xero', resolve: boolean) => {
-    setBusy(true);
-    try {
-      await downloadInvoicesCsv(companyId, period, format, resolve);
-      if (resolve) await reload();
-    } catch (e) {
-      failed(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run: download } = useDownload(async (format: 'sage' | 'xero', resolve: boolean) => {
+    await downloadInvoicesCsv(companyId, period, format, resolve);
+    if (resolve) await reload();
+  }, 'Not done');
 
   const sage = () => {
     // A member who may not update invoices can only download.

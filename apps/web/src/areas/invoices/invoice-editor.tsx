@@ -12,14 +12,13 @@ import {
   type TInvoice,
   type MemberAccess,
 } from '@fieldbook/core';
-import { ApiError, errorMessage } from '../../api/api-client';
+import { errorMessage } from '../../api/api-client';
 import { useCopyInvoice, useDeleteInvoice, useSaveInvoice } from '../../api/use-invoices';
 import { useItems } from '../../api/use-items';
 import { confirmDelete } from '../../ui/confirm';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorAlert } from '../../ui/query-state';
-import { useLoadForm } from '../../ui/use-load-form';
-import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { AddLineForm } from './add-line-form';
 import { DiscountFields } from './discount-fields';
 import { SendHistoryPanel } from './send-history-panel';
@@ -58,6 +57,14 @@ const title = (inv: TInvoice | undefined, newQuote: boolean) =>
       ? `Quote ${inv.quoteNumber ?? ''}`.trim()
       : `Invoice ${inv.invoiceNumber ?? ''}`.trim();
 
+/** 'Invoice saved'; lines ticked 'Save item' joined the price list with the save. */
+const savedNote = (r: { savedItems?: string[] }, values: InvoiceValues) => {
+  const kind = values.isQuote ? 'Quote' : 'Invoice';
+  return r.savedItems?.length
+    ? `${kind} saved. Added to the price list: ${r.savedItems.join(', ')}`
+    : `${kind} saved`;
+};
+
 /** The invoice or quote editor: read-only until Edit; a new one opens in edit mode. */
 export function InvoiceEditor({ company, member, invoice, newQuote = false }: InvoiceEditorProps) {
   const navigate = useNavigate();
@@ -88,35 +95,31 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
     },
   });
   // A refetch while editing must not replace the user's edits (nor hide the unsaved prompt).
-  useLoadForm(form, editing ? undefined : invoice, invoiceToValues);
+  const editor = useEditorForm({
+    form,
+    source: invoice,
+    toValues: invoiceToValues,
+    hold: editing,
+    save: (values) => save.mutateAsync(valuesToSave(values, invoice)),
+    onSaved: (r, values) => {
+      setSaved(savedNote(r, values));
+      setEditing(false);
+      setPaying(false);
+    },
+    unsaved: editing && !leaveTo && form.isDirty(),
+  });
   const v = form.values;
   const totals = valuesTotals(v);
 
   /** Save the form (with the pay modal's fields); `stay` when the caller navigates itself. */
   const submit = async (pay?: PayValues, stay = false): Promise<boolean> => {
-    if (editing && form.validate().hasErrors) return false;
     const values = { ...form.getValues(), ...pay };
-    try {
-      const r = await save.mutateAsync(valuesToSave(values, invoice));
-      const kind = values.isQuote ? 'Quote' : 'Invoice';
-      // Lines ticked 'Save item' joined the price list with this save.
-      const note = r.savedItems?.length
-        ? `${kind} saved. Added to the price list: ${r.savedItems.join(', ')}`
-        : `${kind} saved`;
-      setSaved(note);
-      form.setValues(values);
-      form.resetDirty(values);
-      setEditing(false);
-      setPaying(false);
-      if (!invoice && !stay) setLeaveTo({ to: `/invoices/${r._id}`, saved: note });
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.fields) form.setErrors(e.fields);
-      return false;
-    }
+    const done = await editor.submit({ values, validate: editing });
+    if (done && !invoice && !stay)
+      setLeaveTo({ to: `/invoices/${done.saved._id}`, saved: savedNote(done.saved, values) });
+    return !!done;
   };
 
-  useUnsavedChangesPrompt(editing && !leaveTo && form.isDirty(), () => submit(undefined, true));
   // After the prompt's blocker has seen the clean state (effects run in order).
   useEffect(() => {
     if (leaveTo)

@@ -2,11 +2,11 @@ import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@manti
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TPerson } from '@fieldbook/core';
-import { ApiError } from '../../api/api-client';
 import { useSavePerson } from '../../api/use-people';
 import { ErrorAlert } from '../../ui/query-state';
 import { ModalActions } from '../../ui/modal-actions';
 import { PERSON_TYPE_OPTIONS, type PersonType } from './person-types';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 interface Values {
   name: string;
@@ -33,25 +33,22 @@ export function EditPersonModal({ person, onClose }: { person: TPerson; onClose:
       circum: person.circum ?? '',
     },
   });
-  const submit = form.onSubmit((v) =>
-    save.mutate(
-      {
+  const { onSubmit: submit } = useEditorForm({
+    form,
+    save: (v) =>
+      save.mutateAsync({
         name: v.name.trim(),
         surname: v.surname.trim(),
         rank: v.rank,
         weight: toNumber(v.weight),
         height: toNumber(v.height),
         circum: toNumber(v.circum),
-      },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Person saved' });
-          onClose();
-        },
-        onError: (e) => e instanceof ApiError && e.fields && form.setErrors(e.fields),
-      },
-    ),
-  );
+      }),
+    onSaved: () => {
+      notifications.show({ color: 'green', message: 'Person saved' });
+      onClose();
+    },
+  });
 
   return (
     <Modal opened onClose={onClose} title="Edit person" centered size="lg">

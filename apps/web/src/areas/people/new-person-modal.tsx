@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ApiError } from '../../api/api-client';
 import { useCreatePerson } from '../../api/use-people';
 import { ErrorAlert } from '../../ui/query-state';
 import { PERSON_TYPE_OPTIONS, type PersonType } from './person-types';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 /** Create a person with name, surname and type. */
 export function NewPersonModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -17,18 +17,17 @@ export function NewPersonModal({ opened, onClose }: { opened: boolean; onClose: 
     create.reset();
     onClose();
   };
-  const submit = form.onSubmit((v) =>
-    create.mutate(
-      { name: v.name.trim(), surname: v.surname.trim(), rank: v.rank },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Person created' });
-          close();
-        },
-        onError: (e) => e instanceof ApiError && e.fields && form.setErrors(e.fields),
-      },
-    ),
-  );
+  const { onSubmit: submit } = useEditorForm({
+    form,
+    save: (v) =>
+      create.mutateAsync({ name: v.name.trim(), surname: v.surname.trim(), rank: v.rank }),
+    onSaved: () => {
+      notifications.show({ color: 'green', message: 'Person created' });
+      close();
+      // Blank again for the next opening.
+      return form.getInitialValues();
+    },
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="New person" centered>

@@ -1,12 +1,11 @@
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ApiError, errorMessage } from '../../api/api-client';
+import { errorMessage } from '../../api/api-client';
 import { useProfile, useSaveProfile } from '../../api/use-profile';
 import { ErrorAlert, QueryState } from '../../ui/query-state';
 import { PageHeader } from '../../ui/page-header';
-import { useLoadForm } from '../../ui/use-load-form';
-import { useUnsavedChangesPrompt } from '../../ui/use-unsaved-changes-prompt';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { NotificationEmailCard } from './notification-email-card';
 
@@ -15,17 +14,13 @@ export function ProfilePage() {
   const profile = useProfile();
   const save = useSaveProfile();
   const form = useForm({ initialValues: { name: '', surname: '', email: '' } });
-  useLoadForm(form, profile.data, (u) => ({ name: u.name, surname: u.surname, email: u.email }));
-
-  const submit = async (): Promise<boolean> => {
-    const v = form.getValues();
-    try {
-      const user = await save.mutateAsync(v);
+  const { submit } = useEditorForm({
+    form,
+    source: profile.data,
+    toValues: (u) => ({ name: u.name, surname: u.surname, email: u.email }),
+    save: (v) => save.mutateAsync(v),
+    onSaved: (user, v) => {
       // The address changes only once the link sent to the new one is used.
-      const saved = { name: user.name, surname: user.surname, email: user.email };
-      form.setInitialValues(saved);
-      form.setValues(saved);
-      form.resetDirty(saved);
       const changing = user.pendingEmail && v.email.trim().toLowerCase() === user.pendingEmail;
       notifications.show({
         color: 'green',
@@ -33,15 +28,11 @@ export function ProfilePage() {
           ? `User profile saved. We sent a confirmation link to ${user.pendingEmail}; your e-mail address changes when you open it.`
           : 'User profile saved',
       });
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.fields) form.setErrors(e.fields);
-      notifications.show({ color: 'red', message: errorMessage(e) });
-      return false;
-    }
-  };
-
-  useUnsavedChangesPrompt(form.isDirty(), submit);
+      return { name: user.name, surname: user.surname, email: user.email };
+    },
+    unsaved: form.isDirty(),
+    onFailed: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
+  });
 
   return (
     <>

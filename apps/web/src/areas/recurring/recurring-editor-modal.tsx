@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Alert, Center, Loader, Modal } from '@mantine/core';
 import { RECURRING_NOT_FOUND, RECURRING_SAVED, type TRecurringType } from '@fieldbook/core';
 import { ApiError } from '../../api/api-client';
-import { useJobTypes } from '../../api/use-jobs';
+import { useJobTypes } from '../../api/use-job-types';
 import { useRecurringItem } from '../../api/use-recurring';
 import { useCurrentCompany } from '../../app/company-context';
 import { ErrorAlert } from '../../ui/query-state';

@@ -14,6 +14,7 @@ import {
   type TCompany,
   type TRecurringItem,
   type TRecurringType,
+  recurringPricesWithheld,
 } from '@fieldbook/core';
 import { ApiError } from '../../api/api-client';
 import { useSupplierOptions } from '../../api/use-expenses';
@@ -182,7 +183,8 @@ export function RecurringEditor(props: EditorProps) {
           {type === 'calender' && (
             <>
               <JobDocFields form={rule} types={jobTypes} company={company} />
-              <JobLinesFields form={inv} />
+              {/* The lines are the invoice it makes: with their prices, only with invoices r. */}
+              {!recurringPricesWithheld(member, type) && <JobLinesFields form={inv} />}
             </>
           )}
           <Divider />

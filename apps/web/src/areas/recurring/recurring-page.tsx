@@ -3,9 +3,14 @@ import { Button, Center, Paper, SegmentedControl, Stack, Text } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { RECURRING_TYPES, can, type TRecurringType } from '@fieldbook/core';
+import {
+  RECURRING_TYPES,
+  can,
+  recurringPricesWithheld,
+  type TRecurringType,
+} from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
-import { useJobTypes } from '../../api/use-jobs';
+import { useJobTypes } from '../../api/use-job-types';
 import { downloadRecurring, useRecurringList } from '../../api/use-recurring';
 import { useCurrentCompany } from '../../app/company-context';
 import { PageHeader } from '../../ui/page-header';
@@ -92,7 +97,7 @@ export function RecurringPage() {
               Download
             </Button>
             {/* A job's rows are the invoice it will make: they show prices. */}
-            {(type !== 'calender' || can(member, 'invoices', 'r')) && (
+            {!recurringPricesWithheld(member, type) && (
               <Button
                 variant="default"
                 leftSection={<IconDownload size={16} />}

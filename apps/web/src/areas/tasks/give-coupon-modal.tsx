@@ -1,14 +1,24 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_TIME_ZONE, instantOfWallTime } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../api/api-client';
 import { useGiveTask } from '../../api/use-tasks';
 import { useCurrentCompany } from '../../app/company-context';
 import { useCurrentUser } from '../../app/use-session';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { usePhone } from '../../ui/use-phone';
+
+interface CouponValues {
+  name: string;
+  userId: string | null;
+  /** When it opens, as the picker's wall time; null: now. */
+  when: string | null;
+}
+
+const BLANK: CouponValues = { name: '', userId: null, when: null };
 
 /** 'Give a coupon': a name, a colleague and when it opens (blank: now), in the company's zone. */
 export function GiveCouponModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -16,44 +26,47 @@ export function GiveCouponModal({ opened, onClose }: { opened: boolean; onClose:
   const me = useCurrentUser();
   const give = useGiveTask();
   const phone = usePhone();
-  const [name, setName] = useState('');
-  const [userId, setUserId] = useState<string | null>(null);
-  const [when, setWhen] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<CouponValues>({
+    initialValues: BLANK,
+    // A complaint stays until Give is pressed again.
+    clearInputErrorOnChange: false,
+    validate: {
+      name: (v) => (v.trim() ? null : 'is required'),
+      userId: (v) => (v ? null : 'is required'),
+    },
+  });
   const colleagues = (company?.users ?? [])
     .filter((u) => !u.disabled && u.userId !== me._id)
     .map((u) => ({ value: u.userId, label: `${u.name} ${u.surname}`.trim() || u.emailAddress }));
 
   const close = () => {
-    setName('');
-    setUserId(null);
-    setWhen(null);
-    setErrors({});
+    form.reset();
     onClose();
   };
-  const submit = () => {
-    const local = {
-      ...(!name.trim() && { name: 'is required' }),
-      ...(!userId && { userId: 'is required' }),
-    };
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    const zone = company?.timeZone ?? DEFAULT_TIME_ZONE;
-    const displayTime = when ? instantOfWallTime(when.slice(0, 16).replace(' ', 'T'), zone) : null;
-    give.mutate(
-      { name: name.trim(), userId: userId!, ...(displayTime && { displayTime }) },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: 'The coupon was given.' });
-          close();
-        },
-        onError: (e) =>
-          e instanceof ApiError && e.fields
-            ? setErrors(e.fields)
-            : notifications.show({ color: 'red', message: errorMessage(e) }),
-      },
-    );
-  };
+  const { submit } = useEditorForm({
+    form,
+    save: ({ name, userId, when }) => {
+      const zone = company?.timeZone ?? DEFAULT_TIME_ZONE;
+      const displayTime = when
+        ? instantOfWallTime(when.slice(0, 16).replace(' ', 'T'), zone)
+        : null;
+      return give.mutateAsync({
+        name: name.trim(),
+        userId: userId!,
+        ...(displayTime && { displayTime }),
+      });
+    },
+    onSaved: () => {
+      notifications.show({ color: 'green', message: 'The coupon was given.' });
+      close();
+      return BLANK;
+    },
+    // Refused fields show under the fields; any other refusal in a red notification.
+    onFailed: (e) => {
+      if (!(e instanceof ApiError && e.fields))
+        notifications.show({ color: 'red', message: errorMessage(e) });
+    },
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="Give a coupon">
@@ -62,9 +75,7 @@ export function GiveCouponModal({ opened, onClose }: { opened: boolean; onClose:
           label="Name"
           placeholder="Lunch on us"
           maxLength={100}
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          {...form.getInputProps('name')}
           data-autofocus
         />
         <Select
@@ -72,9 +83,7 @@ export function GiveCouponModal({ opened, onClose }: { opened: boolean; onClose:
           placeholder="Choose a colleague"
           data={colleagues}
           searchable
-          value={userId}
-          error={errors.userId}
-          onChange={setUserId}
+          {...form.getInputProps('userId')}
           nothingFoundMessage="No colleague found"
         />
         <DateTimePicker
@@ -87,15 +96,14 @@ export function GiveCouponModal({ opened, onClose }: { opened: boolean; onClose:
           modalProps={{ title: 'Opens at', size: 'auto' }}
           timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
           submitButtonProps={{ 'aria-label': 'Done' }}
-          value={when}
-          error={errors.displayTime}
-          onChange={setWhen}
+          {...form.getInputProps('when')}
+          error={form.errors.displayTime}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={give.isPending}>
+          <Button onClick={() => void submit()} loading={give.isPending}>
             Give
           </Button>
         </Group>

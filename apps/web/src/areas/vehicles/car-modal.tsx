@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import { Checkbox, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ZCarSave, type TCar, type TCarSave } from '@fieldbook/core';
 import { useSaveCar } from '../../api/use-vehicles';
 import { contractErrors } from '../../ui/contract-errors';
 import { ModalActions } from '../../ui/modal-actions';
 import { ErrorAlert } from '../../ui/query-state';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 interface CarValues {
   registration: string;
@@ -26,42 +27,37 @@ const LABELS = {
 
 /** Add or edit a car; the server keeps registrations unique, ignoring case and spaces. */
 export function CarModal({ car, onClose }: { car: TCar | null; onClose: () => void }) {
-  const [v, setV] = useState<CarValues>(() => ({
-    registration: car?.registration ?? '',
-    make: car?.make ?? '',
-    model: car?.model ?? '',
-    openingOdometer: car?.openingOdometer ?? '',
-    year: car?.year ?? '',
-    active: car?.active ?? true,
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveCar();
-  const set = (patch: Partial<CarValues>) => {
-    setV((old) => ({ ...old, ...patch }));
-    // A field's complaint goes once it is changed; Save checks everything again.
-    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !(k in patch))));
-  };
-
-  const submit = () => {
-    const body: TCarSave = {
-      ...(car && { _id: car._id, updatedAt: car.updatedAt }),
-      registration: v.registration,
-      make: v.make,
-      model: v.model,
-      openingOdometer: typeof v.openingOdometer === 'number' ? v.openingOdometer : NaN,
-      year: typeof v.year === 'number' ? v.year : null,
-      active: v.active,
-    };
-    const found = contractErrors(ZCarSave, body, LABELS);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    save.mutate(body, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: 'Car saved' });
-        onClose();
-      },
-    });
-  };
+  const body = (v: CarValues): TCarSave => ({
+    ...(car && { _id: car._id, updatedAt: car.updatedAt }),
+    registration: v.registration,
+    make: v.make,
+    model: v.model,
+    openingOdometer: typeof v.openingOdometer === 'number' ? v.openingOdometer : NaN,
+    year: typeof v.year === 'number' ? v.year : null,
+    active: v.active,
+  });
+  // A field's complaint goes once it is changed; Save checks everything again.
+  const form = useForm<CarValues>({
+    initialValues: {
+      registration: car?.registration ?? '',
+      make: car?.make ?? '',
+      model: car?.model ?? '',
+      openingOdometer: car?.openingOdometer ?? '',
+      year: car?.year ?? '',
+      active: car?.active ?? true,
+    },
+    validate: (v) => contractErrors(ZCarSave, body(v), LABELS),
+  });
+  const { onSubmit, error } = useEditorForm({
+    form,
+    save: (v) => save.mutateAsync(body(v)),
+    onSaved: () => {
+      notifications.show({ color: 'green', message: 'Car saved' });
+      onClose();
+    },
+    fieldErrors: 'box',
+  });
 
   return (
     <Modal
@@ -70,47 +66,21 @@ export function CarModal({ car, onClose }: { car: TCar | null; onClose: () => vo
       title={car ? 'Edit car' : 'Add car'}
       closeOnClickOutside={false}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label="Registration"
-              required
-              value={v.registration}
-              error={errors.registration}
-              onChange={(e) => set({ registration: e.currentTarget.value })}
-            />
+            <TextInput label="Registration" required {...form.getInputProps('registration')} />
             <NumberInput
               label="Year"
               min={1900}
               max={2100}
               allowDecimal={false}
-              value={v.year}
-              error={errors.year}
-              onChange={(n) => set({ year: n })}
+              {...form.getInputProps('year')}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label="Make"
-              required
-              value={v.make}
-              error={errors.make}
-              onChange={(e) => set({ make: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Model"
-              required
-              value={v.model}
-              error={errors.model}
-              onChange={(e) => set({ model: e.currentTarget.value })}
-            />
+            <TextInput label="Make" required {...form.getInputProps('make')} />
+            <TextInput label="Model" required {...form.getInputProps('model')} />
           </SimpleGrid>
           <NumberInput
             label="Opening odometer (km)"
@@ -120,16 +90,13 @@ export function CarModal({ car, onClose }: { car: TCar | null; onClose: () => vo
             allowDecimal={false}
             allowNegative={false}
             thousandSeparator=" "
-            value={v.openingOdometer}
-            error={errors.openingOdometer}
-            onChange={(n) => set({ openingOdometer: n })}
+            {...form.getInputProps('openingOdometer')}
           />
           <Checkbox
             label="Active (offered for new trips)"
-            checked={v.active}
-            onChange={(e) => set({ active: e.currentTarget.checked })}
+            {...form.getInputProps('active', { type: 'checkbox' })}
           />
-          <ErrorAlert error={save.error} title="Not saved" />
+          <ErrorAlert error={error} title="Not saved" />
           <ModalActions onCancel={onClose} saving={save.isPending} gap="sm" />
         </Stack>
       </form>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Button,
   Group,
@@ -13,6 +12,7 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   ZTripSave,
@@ -30,6 +30,7 @@ import { useCurrentUser } from '../../app/use-session';
 import { contractErrors } from '../../ui/contract-errors';
 import { ModalActions } from '../../ui/modal-actions';
 import { ErrorAlert } from '../../ui/query-state';
+import { useEditorForm } from '../../ui/use-editor-form';
 
 interface TripValues {
   date: string | null;
@@ -56,6 +57,12 @@ const LABELS = {
 
 const num = (v: number | string) => (typeof v === 'number' ? v : NaN);
 
+/** The trip's distance, once both readings are numbers. */
+const kilometres = (v: TripValues) =>
+  typeof v.openingOdometer === 'number' && typeof v.closingOdometer === 'number'
+    ? tripKilometres(v.openingOdometer, v.closingOdometer)
+    : null;
+
 /**
  * Log or edit a trip. A new one starts today, with the first active car (or
  * the filtered one), the signed-in driver, and the car's last closing
@@ -79,65 +86,62 @@ export function TripModal({
   const user = useCurrentUser();
   const offered = cars.filter((c) => c.active || c._id === trip?.carId);
   const first = offered.find((c) => c._id === carId) ?? offered[0];
-  const [v, setV] = useState<TripValues>(() => ({
-    date: trip?.date ?? todayIn(company?.timeZone ?? 'Africa/Johannesburg'),
-    carId: trip?.carId ?? first?._id ?? null,
-    driverId: trip?.driverId ?? user._id,
-    from: trip?.from ?? '',
-    to: trip?.to ?? '',
-    openingOdometer: trip?.openingOdometer ?? first?.lastOdometer ?? '',
-    closingOdometer: trip?.closingOdometer ?? '',
-    business: trip?.business ?? true,
-    reason: trip?.reason ?? '',
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveTrip();
-  const set = (patch: Partial<TripValues>) => {
-    setV((old) => ({ ...old, ...patch }));
-    // A field's complaint goes once it is changed; Save checks everything again.
-    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !(k in patch))));
-  };
+  const body = (v: TripValues): TTripSave => ({
+    ...(trip && { _id: trip._id, updatedAt: trip.updatedAt }),
+    date: v.date ?? '',
+    carId: v.carId ?? '',
+    driverId: v.driverId ?? '',
+    from: v.from,
+    to: v.to,
+    openingOdometer: num(v.openingOdometer),
+    closingOdometer: num(v.closingOdometer),
+    business: v.business,
+    reason: v.reason,
+    jobId: trip?.jobId ?? null,
+  });
+  // A field's complaint goes once it is changed; Save checks everything again.
+  const form = useForm<TripValues>({
+    initialValues: {
+      date: trip?.date ?? todayIn(company?.timeZone ?? 'Africa/Johannesburg'),
+      carId: trip?.carId ?? first?._id ?? null,
+      driverId: trip?.driverId ?? user._id,
+      from: trip?.from ?? '',
+      to: trip?.to ?? '',
+      openingOdometer: trip?.openingOdometer ?? first?.lastOdometer ?? '',
+      closingOdometer: trip?.closingOdometer ?? '',
+      business: trip?.business ?? true,
+      reason: trip?.reason ?? '',
+    },
+    validate: (v) => {
+      const found = contractErrors(ZTripSave, body(v), LABELS);
+      // The server's rules, said before the round trip.
+      const k = kilometres(v);
+      if (!found.closingOdometer && k !== null && k < 0)
+        found.closingOdometer = 'Closing odometer must not be less than the opening odometer';
+      if (v.business && !v.reason.trim()) found.reason = 'Reason is required for a business trip';
+      return found;
+    },
+  });
+  const { onSubmit, error } = useEditorForm({
+    form,
+    save: (v) => save.mutateAsync(body(v)),
+    onSaved: () => {
+      notifications.show({ color: 'green', message: 'Trip saved' });
+      onClose();
+    },
+    fieldErrors: 'box',
+  });
+  const v = form.values;
   const drivers = (company?.users ?? [])
     .filter((u) => !u.disabled || u.userId === trip?.driverId)
     .map((u) => ({ value: u.userId, label: `${u.name} ${u.surname}`.trim() || u.emailAddress }));
-  const km =
-    typeof v.openingOdometer === 'number' && typeof v.closingOdometer === 'number'
-      ? tripKilometres(v.openingOdometer, v.closingOdometer)
-      : null;
+  const km = kilometres(v);
 
   const chooseCar = (id: string | null) => {
     const car = cars.find((c) => c._id === id);
-    set({ carId: id, ...(!trip && car && { openingOdometer: car.lastOdometer }) });
-  };
-
-  const submit = () => {
-    const body: TTripSave = {
-      ...(trip && { _id: trip._id, updatedAt: trip.updatedAt }),
-      date: v.date ?? '',
-      carId: v.carId ?? '',
-      driverId: v.driverId ?? '',
-      from: v.from,
-      to: v.to,
-      openingOdometer: num(v.openingOdometer),
-      closingOdometer: num(v.closingOdometer),
-      business: v.business,
-      reason: v.reason,
-      jobId: trip?.jobId ?? null,
-    };
-    if (readOnly) return;
-    const found = contractErrors(ZTripSave, body, LABELS);
-    // The server's rules, said before the round trip.
-    if (!found.closingOdometer && km !== null && km < 0)
-      found.closingOdometer = 'Closing odometer must not be less than the opening odometer';
-    if (v.business && !v.reason.trim()) found.reason = 'Reason is required for a business trip';
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    save.mutate(body, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: 'Trip saved' });
-        onClose();
-      },
-    });
+    form.setFieldValue('carId', id);
+    if (!trip && car) form.setFieldValue('openingOdometer', car.lastOdometer);
   };
 
   return (
@@ -152,7 +156,8 @@ export function TripModal({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          // Without the right to save, Enter saves nothing.
+          if (!readOnly) onSubmit();
         }}
       >
         <Stack gap="sm">
@@ -161,7 +166,7 @@ export function TripModal({
             aria-label="Kind of trip"
             readOnly={readOnly}
             value={v.business ? 'business' : 'private'}
-            onChange={(k) => set({ business: k === 'business' })}
+            onChange={(k) => form.setFieldValue('business', k === 'business')}
             data={[
               { value: 'business', label: 'Business' },
               { value: 'private', label: 'Private' },
@@ -173,9 +178,7 @@ export function TripModal({
               label="Date"
               valueFormat="YYYY-MM-DD"
               withAsterisk={!readOnly}
-              value={v.date}
-              error={errors.date}
-              onChange={(d) => set({ date: d })}
+              {...form.getInputProps('date')}
             />
             <Select
               readOnly={readOnly}
@@ -185,8 +188,7 @@ export function TripModal({
                 value: c._id,
                 label: `${c.registration} · ${c.make} ${c.model}`,
               }))}
-              value={v.carId}
-              error={errors.carId}
+              {...form.getInputProps('carId')}
               onChange={chooseCar}
               allowDeselect={false}
             />
@@ -196,9 +198,7 @@ export function TripModal({
             label="Driver"
             withAsterisk={!readOnly}
             data={drivers}
-            value={v.driverId}
-            error={errors.driverId}
-            onChange={(d) => set({ driverId: d })}
+            {...form.getInputProps('driverId')}
             allowDeselect={false}
             searchable
           />
@@ -207,17 +207,13 @@ export function TripModal({
               readOnly={readOnly}
               label="From"
               withAsterisk={!readOnly}
-              value={v.from}
-              error={errors.from}
-              onChange={(e) => set({ from: e.currentTarget.value })}
+              {...form.getInputProps('from')}
             />
             <TextInput
               readOnly={readOnly}
               label="To"
               withAsterisk={!readOnly}
-              value={v.to}
-              error={errors.to}
-              onChange={(e) => set({ to: e.currentTarget.value })}
+              {...form.getInputProps('to')}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -228,9 +224,7 @@ export function TripModal({
               min={0}
               allowDecimal={false}
               allowNegative={false}
-              value={v.openingOdometer}
-              error={errors.openingOdometer}
-              onChange={(n) => set({ openingOdometer: n })}
+              {...form.getInputProps('openingOdometer')}
             />
             <NumberInput
               readOnly={readOnly}
@@ -239,9 +233,7 @@ export function TripModal({
               min={0}
               allowDecimal={false}
               allowNegative={false}
-              value={v.closingOdometer}
-              error={errors.closingOdometer}
-              onChange={(n) => set({ closingOdometer: n })}
+              {...form.getInputProps('closingOdometer')}
             />
           </SimpleGrid>
           <TextInput
@@ -253,16 +245,14 @@ export function TripModal({
                 : undefined
             }
             withAsterisk={v.business && !readOnly}
-            value={v.reason}
-            error={errors.reason}
-            onChange={(e) => set({ reason: e.currentTarget.value })}
+            {...form.getInputProps('reason')}
           />
           <Group justify="space-between">
             <Text size="sm" c="dimmed" aria-live="polite">
               {km !== null && km >= 0 ? `Distance: ${km.toLocaleString('en-ZA')} km` : ' '}
             </Text>
           </Group>
-          <ErrorAlert error={save.error} title="Not saved" />
+          <ErrorAlert error={error} title="Not saved" />
           <ErrorAlert error={remove.error} title="Not deleted" />
           {trip && can(member, 'expenses', 'd') && (
             <Button

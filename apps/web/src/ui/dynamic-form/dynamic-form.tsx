@@ -12,12 +12,9 @@ import { CommentsPanel } from './comments-panel';
 import { ImagesField } from './images-field';
 import { ItemsField } from './items-field';
 import { SignatureField } from './signature-field';
-import type { DynamicValues } from './form-values';
+import type { DynamicValues, Member } from './form-values';
 
-export interface Member {
-  userId: string;
-  name: string;
-}
+export type { Member } from './form-values';
 
 export interface DynamicFormProps {
   components: TComponent[];

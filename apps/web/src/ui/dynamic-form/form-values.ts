@@ -95,3 +95,9 @@ export function imageUrl(file: string): string {
   const id = file.replace(/^\/?(api\/)?images\//, '');
   return `/api/images/${encodeURIComponent(id)}`;
 }
+
+/** A member a user field may name. */
+export interface Member {
+  userId: string;
+  name: string;
+}

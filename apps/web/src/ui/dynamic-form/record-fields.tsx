@@ -8,7 +8,7 @@ import { useClients } from '../../api/use-clients';
 import { useInvoice } from '../../api/use-invoices';
 import { PdfViewer } from '../pdf-viewer';
 import type { DynamicValues } from './form-values';
-import type { Member } from './dynamic-form';
+import type { Member } from './form-values';
 
 interface FieldProps {
   component: TComponent;

@@ -12,7 +12,7 @@ import {
   type TJobCard,
 } from '@fieldbook/core';
 import { useActiveCards } from '../../../api/use-board';
-import { useJobTypes } from '../../../api/use-jobs';
+import { useJobTypes } from '../../../api/use-job-types';
 import { useCurrentCompany } from '../../../app/company-context';
 import { pageLoading } from '../../../app/lazy-route';
 import { NotFoundPage } from '../../../app/not-found-page';

@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconDeviceFloppy, IconLayoutColumns, IconPlus } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconDeviceFloppy,
+  IconLayoutColumns,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { checkWorkflow, type TAppointmentType, type TStatus } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../../api/api-client';
 import { useSaveJobType } from '../../../api/use-job-types';
@@ -16,6 +22,7 @@ import type { DraftType } from './designer-state';
 import { FormPreview } from './form-preview';
 import { GraphProblems } from './graph-problems';
 import { StatusEditor } from './status-editor';
+import { useTypeDeletion } from './type-delete';
 import { TypeList } from './type-list';
 import { TypeSettings } from './type-settings';
 import { WorkflowDiagram } from './workflow-diagram';
@@ -25,7 +32,7 @@ interface Props {
   initial: TAppointmentType[];
 }
 
-type Notice = { ok: boolean; text: string } | null;
+type Notice = { ok: boolean; text: string; title?: string } | null;
 
 /** The appointment types being edited: list, settings, diagram, status and field editors. */
 export function Designer({ title, initial }: Props) {
@@ -134,6 +141,16 @@ export function Designer({ title, initial }: Props) {
     return ok;
   };
   useUnsavedChangesPrompt(dirty, saveAll);
+  const deleteType = useTypeDeletion({
+    drafts,
+    onDeleted: (key, text) => {
+      const left = drafts.filter((d) => d.key !== key);
+      setDrafts(left);
+      selectType(left[0]?.key ?? '');
+      setNotice({ ok: true, text });
+    },
+    onError: (text) => setNotice({ ok: false, text, title: 'Not deleted' }),
+  });
 
   return (
     <>
@@ -159,7 +176,7 @@ export function Designer({ title, initial }: Props) {
         }
       />
       {notice && !notice.ok && (
-        <Alert color="red" role="alert" mb="md" title="Not saved">
+        <Alert color="red" role="alert" mb="md" title={notice.title ?? 'Not saved'}>
           {notice.text}
         </Alert>
       )}
@@ -177,6 +194,18 @@ export function Designer({ title, initial }: Props) {
           {draft ? (
             <Stack gap="lg">
               <Paper withBorder p="md">
+                <Group justify="flex-end" mb="xs">
+                  <Button
+                    variant="light"
+                    color="red"
+                    size="xs"
+                    leftSection={<IconTrash size={14} />}
+                    disabled={drafts.length <= 1}
+                    onClick={() => deleteType(draft)}
+                  >
+                    Delete type
+                  </Button>
+                </Group>
                 <TypeSettings
                   type={draft}
                   focusName={draft.key === addedKey}

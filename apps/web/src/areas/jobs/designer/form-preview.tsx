@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Box, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { componentFlags, type TComponent, type TStatus } from '@fieldbook/core';
+import { LIVE_PREVIEW_TYPES, PreviewField } from './form-preview-field';
 import { COMPONENT_TYPE_LABEL } from './status-look';
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
 
 /** What a field of this kind looks like, in words and a sketch (the form is read only here). */
 function Sketch({ c, flags }: { c: TComponent; flags: ReturnType<typeof componentFlags> }) {
+  if (LIVE_PREVIEW_TYPES.has(c.type)) return <PreviewField c={c} flags={flags} />;
   switch (c.type) {
     case 'wording':
       return <Text size="sm">{c.wording || '(no wording yet)'}</Text>;

@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { can, type BoardFilter } from '@fieldbook/core';
 import { useCurrentCompany } from '../../../app/company-context';
-import { useJobTypes } from '../../../api/use-jobs';
+import { useJobTypes } from '../../../api/use-job-types';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryState } from '../../../ui/query-state';
 import { useBoardParams } from '../board/board-url';

@@ -89,16 +89,26 @@ export function JobCalendar(p: JobCalendarProps) {
   useLayoutEffect(() => {
     latest.current = { p, view };
   });
+  // The date and view the address holds or was last asked to hold. A second click (Previous
+  // right after Next) can come before the address's render: it is judged against what the
+  // first asked for, not the render before it, or it would look like no move and be undone.
+  const addressed = useRef({ date: p.date, view });
+  useLayoutEffect(() => {
+    addressed.current = { date: p.date, view };
+  }, [p.date, view]);
   const onDatesSet = (info: DatesSetInfo) => {
-    const { p: now, view: asView } = latest.current;
+    const { p: now } = latest.current;
     setTitle(info.view.title);
     now.onVisible?.(info.startStr, info.endStr);
     const first = ymdOfInstant(info.view.currentStart, now.timeZone);
     const end = ymdOfInstant(info.view.currentEnd, now.timeZone);
-    const shown = now.date ?? today(now.timeZone);
+    const shown = addressed.current.date ?? today(now.timeZone);
     const type = info.view.type as CalendarView;
     // The user moved: the address follows (a view of today opened without a date stays so).
-    if (type !== asView || shown < first || shown >= end) now.onNavigate(first, type);
+    if (type !== addressed.current.view || shown < first || shown >= end) {
+      addressed.current = { date: first, view: type };
+      now.onNavigate(first, type);
+    }
   };
 
   const pickDayStart = (v: string) => {

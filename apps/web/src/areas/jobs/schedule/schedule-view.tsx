@@ -12,7 +12,7 @@ import {
 import { useCurrentCompany } from '../../../app/company-context';
 import { errorMessage } from '../../../api/api-client';
 import { useActiveCards, useRangeCards } from '../../../api/use-board';
-import { useJobTypes } from '../../../api/use-jobs';
+import { useJobTypes } from '../../../api/use-job-types';
 import { usePhone } from '../../../ui/use-phone';
 import type { CalendarView } from '../board/board-url';
 import { loadRange } from './calendar-time';

@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "sending_at" timestamp with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE "queue_jobs" ADD COLUMN "request_id" text;

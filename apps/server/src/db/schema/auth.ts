@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companies, companyGroups } from './companies.js';
+
+// The auth area's tables: accounts, their e-mailed tokens, browsers' error
+// reports, and the invitations to a company.
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored lower-case; unique. */
+  username: text('username').notNull().unique(),
+  /** The address mail goes to; it counts for Apple sign-in only once proved (DECISIONS §2). */
+  email: text('email').notNull(),
+  /** Proved by activation, a reset, an e-mail confirmation link or an invitation link. */
+  emailProved: boolean('email_proved').notNull().default(false),
+  name: text('name').notNull().default(''),
+  surname: text('surname').notNull().default(''),
+  /** argon2id PHC string; null for accounts that can only sign in by link or Apple. */
+  passwordHash: text('password_hash'),
+  rank: text('rank'),
+  active: boolean('active').notNull().default(false),
+  appleSub: text('apple_sub').unique(),
+  profilePicture: uuid('profile_picture'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Single-use tokens sent by e-mail: activation, password reset, sign-in link
+ * (only links sent before invitations had their own table), and the
+ * confirmation of a new e-mail address (`email` holds that address).
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['activate', 'reset', 'login', 'email'] }).notNull(),
+    email: text('email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Errors reported by browsers (`POST /error`). */
+export const errorLogs = pgTable('error_logs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id'),
+  ip: text('ip'),
+  message: text('message').notNull(),
+  stack: text('stack'),
+  url: text('url'),
+  info: jsonb('info'),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/**
+ * An invitation to a company, bound to its link (DECISIONS §2): whoever opens
+ * the link joins, signed in or by creating their account there. The token is
+ * stored only as a SHA-256 hash; `email` is where the link was sent.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => companyGroups.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    surname: text('surname').notNull().default(''),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invitations_company_idx').on(t.companyId)],
+);

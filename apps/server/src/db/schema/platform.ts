@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { companies } from './companies.js';
+
+// The platform's tables: the sessions every request checks and the durable queue.
+
+/** Session tokens, stored only as SHA-256 hashes. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * The durable queue (e-mail sends, monthly statements, job automations). A
+ * worker claims due rows with `FOR UPDATE SKIP LOCKED` and holds them for a
+ * lease; a queued task whose lease ran out (its process died) is claimed again.
+ * `dedupeKey` makes an enqueue idempotent (one statement per client and month).
+ * Named `queue_jobs` so that "job" alone means a field job (`appointments`).
+ */
+export const queueJobs = pgTable(
+  'queue_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    dedupeKey: text('dedupe_key'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    /** 'queued' | 'done' | 'failed' */
+    state: text('state', { enum: ['queued', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The id of the HTTP request that enqueued it (its log lines carry it; docs/deploy.md). */
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('queue_jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.state} = 'queued'`),
+    // The fair claim's bounded reads (platform/queue.repo.ts, claimQueued): each
+    // company's due rows in order, and its running ones counted.
+    index('queue_jobs_company_due_idx')
+      .on(t.companyId, t.runAt, t.id)
+      .where(sql`${t.state} = 'queued'`),
+    index('queue_jobs_running_idx')
+      .on(t.companyId)
+      .where(sql`${t.state} = 'queued' and ${t.lockedUntil} is not null`),
+    uniqueIndex('queue_jobs_dedupe_uq')
+      .on(t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
+  ],
+);

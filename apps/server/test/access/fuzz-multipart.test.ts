@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZExpenseSave } from '@fieldbook/core';
+import { buildCompany, type TestUser } from '../support/factories.js';
+import { startHarness, type Harness } from '../support/harness.js';
+import { HOSTILE } from '../support/fuzz-values.js';
+
+/**
+ * DECISIONS §14 "no input makes the server answer 5xx" for the multipart
+ * routes, which the route-table fuzz (fuzz-routes.test.ts) cannot drive with
+ * JSON: hostile text in every multipart field, and in each field of the
+ * expense form's `data` JSON.
+ */
+
+let h: Harness;
+let cid: string;
+let owner: TestUser;
+let jobId: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  ({ id: cid, owner } = await buildCompany(h));
+  const job = await owner.api.post(`/api/companies/${cid}/appointments`, {});
+  jobId = job.body._id;
+});
+afterAll(() => h.close());
+
+const TEXTS = HOSTILE.filter((v): v is string => typeof v === 'string').concat(
+  '[[[[[[[[',
+  '{"a":"\\u0000"}',
+);
+
+async function expectNo5xx(url: string, fields: Record<string, string>) {
+  const r = await owner.api.upload(url, fields, {});
+  expect(r.status, `${url} ${JSON.stringify(fields).slice(0, 200)}`).toBeLessThan(500);
+}
+
+describe('multipart routes', () => {
+  it('answer no 5xx to hostile text in any field or field name', async () => {
+    const urls = [
+      '/api/companies',
+      `/api/companies/${cid}/logo`,
+      `/api/companies/${cid}/expenses`,
+      `/api/people/${owner.id}/picture`,
+      `/api/companies/${cid}/appointments/${jobId}/images`,
+    ];
+    for (const url of urls)
+      for (const t of TEXTS) {
+        await expectNo5xx(url, { companyName: t, data: t, file: t });
+        await expectNo5xx(url, { [`k${t.slice(0, 20)}`]: 'x' });
+      }
+  });
+
+  it("answer no 5xx to hostile values in each field of the expense form's data", async () => {
+    const base = { expenseDate: '2026-11-02', description: 'Paper', price: 100 };
+    for (const key of Object.keys(ZExpenseSave.shape))
+      for (const value of HOSTILE)
+        await expectNo5xx(`/api/companies/${cid}/expenses`, {
+          data: JSON.stringify({ ...base, [key]: value }),
+        });
+  });
+});

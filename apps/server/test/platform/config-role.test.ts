@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+
+/** FIELDBOOK_ROLE and SHUTDOWN_TIMEOUT_MS (docs/deploy.md, "Roles" and "Stopping"). */
+const PG = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/fb' };
+
+describe('FIELDBOOK_ROLE', () => {
+  it('is both when unset or empty', () => {
+    expect(loadConfig({}).role).toBe('both');
+    expect(loadConfig({ FIELDBOOK_ROLE: '' }).role).toBe('both');
+  });
+
+  it('takes web, worker and both on PostgreSQL, in any case and with spaces around', () => {
+    expect(loadConfig({ ...PG, FIELDBOOK_ROLE: 'web' }).role).toBe('web');
+    expect(loadConfig({ ...PG, FIELDBOOK_ROLE: ' Worker ' }).role).toBe('worker');
+    expect(loadConfig({ ...PG, FIELDBOOK_ROLE: 'BOTH' }).role).toBe('both');
+    expect(loadConfig({ FIELDBOOK_ROLE: 'both' }).role).toBe('both');
+  });
+
+  it('refuses anything else, naming the setting, the choices and the value', () => {
+    for (const bad of ['api', 'workers', 'web,worker', '1'])
+      expect(() => loadConfig({ ...PG, FIELDBOOK_ROLE: bad })).toThrow(
+        `FIELDBOOK_ROLE is not one of web, worker, both: ${bad}`,
+      );
+  });
+
+  it('refuses web or worker on the embedded database, which serves one process', () => {
+    for (const role of ['web', 'worker'])
+      expect(() => loadConfig({ FIELDBOOK_ROLE: role })).toThrow(
+        `FIELDBOOK_ROLE=${role} needs DATABASE_URL (PostgreSQL)`,
+      );
+  });
+});
+
+describe('SHUTDOWN_TIMEOUT_MS', () => {
+  it('is 25 s by default and takes a positive whole number', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '5000' }).shutdownTimeoutMs).toBe(5000);
+  });
+
+  it('refuses anything else', () => {
+    for (const bad of ['0', '-1', '2.5', 'soon'])
+      expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: bad })).toThrow(
+        `SHUTDOWN_TIMEOUT_MS is not a positive whole number: ${bad}`,
+      );
+  });
+});

@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../support/harness.js';
+
+/** Security headers on every answer (Security 7) and compression (Usability 2). */
+
+const PRECOMPRESS = path.resolve(import.meta.dirname, '../../../../scripts/precompress.mjs');
+const SCRIPT = `console.log(${JSON.stringify('fieldbook '.repeat(500))});\n`;
+
+let h: Harness;
+let dist: string;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><title>F</title>${'<p>x</p>'.repeat(300)}`,
+  );
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), SCRIPT);
+  fs.writeFileSync(path.join(dist, 'assets', 'tiny.js'), 'let a = 1;\n');
+  execFileSync(process.execPath, [PRECOMPRESS, dist]);
+  h = await startHarness({ PAYFAST_URL: 'http://127.0.0.1:9/payfast' }, { webDist: dist });
+});
+afterAll(async () => {
+  await h.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding = 'identity') =>
+  h.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+
+describe('security headers', () => {
+  it.each([
+    ['the API', '/api/health'],
+    ['an API 404', '/api/nowhere'],
+    ['the SPA', '/'],
+    ['a public invoice page', '/view/a/b/c'],
+    ['a static file', '/assets/app-abc123.js'],
+  ])('are on %s', async (_what, url) => {
+    const r = await get(url);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const csp = directives(String(r.headers['content-security-policy']));
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['object-src']).toEqual(["'self'", 'blob:']);
+    expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    // The Pay Now form posts to PayFast (here the configured stand-in).
+    expect(csp['form-action']).toEqual(["'self'", 'http://127.0.0.1:9']);
+    expect(csp['img-src']).toContain('https://tile.openstreetmap.org');
+  });
+});
+
+describe('compression', () => {
+  it('compresses API answers with brotli or gzip, as the browser accepts', async () => {
+    const plain = await get('/api/docs');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/api/docs', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/api/docs', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('compresses the SPA page', async () => {
+    const r = await get('/view/a/b/c', 'br');
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(r.rawPayload).toString()).toContain('<title>F</title>');
+  });
+
+  it('serves the precompressed files the build wrote', async () => {
+    const file = path.join(dist, 'assets', 'app-abc123.js');
+    expect(fs.existsSync(`${file}.br`) && fs.existsSync(`${file}.gz`)).toBe(true);
+    expect(fs.existsSync(path.join(dist, 'assets', 'tiny.js.br'))).toBe(false);
+
+    const br = await get('/assets/app-abc123.js', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['vary']).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.rawPayload.equals(fs.readFileSync(`${file}.br`))).toBe(true);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gz = await get('/assets/app-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { TInvoice } from '@fieldbook/core';
+import { VAT15 } from '../../test/fixtures';
+import {
+  emptyLine,
+  invoiceToValues,
+  newInvoiceValues,
+  num,
+  valuesToSave,
+  valuesTotals,
+} from './invoice-form';
+
+describe('the invoice form state', () => {
+  it('reads a number input: empty or not a number is null', () => {
+    expect(num('12.5')).toBe(12.5);
+    expect(num(3)).toBe(3);
+    expect(num('')).toBeNull();
+    expect(num('  ')).toBeNull();
+    expect(num('abc')).toBeNull();
+    expect(num(NaN)).toBeNull();
+    expect(num(null)).toBeNull();
+  });
+
+  it('dates a new invoice today, due in 7 days, with the company tax and no lines', () => {
+    const v = newInvoiceValues(true, '2026-02-25', VAT15);
+    expect(v).toMatchObject({ isQuote: true, invoiceDate: '2026-02-25', dueDate: '2026-03-04' });
+    expect(v.tax).toEqual(VAT15);
+    expect(v.tax).not.toBe(VAT15);
+    expect(v.descriptions).toEqual([]);
+  });
+
+  it('gives every line its own React key', () => {
+    expect(emptyLine().key).not.toBe(emptyLine().key);
+  });
+
+  it('totals the lines with the tax, an empty price counting as nothing', () => {
+    const v = newInvoiceValues(false, '2026-01-01', VAT15);
+    v.descriptions = [emptyLine({ qty: 2, price: '50' }), emptyLine({ price: '' })];
+    v.discount = { ...v.discount, hasDiscount: false };
+    const t = valuesTotals(v);
+    expect(t.total).toBe(115);
+  });
+
+  it('sends an empty price as missing and leaves a blank amount paid at 0', () => {
+    const v = newInvoiceValues(false, '2026-01-01', VAT15);
+    v.descriptions = [emptyLine({ description: 'Call-out', price: '' })];
+    v.amountPaid = '' as unknown as number;
+    const body = valuesToSave(v, undefined);
+    expect(body.descriptions[0]!.price).toBeNull();
+    expect(body.amountPaid).toBe(0);
+    expect(body).not.toHaveProperty('_id');
+    expect(body.recurringType).toBe('');
+    expect(body.invoiceTemplateId).toBeNull();
+  });
+
+  it("keeps the loaded invoice's id, job and the extra fields the form does not show", () => {
+    const loaded = {
+      ...newInvoiceValues(false, '2026-01-01', VAT15),
+      _id: 'i1',
+      appointmentId: 'a1',
+      invoiceTemplateId: 'tpl',
+      custom: { po: 'PO-1', count: 3 },
+      descriptions: [],
+      recurringType: '',
+    } as unknown as TInvoice;
+    const v = invoiceToValues(loaded);
+    expect(v.custom).toEqual({ po: 'PO-1' });
+    expect(v.recurringType).toBe('month');
+    v.custom.po = 'PO-2';
+    const body = valuesToSave(v, loaded);
+    expect(body).toMatchObject({ _id: 'i1', appointmentId: 'a1', invoiceTemplateId: 'tpl' });
+    expect(body.custom).toEqual({ po: 'PO-2', count: 3 });
+  });
+});
