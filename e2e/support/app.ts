@@ -9,6 +9,7 @@ import { attachRealtime } from '../../apps/server/src/platform/realtime.js';
 import { startHarness, type Harness } from '../../apps/server/test/support/harness.js';
 import { PAGE_TIMEOUT, SHOTS } from './constants.js';
 import { settled } from './settled.js';
+import { recordTrail } from './trail.js';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
 export { PAGE_TIMEOUT, SHOTS } from './constants.js';
@@ -68,6 +69,7 @@ export async function startE2E(opts: { workers?: boolean } = {}): Promise<E2E> {
       });
       const page = await context.newPage();
       page.setDefaultTimeout(PAGE_TIMEOUT);
+      recordTrail(page);
       return { context, page };
     },
     async shot(page, name) {
@@ -96,11 +98,13 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-/** Sign in through the sign-in screen and wait for the dashboard. */
+/** Sign in through the sign-in screen and wait for the dashboard and its menu. */
 export async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((u) => u.pathname === '/');
+  // The menu comes whole once the member's rights are known (attached: a phone's is folded away).
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
 }

@@ -1,4 +1,15 @@
-import { Anchor, Avatar, Badge, Box, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Box,
+  Group,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconBuildingStore, IconChevronRight } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { buildMenu } from '@fieldbook/core';
@@ -80,37 +91,55 @@ function AlertBadge() {
   );
 }
 
+/** Grey lines where the menu comes, while the company (and so the member's rights) loads. */
+function MenuLoading() {
+  return (
+    <Stack gap="sm" px="sm" aria-busy="true" aria-label="Loading the menu">
+      {[70, 55, 80, 60, 75, 50].map((w, i) => (
+        <Skeleton key={i} height={14} width={`${w}%`} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
 export function AppSidebar({ onNavigate }: { onNavigate: () => void }) {
   const menu = useSidebarMenu();
+  const { loading } = useCurrentCompany();
   const { pathname } = useLocation();
   return (
     <>
       <SidebarHeader />
       <ScrollArea style={{ flex: 1 }} px="sm" py="md">
-        <Stack gap="lg" component="nav" aria-label="Main menu">
-          {menu.map((category) => (
-            <Box key={category.label}>
-              <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
-                {category.label}
-              </Text>
-              {category.items.map((item) => (
-                <NavLink
-                  key={item.path}
-                  component={Link}
-                  to={item.path}
-                  label={item.label}
-                  onClick={onNavigate}
-                  active={
-                    pathname === item.path || (item.path === '/dashboard' && pathname === '/')
-                  }
-                  variant="light"
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                  rightSection={item.path === '/dashboard' ? <AlertBadge /> : null}
-                />
-              ))}
-            </Box>
-          ))}
-        </Stack>
+        {/* The menu comes whole, once the rights are known: a menu that grew around a link
+            would move it from under a click (a super user's Document Templates, first alone). */}
+        {loading ? (
+          <MenuLoading />
+        ) : (
+          <Stack gap="lg" component="nav" aria-label="Main menu">
+            {menu.map((category) => (
+              <Box key={category.label}>
+                <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
+                  {category.label}
+                </Text>
+                {category.items.map((item) => (
+                  <NavLink
+                    key={item.path}
+                    component={Link}
+                    to={item.path}
+                    label={item.label}
+                    onClick={onNavigate}
+                    active={
+                      pathname === item.path || (item.path === '/dashboard' && pathname === '/')
+                    }
+                    variant="light"
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                    rightSection={item.path === '/dashboard' ? <AlertBadge /> : null}
+                  />
+                ))}
+              </Box>
+            ))}
+          </Stack>
+        )}
       </ScrollArea>
     </>
   );
