@@ -22,7 +22,9 @@ export function recordTrail(page: Page): void {
     if (m.type() === 'error' || m.type() === 'warning') add(`console.${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => add(`uncaught: ${e.message}`));
-  page.on('requestfailed', (r) => add(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
+  page.on('requestfailed', (r) =>
+    add(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`),
+  );
   page.on('response', (r) => {
     if (r.status() >= 400) add(`${r.status()}: ${r.request().method()} ${r.url()}`);
   });
