@@ -39,6 +39,8 @@ const OWNER: Record<string, string> = {
   appointment_types: 'jobs',
   appointments: 'jobs',
   job_comments: 'jobs',
+  // Written by the database's triggers (migration 0022); the jobs area reads and prunes it.
+  card_changes: 'jobs',
   calendar_feeds: 'calendar-feeds',
   recurring_items: 'recurring',
   recurring_runs: 'recurring',

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { appointmentTypes, appointments as a, clients } from '../../db/schema/index.js';
+import {
+  appointmentTypes,
+  appointments as a,
+  cardChanges,
+  clients,
+} from '../../db/schema/index.js';
 
 /**
  * Whether one member may not see the assignee (hideAssignee, the only
@@ -105,4 +110,31 @@ function inRange({ from, to, typeIds }: CardRange) {
     : sql``;
   return sql`${a.hasSchedule} and ${a.startDate} < ${to.toISOString()}
     and (${a.endDate} > ${from.toISOString()} or ${a.startDate} >= ${from.toISOString()})${types}`;
+}
+
+/**
+ * The company's card stamp: count, sum and last id of its `card_changes` rows
+ * (written by the triggers of migration 0022). Any change committed since
+ * gives another stamp: rows are only added, and pruning takes rows over an
+ * hour old, whose ids are all below any a running transaction could add.
+ */
+export async function cardStamp(db: Tx, companyId: string): Promise<string> {
+  const [r] = await db
+    .select({
+      n: sql<string>`count(*)`,
+      sum: sql<string>`coalesce(sum(${cardChanges.id}), 0)`,
+      last: sql<string>`coalesce(max(${cardChanges.id}), 0)`,
+    })
+    .from(cardChanges)
+    .where(sql`${cardChanges.companyId} = ${companyId}`);
+  return `${r?.n}:${r?.sum}:${r?.last}`;
+}
+
+/** Drops card changes older than `minutes` (the job reminders' tick); answers how many. */
+export async function pruneCardChanges(db: Tx, minutes: number): Promise<number> {
+  const rows = await db
+    .delete(cardChanges)
+    .where(sql`${cardChanges.at} < now() - ${minutes}::int * interval '1 minute'`)
+    .returning({ id: cardChanges.id });
+  return rows.length;
 }

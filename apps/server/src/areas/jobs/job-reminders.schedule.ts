@@ -2,10 +2,13 @@ import type { AppDeps } from '../../platform/deps.js';
 import { enqueueMany, wakeWorkers, type NewQueueJob } from '../../platform/queue.js';
 import { JOB_CLIENT_REMINDER, type ReminderPayload } from './job-automations.kinds.js';
 import { markReminderQueued, unsafeListReminderCandidates } from './job-automations.repo.js';
+import { pruneCardChanges } from './active-jobs.repo.js';
 import { startTicker, type Ticker } from '../../platform/ticker.js';
 
 /** How often the reminder timer looks (it also looks once at start). */
 export const REMINDER_TICK_MS = 10 * 60_000;
+/** How long `card_changes` rows are kept (cards-cache.ts): far longer than any transaction. */
+export const CARD_CHANGES_KEEP_MINUTES = 60;
 
 /**
  * Queues the client reminder of every job with `sendClientReminder` that
@@ -42,7 +45,7 @@ export type ReminderTimer = Ticker;
 
 const defaultLog = (m: string, e?: unknown) => (e ? console.error(m, e) : console.log(m));
 
-/** Runs `queueClientReminders` now and every `intervalMs` until stopped. */
+/** Runs `queueClientReminders` (and prunes card changes) now and every `intervalMs` until stopped. */
 export function startJobReminders(
   deps: Pick<AppDeps, 'database'>,
   opts: { intervalMs?: number; log?: (message: string, error?: unknown) => void } = {},
@@ -52,6 +55,8 @@ export function startJobReminders(
     async () => {
       const n = await queueClientReminders(deps);
       if (n > 0) log(`Queued ${n} client reminders`);
+      // The cards cache's stamps need only what a running transaction could still add to.
+      await pruneCardChanges(deps.database.db, CARD_CHANGES_KEEP_MINUTES);
     },
     opts.intervalMs ?? REMINDER_TICK_MS,
     (e) => log('Queuing client reminders failed', e),

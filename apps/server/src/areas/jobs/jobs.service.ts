@@ -23,7 +23,8 @@ import { jobView } from './job-access.js';
 import { clearedDate, writeJob, type JobSaveBody } from './job-save.js';
 import * as limits from './job-limits.repo.js';
 import * as typesRepo from './job-types.repo.js';
-import { listActiveCardsJson, type HideAssigneeByPlace } from './active-jobs.repo.js';
+import { cardStamp, listActiveCardsJson, type HideAssigneeByPlace } from './active-jobs.repo.js';
+import { createCardsCache, viewKey } from './cards-cache.js';
 import { presentJob } from './jobs.present.js';
 import * as repo from './jobs.repo.js';
 import { writePlan } from './job-plan.js';
@@ -49,6 +50,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
   const db = deps.database.db;
   const changed = (companyId: string, ids: string[]) =>
     deps.events.emit({ companyId, name: 'updateActiveJobs', ids });
+  const cards = createCardsCache();
 
   /** Presents rows as the caller may see them (their group's permissions per status). */
   async function present(companyId: string, who: Caller, rows: repo.JobWithClient[]) {
@@ -152,8 +154,18 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
      * assignee is computed here per type and status, the rest in SQL.
      */
     async activeCardsJson(companyId: string, who: Caller): Promise<string> {
-      const { hideAssignee, names } = await activeCardsArgs(companyId, who);
-      return listActiveCardsJson(db, companyId, hideAssignee, names);
+      // The stamp is read before the cards: cards built after a change are at worst kept
+      // under the stamp before it, which the next read no longer has.
+      const [stamp, args] = await Promise.all([
+        cardStamp(db, companyId),
+        activeCardsArgs(companyId, who),
+      ]);
+      const view = viewKey(args);
+      const hit = cards.get(companyId, stamp, view);
+      if (hit !== undefined) return hit;
+      const json = await listActiveCardsJson(db, companyId, args.hideAssignee, args.names);
+      cards.set(companyId, stamp, view, json);
+      return json;
     },
 
     /** The calendar's range as cards (ZCardRange): scheduled jobs overlapping from..to. */

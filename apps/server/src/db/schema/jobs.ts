@@ -9,6 +9,7 @@ import type {
 } from '@fieldbook/core';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -142,4 +143,27 @@ export const jobComments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('job_comments_job_idx').on(t.appointmentId, t.createdAt)],
+);
+
+/**
+ * One row per change that can alter the board's cards: written by the database's
+ * own triggers (migration 0022) on appointments, on a client's name or position
+ * and on appointment types, whichever process or area writes them, in the
+ * writer's transaction. The cards cache (areas/jobs/cards-cache.ts) is keyed
+ * by the company's rows here (count, sum and last id): a change committed
+ * anywhere is seen by the next read on every process. Rows older than an hour
+ * are pruned by the job reminders' tick; no foreign key, so a company's
+ * deletion (which deletes its jobs) can write its last rows.
+ */
+export const cardChanges = pgTable(
+  'card_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('card_changes_company_idx').on(t.companyId, t.id),
+    index('card_changes_at_idx').on(t.at),
+  ],
 );
