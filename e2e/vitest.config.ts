@@ -6,7 +6,9 @@ export default defineConfig({
     include: ['journeys/**/*.e2e.ts'],
     globalSetup: ['../apps/server/test/support/global-setup.ts'],
     env: { NODE_ENV: 'test' },
-    testTimeout: 90_000,
+    // A hang guard, not a speed check: the longest journeys (the route planner's) take 60 s
+    // alone and passed 90 s on two cores loaded by other work.
+    testTimeout: 180_000,
     // expect.poll waits for the page like Playwright's own waits (support/app.ts, PAGE_TIMEOUT),
     // not Vitest's default second: a hang guard, not a speed check, on two loaded cores.
     expect: { poll: { timeout: 20_000, interval: 100 } },

@@ -91,5 +91,5 @@ describe('the job modal and the recurring editor', () => {
       expect(recurring, `recurring editor at ${size}:\n${describeFindings(recurring)}`).toEqual([]);
       await context.close();
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -165,7 +165,7 @@ async function group() {
 }
 
 describe('chat on the dashboard', () => {
-  it('a named group pages its history back', () => group(), 90_000);
-  it('two colleagues chat live at desktop size, with unread badges', () => run('desktop'), 90_000);
-  it('and on phones: the list, then the conversation full width', () => run('phone'), 90_000);
+  it('a named group pages its history back', () => group(), 240_000);
+  it('two colleagues chat live at desktop size, with unread badges', () => run('desktop'), 240_000);
+  it('and on phones: the list, then the conversation full width', () => run('phone'), 240_000);
 });

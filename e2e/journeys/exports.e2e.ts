@@ -60,7 +60,7 @@ beforeAll(async () => {
     {},
   );
   expect(x.status, JSON.stringify(x.body)).toBe(200);
-}, 120_000);
+}, 240_000);
 afterAll(() => e?.close());
 
 /** Clicks and answers the downloaded file's text. */

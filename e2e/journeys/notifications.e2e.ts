@@ -136,7 +136,7 @@ describe('notifications on the dashboard', () => {
     await own.context.close();
     await desk.context.close();
     await phone.context.close();
-  }, 120_000);
+  }, 240_000);
 
   it('the profile switches the e-mail of job status notifications off and on', async () => {
     const { page, context } = await newSizedPage(e, 'phone');

@@ -95,7 +95,7 @@ beforeAll(async () => {
   await makeJob('tap', 'Leaking tap', '2026-12-08T10:00');
   await makeJob('phoneA', 'Blocked drain', null);
   await makeJob('phoneB', 'Loose tiles', null);
-}, 120_000);
+}, 240_000);
 afterAll(() => e.close());
 
 const board = (q = '') =>
@@ -165,7 +165,7 @@ describe('the schedule on /statuses', () => {
     await eventOf(page, 'tap').waitFor();
     expect(page.url()).toContain('date=2026-12-07');
     expect(page.url()).toContain('cal=timeGridWeek');
-  }, 120_000);
+  }, 240_000);
 
   it('on a phone: day view, no sideways overflow, Schedule… and finger drags', async () => {
     const { page } = await newSizedPage(e, 'phone');
@@ -215,7 +215,7 @@ describe('the schedule on /statuses', () => {
     await expect.poll(() => cardOf(page, 'gate').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Show unscheduled jobs' }).click();
     await expect.poll(() => cardOf(page, 'gate').isVisible()).toBe(true);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('/calendar and the client Calendar tab', () => {
@@ -292,7 +292,7 @@ describe('/calendar and the client Calendar tab', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(page.url()).toContain('date=2026-12-07');
     await eventOf(page, 'tap').waitFor();
-  }, 120_000);
+  }, 240_000);
 
   it("the client's Calendar tab shows the client's jobs and New job makes one for them", async () => {
     const { page } = await newSizedPage(e, 'desktop');
@@ -320,7 +320,7 @@ describe('/calendar and the client Calendar tab', () => {
     await expect
       .poll(async () => (await owner.api.get(`${url()}?entityId=${clientId}`)).body.length)
       .toBe(before + 1);
-  }, 120_000);
+  }, 240_000);
 
   it('at 390 x 844: day view, wraps without sideways overflow', async () => {
     const { page } = await newSizedPage(e, 'phone');
@@ -340,7 +340,7 @@ describe('/calendar and the client Calendar tab', () => {
     await page.getByTestId('job-calendar').waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'client-calendar-phone');
-  }, 120_000);
+  }, 240_000);
 
   it('runs under the Content-Security-Policy without a refusal', async () => {
     const { page } = await e.newPage();
@@ -356,5 +356,5 @@ describe('/calendar and the client Calendar tab', () => {
     await page.goto(`/clients/${clientId}?tab=calendar`);
     await page.getByTestId('job-calendar').waitFor();
     expect(refused).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -196,7 +196,9 @@ for (const bus of EVENT_BUSES)
       let before = await counts();
       const thandi = await signedIn('thandi');
       const thandiOn = await socketAdded(before);
-      onTestFailed(() => thandi.screenshot({ path: path.join(SHOTS, 'failed-proxy-thandi.png') }));
+      onTestFailed(async () => {
+        await thandi.screenshot({ path: path.join(SHOTS, 'failed-proxy-thandi.png') });
+      });
 
       // Sipho's socket on the other process: the proxy takes turns, so another visit or two gets
       // there. Each try leaves the app (its socket closes) and opens it again.

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { PAGE_TIMEOUT, type E2E } from './app.js';
+import { recordTrail } from './trail.js';
 
 /** A phone in portrait (an iPhone 12 to 15 sized screen), where technicians live. */
 export const PHONE = { width: 390, height: 844 } as const;
@@ -32,6 +33,7 @@ export async function newSizedPage(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(PAGE_TIMEOUT);
+  recordTrail(page);
   return { context, page };
 }
 

@@ -18,6 +18,7 @@ import { benchQueueClaim } from './queue-claim.js';
 import { benchChat } from './chat.js';
 import { benchSearch } from './search.js';
 import { benchEvents } from './events.js';
+import { benchScale, benchSoak } from './soak.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -156,6 +157,8 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   events: () => benchEvents(),
   search: () => benchSearch(),
   metrics: () => benchMetrics(),
+  soak: () => benchSoak(),
+  scale: () => benchScale(),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {
