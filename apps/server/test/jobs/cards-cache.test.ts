@@ -1,7 +1,9 @@
+import zlib from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TJobCard } from '@fieldbook/core';
 import { createCardsCache, viewKey } from '../../src/areas/jobs/cards-cache.js';
+import { acceptsBrotli } from '../../src/platform/send-json.js';
 import { createJobsService } from '../../src/areas/jobs/jobs.service.js';
 import { cardStamp, pruneCardChanges } from '../../src/areas/jobs/active-jobs.repo.js';
 import { appointments, cardChanges, users } from '../../src/db/schema/index.js';
@@ -22,7 +24,7 @@ describe('the cards cache alone', () => {
   it('answers a view only for the stamp it was built for', () => {
     const c = createCardsCache(limits);
     c.set('a', 's1', 'v', '[1]');
-    expect(c.get('a', 's1', 'v')).toBe('[1]');
+    expect(c.get('a', 's1', 'v')?.json).toBe('[1]');
     expect(c.get('a', 's2', 'v')).toBeUndefined();
     expect(c.get('a', 's1', 'other')).toBeUndefined();
     expect(c.get('b', 's1', 'v')).toBeUndefined();
@@ -30,7 +32,7 @@ describe('the cards cache alone', () => {
     c.set('a', 's1', 'w', '[2]');
     c.set('a', 's2', 'v', '[3]');
     expect(c.get('a', 's1', 'w')).toBeUndefined();
-    expect(c.get('a', 's2', 'v')).toBe('[3]');
+    expect(c.get('a', 's2', 'v')?.json).toBe('[3]');
     expect(c.size()).toEqual({ companies: 1, views: 1, bytes: 6 });
   });
 
@@ -49,12 +51,34 @@ describe('the cards cache alone', () => {
     expect(c.get('b', 's', 'v')).toBeUndefined();
     // Over the total: the company read longest ago goes, not the one just read.
     c.set('b', 's', 'v', text(150));
-    expect(c.get('a', 's', 'v4')).toBe(text(160));
+    expect(c.get('a', 's', 'v4')?.json).toBe(text(160));
     c.set('c', 's', 'v', text(150));
     c.set('d', 's', 'v', text(150));
     expect(c.get('b', 's', 'v')).toBeUndefined();
-    expect(c.get('a', 's', 'v4')).toBe(text(160));
+    expect(c.get('a', 's', 'v4')?.json).toBe(text(160));
     expect(c.size().bytes).toBeLessThanOrEqual(1_000);
+  });
+
+  it('counts the brotli form of a kept entry in its bounds', () => {
+    const c = createCardsCache(limits);
+    const kept = c.set('a', 's', 'v', text(100));
+    kept.brotli = Buffer.alloc(50);
+    c.grew('a', kept);
+    expect(c.size().bytes).toBe(250);
+    // A loose entry (another stamp replaced it) is not counted.
+    c.set('a', 's2', 'v', text(10));
+    kept.brotli = Buffer.alloc(60);
+    c.grew('a', kept);
+    expect(c.size().bytes).toBe(20);
+  });
+
+  it('takes brotli only when the request lists it, and not at q=0', () => {
+    const req = (v?: string) => ({ headers: { 'accept-encoding': v } }) as never;
+    expect(acceptsBrotli(req('gzip, deflate, br, zstd'))).toBe(true);
+    expect(acceptsBrotli(req('br;q=0.5'))).toBe(true);
+    expect(acceptsBrotli(req('gzip, br;q=0'))).toBe(false);
+    expect(acceptsBrotli(req('gzip'))).toBe(false);
+    expect(acceptsBrotli(req())).toBe(false);
   });
 
   it('names a view by what it holds', () => {
@@ -207,5 +231,40 @@ describe('GET activeJobs through the cache', () => {
     const { assignedUsers: _users, ...rest } = full;
     await b.save(cid, me, { ...rest, faultDescription: 'From b' });
     expect((await read(a)).faultDescription).toBe('From b');
+  });
+  it('answers brotli from the cache to a browser, the same cards as the plain answer', async () => {
+    const ask = (encoding: string) =>
+      h.app.inject({
+        method: 'GET',
+        url: `${jobsUrl(cid)}/activeJobs`,
+        headers: {
+          username: owner.username!,
+          token: owner.token!,
+          authorization: `Bearer ${owner.token}`,
+          'accept-encoding': encoding,
+        },
+      });
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const first = await ask('gzip, deflate, br, zstd');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('Accept-Encoding');
+    expect(JSON.parse(zlib.brotliDecompressSync(first.rawPayload).toString())).toEqual(
+      plain.json(),
+    );
+    // The second answer is the kept bytes; gzip goes to @fastify/compress as any answer.
+    expect((await ask('br')).rawPayload.equals(first.rawPayload)).toBe(true);
+    const gz = await ask('gzip');
+    const gzBody =
+      gz.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(gz.rawPayload) : gz.rawPayload;
+    expect(JSON.parse(gzBody.toString())).toEqual(plain.json());
+    // A change: new bytes with the new cards.
+    await db()
+      .update(appointments)
+      .set({ faultDescription: 'Brotli' })
+      .where(and(eq(appointments.companyId, cid), eq(appointments.id, jobId)));
+    const after = JSON.parse(zlib.brotliDecompressSync((await ask('br')).rawPayload).toString());
+    expect(after.find((c: TJobCard) => c._id === jobId).faultDescription).toBe('Brotli');
   });
 });

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 /**
  * The board's cards (GET activeJobs) kept per company and member view, in this
@@ -13,9 +15,18 @@ import crypto from 'node:crypto';
  * `companyBytes` for them, `maxBytes` in all; the company read longest ago
  * goes first. A company whose cards alone pass `companyBytes` is not cached.
  */
+/** Cards as JSON text, and once asked for, the same in brotli (what browsers ask for). */
+export interface CachedCards {
+  json: string;
+  brotli?: Buffer;
+}
+
 export interface CardsCache {
-  get(companyId: string, stamp: string, view: string): string | undefined;
-  set(companyId: string, stamp: string, view: string, json: string): void;
+  get(companyId: string, stamp: string, view: string): CachedCards | undefined;
+  /** Keeps `json`; answers the entry it keeps (or a loose one when too large to keep). */
+  set(companyId: string, stamp: string, view: string, json: string): CachedCards;
+  /** Counts a brotli form added to a kept entry. */
+  grew(companyId: string, entry: CachedCards): void;
   /** What it holds now (metrics and tests). */
   size(): { companies: number; views: number; bytes: number };
 }
@@ -34,8 +45,21 @@ export const CARDS_CACHE_LIMITS: CardsCacheLimits = {
 
 interface CompanyEntry {
   stamp: string;
-  views: Map<string, string>;
+  views: Map<string, CachedCards>;
   bytes: number;
+}
+
+const brotliCompress = promisify(zlib.brotliCompress);
+
+/** Cards in brotli at @fastify/compress's quality (4), off the event loop. */
+export function brotli(json: string): Promise<Buffer> {
+  return brotliCompress(json, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json),
+    },
+  });
 }
 
 /** A short key for a view (its JSON can hold every member's name). */
@@ -44,7 +68,7 @@ export function viewKey(view: unknown): string {
 }
 
 // JSON text is held as JavaScript strings: two bytes a character at most.
-const bytesOf = (s: string) => s.length * 2;
+const bytesOf = (e: CachedCards) => e.json.length * 2 + (e.brotli?.length ?? 0);
 
 export function createCardsCache(limits: CardsCacheLimits = CARDS_CACHE_LIMITS): CardsCache {
   // Insertion order is read order: the first company is the one read longest ago.
@@ -58,20 +82,29 @@ export function createCardsCache(limits: CardsCacheLimits = CARDS_CACHE_LIMITS):
     companies.delete(companyId);
   };
 
+  // Over the total: the companies read longest ago go, never the one just written.
+  const trim = (keep: string) => {
+    for (const [id] of companies) {
+      if (total <= limits.maxBytes) break;
+      if (id !== keep) drop(id);
+    }
+  };
+
   return {
     get(companyId, stamp, view) {
       const c = companies.get(companyId);
       if (!c || c.stamp !== stamp) return undefined;
-      const json = c.views.get(view);
-      if (json === undefined) return undefined;
+      const entry = c.views.get(view);
+      if (entry === undefined) return undefined;
       companies.delete(companyId);
       companies.set(companyId, c);
-      return json;
+      return entry;
     },
 
     set(companyId, stamp, view, json) {
-      const size = bytesOf(json);
-      if (size > limits.companyBytes) return;
+      const entry: CachedCards = { json };
+      const size = bytesOf(entry);
+      if (size > limits.companyBytes) return entry;
       let c = companies.get(companyId);
       // Views of another stamp are of other cards: the newest set replaces them.
       if (c && c.stamp !== stamp) drop(companyId);
@@ -83,20 +116,27 @@ export function createCardsCache(limits: CardsCacheLimits = CARDS_CACHE_LIMITS):
         total -= bytesOf(before);
       }
       while (c.views.size >= limits.viewsPerCompany || c.bytes + size > limits.companyBytes) {
-        const [oldest, json] = c.views.entries().next().value as [string, string];
+        const [oldest, old] = c.views.entries().next().value as [string, CachedCards];
         c.views.delete(oldest);
-        c.bytes -= bytesOf(json);
-        total -= bytesOf(json);
+        c.bytes -= bytesOf(old);
+        total -= bytesOf(old);
       }
-      c.views.set(view, json);
+      c.views.set(view, entry);
       c.bytes += size;
       total += size;
       companies.delete(companyId);
       companies.set(companyId, c);
-      for (const [id] of companies) {
-        if (total <= limits.maxBytes) break;
-        if (id !== companyId) drop(id);
-      }
+      trim(companyId);
+      return entry;
+    },
+
+    grew(companyId, entry) {
+      const c = companies.get(companyId);
+      if (!c || ![...c.views.values()].includes(entry)) return;
+      const added = entry.brotli?.length ?? 0;
+      c.bytes += added;
+      total += added;
+      trim(companyId);
     },
 
     size() {

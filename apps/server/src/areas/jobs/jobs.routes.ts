@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, callerOf } from '../../platform/access.js';
 import { HttpError, badField } from '../../platform/errors.js';
-import { sendJsonList, sendJsonText } from '../../platform/send-json.js';
+import { sendJsonCached, sendJsonList, sendJsonText } from '../../platform/send-json.js';
 import { readImageUpload } from '../../platform/uploads.js';
 import type { JobsService } from './jobs.service.js';
 
@@ -59,8 +59,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
       params: cid,
       response: { 200: z.array(ZJobCard) },
     },
+    // Kept per company and view until a card changes, in brotli too (docs/performance.md, "Jobs").
     handler: async (req, reply) =>
-      sendJsonText(reply, await jobs.activeCardsJson(req.company!.id, caller(req))),
+      sendJsonCached(req, reply, await jobs.activeCards(req.company!.id, caller(req))),
   });
 
   app.get(`${BASE}/cards`, {

@@ -24,7 +24,7 @@ import { clearedDate, writeJob, type JobSaveBody } from './job-save.js';
 import * as limits from './job-limits.repo.js';
 import * as typesRepo from './job-types.repo.js';
 import { cardStamp, listActiveCardsJson, type HideAssigneeByPlace } from './active-jobs.repo.js';
-import { createCardsCache, viewKey } from './cards-cache.js';
+import { brotli, createCardsCache, viewKey } from './cards-cache.js';
 import { presentJob } from './jobs.present.js';
 import * as repo from './jobs.repo.js';
 import { writePlan } from './job-plan.js';
@@ -124,6 +124,42 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
     return { hideAssignee, names };
   }
 
+  /**
+   * The board's active jobs as cards (TJobCard[]), JSON text built by the
+   * database (docs/performance.md, "Jobs") and kept per company and member
+   * view until a card changes (cards-cache.ts), with its brotli form once asked.
+   */
+  async function activeCards(
+    companyId: string,
+    who: Caller,
+  ): Promise<{ json: string; brotli: () => Promise<Buffer> }> {
+    // The stamp is read before the cards: cards built after a change are at worst kept
+    // under the stamp before it, which the next read no longer has.
+    const [stamp, args] = await Promise.all([
+      cardStamp(db, companyId),
+      activeCardsArgs(companyId, who),
+    ]);
+    const view = viewKey(args);
+    const entry =
+      cards.get(companyId, stamp, view) ??
+      cards.set(
+        companyId,
+        stamp,
+        view,
+        await listActiveCardsJson(db, companyId, args.hideAssignee, args.names),
+      );
+    return {
+      json: entry.json,
+      async brotli() {
+        if (!entry.brotli) {
+          entry.brotli = await brotli(entry.json);
+          cards.grew(companyId, entry);
+        }
+        return entry.brotli;
+      },
+    };
+  }
+
   return {
     /** A calendar range (default: a month either side of today) plus every unscheduled job. */
     async list(
@@ -148,24 +184,11 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
       return present(companyId, who, await repo.listActive(db, companyId));
     },
 
-    /**
-     * The board's active jobs as cards (TJobCard[]), JSON text built by the
-     * database (docs/performance.md, "Jobs"): whether the member sees the
-     * assignee is computed here per type and status, the rest in SQL.
-     */
+    activeCards,
+
+    /** The board's cards as JSON text (activeCards without the brotli form). */
     async activeCardsJson(companyId: string, who: Caller): Promise<string> {
-      // The stamp is read before the cards: cards built after a change are at worst kept
-      // under the stamp before it, which the next read no longer has.
-      const [stamp, args] = await Promise.all([
-        cardStamp(db, companyId),
-        activeCardsArgs(companyId, who),
-      ]);
-      const view = viewKey(args);
-      const hit = cards.get(companyId, stamp, view);
-      if (hit !== undefined) return hit;
-      const json = await listActiveCardsJson(db, companyId, args.hideAssignee, args.names);
-      cards.set(companyId, stamp, view, json);
-      return json;
+      return (await activeCards(companyId, who)).json;
     },
 
     /** The calendar's range as cards (ZCardRange): scheduled jobs overlapping from..to. */
