@@ -2,6 +2,12 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
+/** Cards as JSON text, and once asked for, the same in brotli (what browsers ask for). */
+export interface CachedCards {
+  json: string;
+  brotli?: Buffer;
+}
+
 /**
  * The board's cards (GET activeJobs) kept per company and member view, in this
  * process (docs/performance.md, "Jobs: the cards cache"). An entry is valid for
@@ -15,12 +21,6 @@ import zlib from 'node:zlib';
  * `companyBytes` for them, `maxBytes` in all; the company read longest ago
  * goes first. A company whose cards alone pass `companyBytes` is not cached.
  */
-/** Cards as JSON text, and once asked for, the same in brotli (what browsers ask for). */
-export interface CachedCards {
-  json: string;
-  brotli?: Buffer;
-}
-
 export interface CardsCache {
   get(companyId: string, stamp: string, view: string): CachedCards | undefined;
   /** Keeps `json`; answers the entry it keeps (or a loose one when too large to keep). */
