@@ -14,6 +14,8 @@ export * from './contracts/expenses.js';
 export * from './contracts/incidents.js';
 export * from './money.js';
 export * from './totals.js';
+export * from './payments.js';
+export * from './credits.js';
 export * from './tax-rows.js';
 export * from './dates.js';
 export * from './numbering.js';

@@ -239,3 +239,35 @@ describe('naturalCompare', () => {
     expect(naturalCompare('', '')).toBe(0);
   });
 });
+
+describe('buildStatement with part payments and credit notes (DECISIONS §16)', () => {
+  // R1,000.00 on 1 March: R300 deposit on 1 March, R200 on 10 April, a R115 credit note on 5 April.
+  const invoice: StatementInvoice = {
+    ...inv('p', 'INV00020', '2026-03-01', 1000),
+    payments: [
+      { amount: 200, datePaid: '2026-04-10' },
+      { amount: '300.00', datePaid: '2026-03-01' },
+    ],
+    credits: [{ amount: 115, date: '2026-04-05', number: 'CN00001' }],
+  };
+
+  it('lists each payment and each credit note as its own credit line', () => {
+    const s = buildStatement([invoice], '2026-04-30');
+    expect(s.lineItems.map((l) => [l.invoiceDate, l.description, l.total, l.rolling])).toEqual([
+      ['2026-03-01', 'Invoice INV00020', 1000, 1000],
+      ['2026-03-01', 'Payment INV00020', 300, 700],
+      ['2026-04-05', 'Credit note CN00001', 115, 585],
+      ['2026-04-10', 'Payment INV00020', 200, 385],
+    ]);
+    expect(s.total).toBe(385);
+  });
+
+  it('ages what payments and credits leave open, and ignores amountPaid when payments are given', () => {
+    // 59 days from 1 March to 29 April: the 30-59 bucket.
+    const s = buildStatement(
+      [{ ...invoice, amountPaid: 1000, datePaid: '2026-03-02' }],
+      '2026-04-29',
+    );
+    expect(s.aging).toEqual({ ...zeroAging, d30: 385 });
+  });
+});

@@ -18,6 +18,13 @@ export interface StatementInvoice {
   datePaid: string | null;
   /** The debit line's description; 'Invoice <number>' when absent or blank. */
   description?: string;
+  /**
+   * The invoice's payments, one credit line each (DECISIONS §16); when given,
+   * `amountPaid` and `datePaid` are not read.
+   */
+  payments?: readonly { amount: number | string; datePaid: string }[];
+  /** Credit notes against the invoice: a credit line each, numbered by the note. */
+  credits?: readonly { amount: number | string; date: string; number: string }[];
 }
 
 /** One line of a statement; `_id` is the invoice's id for both kinds. */
@@ -78,16 +85,30 @@ function checkDate(value: string, what: string, inv: StatementInvoice): void {
 
 type Entry = Omit<StatementLine, 'rolling'> & { amount: Big };
 
+/** A credit line of an invoice: a payment or a credit note. */
+function credit(inv: StatementInvoice, date: string, description: string, amount: Big): Entry {
+  return {
+    _id: inv._id,
+    invoiceDate: date,
+    invoiceNumber: inv.invoiceNumber,
+    description,
+    debit_credit: 'credit',
+    total: toAmount(amount),
+    amount: amount.neg(),
+  };
+}
+
 /** Compares text character by character (dates written YYYY-MM-DD, ids). */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Builds a statement from a client's invoices. Each invoice is a debit of its
- * total on its invoice date; each payment (amountPaid > 0) is a credit on
- * `datePaid` (the invoice date when null). Lines run oldest first; on one date
+ * total on its invoice date; each payment is a credit on its date (`payments`,
+ * or else `amountPaid` > 0 on `datePaid`, the invoice date when null), and
+ * each credit note a credit on its date. Lines run oldest first; on one date
  * debits come before credits, then by invoice number (digits compared as
  * numbers). `rolling` is the running balance and `total` the closing one.
- * Aging puts each invoice's open balance (total − amountPaid, when > 0) in a
+ * Aging puts each invoice's open balance (total − paid − credited, when > 0) in a
  * bucket by its age from invoice date to `asOf`; `asOf` affects only aging.
  */
 export function buildStatement(invoices: StatementInvoice[], asOf: string): Statement {
@@ -104,7 +125,6 @@ export function buildStatement(invoices: StatementInvoice[], asOf: string): Stat
   for (const inv of invoices) {
     checkDate(inv.invoiceDate, 'invoiceDate', inv);
     const total = dec(inv.total);
-    const paid = dec(inv.amountPaid);
     entries.push({
       _id: inv._id,
       invoiceDate: inv.invoiceDate,
@@ -114,21 +134,24 @@ export function buildStatement(invoices: StatementInvoice[], asOf: string): Stat
       total: toAmount(total),
       amount: total,
     });
-    const paidPositive = paid.gt(0) ? paid : new Big(0);
-    if (paidPositive.gt(0)) {
-      const date = inv.datePaid ?? inv.invoiceDate;
+    const payments = inv.payments ?? [{ amount: inv.amountPaid, datePaid: inv.datePaid }];
+    let against = new Big(0);
+    for (const p of payments) {
+      const amount = dec(p.amount);
+      if (amount.lte(0)) continue;
+      const date = p.datePaid ?? inv.invoiceDate;
       checkDate(date, 'datePaid', inv);
-      entries.push({
-        _id: inv._id,
-        invoiceDate: date,
-        invoiceNumber: inv.invoiceNumber,
-        description: `Payment ${inv.invoiceNumber}`,
-        debit_credit: 'credit',
-        total: toAmount(paid),
-        amount: paid.neg(),
-      });
+      against = against.plus(amount);
+      entries.push(credit(inv, date, `Payment ${inv.invoiceNumber}`, amount));
     }
-    const open = total.minus(paidPositive);
+    for (const c of inv.credits ?? []) {
+      const amount = dec(c.amount);
+      if (amount.lte(0)) continue;
+      checkDate(c.date, 'credit note date', inv);
+      against = against.plus(amount);
+      entries.push(credit(inv, c.date, `Credit note ${c.number}`, amount));
+    }
+    const open = total.minus(against);
     if (open.gt(0)) {
       const age = daysBetween(inv.invoiceDate, asOf);
       const key =
