@@ -16,6 +16,7 @@ export * from './money.js';
 export * from './totals.js';
 export * from './payments.js';
 export * from './credits.js';
+export * from './contracts/payments.js';
 export * from './tax-rows.js';
 export * from './dates.js';
 export * from './numbering.js';

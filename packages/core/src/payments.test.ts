@@ -131,3 +131,12 @@ describe('what an online payment may take', () => {
     expect(amountDue(100, { amount: 345, paid: 0 })).toBe(100);
   });
 });
+
+describe('an online payment within a cent', () => {
+  it('settles the invoice, as the provider rounded', () => {
+    const payfast = { amount: 114.99, datePaid: '2026-02-01', method: 'PayFast', online: true };
+    expect(paidSummary(115, [payfast]).paid).toBe(true);
+    expect(paidSummary(115, [{ ...payfast, online: false }]).paid).toBe(false);
+    expect(paidSummary(115, [{ ...payfast, amount: 114.98 }]).paid).toBe(false);
+  });
+});

@@ -8,9 +8,9 @@ import { dec, formatMoney, round2, toAmount, type AmountLike } from './money.js'
  */
 
 /** An invoice's payment state; an overpaid invoice is never made (overpayment is refused). */
-export type PaymentStatus = 'Unpaid' | 'Partly paid' | 'Paid';
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = ['Unpaid', 'Partly paid', 'Paid'];
+export const PAYMENT_STATUSES = ['Unpaid', 'Partly paid', 'Paid'] as const;
 
 /** What the rules need of one payment. */
 export interface PaymentEntry {
@@ -18,6 +18,12 @@ export interface PaymentEntry {
   /** YYYY-MM-DD */
   datePaid: string;
   method: string;
+  /**
+   * Paid online (PayFast): such a payment was taken only when it settled the
+   * balance within a cent (a provider may round differently), so the invoice
+   * it leaves within a cent of nil is paid.
+   */
+  online?: boolean;
 }
 
 /** The sum of the payments, to cents. */
@@ -47,7 +53,8 @@ export function paymentStatus(
 
 /**
  * The specification's single paid flag, amount, date and method, derived from
- * the payments (DECISIONS §16): paid when the balance is nil; the amount is
+ * the payments (DECISIONS §16): paid when the balance is nil (or within a
+ * cent of it after an online payment, which settles as PayFast rounds); the amount is
  * the sum; the date and method are the last payment's (latest date, and of
  * one date the one listed last). No payment: unpaid, 0, no date, no method.
  */
@@ -59,8 +66,14 @@ export function paidSummary(
   let last: PaymentEntry | null = null;
   for (const p of payments) if (!last || p.datePaid >= last.datePaid) last = p;
   const amountPaid = paymentsSum(payments);
+  const settledOnline =
+    payments.some((p) => p.online) &&
+    amountPaid > 0 &&
+    dec(invoiceBalance(total, amountPaid, credited))
+      .abs()
+      .lte(dec('0.01'));
   return {
-    paid: paymentStatus(total, amountPaid, credited) === 'Paid',
+    paid: settledOnline || paymentStatus(total, amountPaid, credited) === 'Paid',
     amountPaid,
     datePaid: last?.datePaid ?? null,
     methodPaid: last?.method ?? '',

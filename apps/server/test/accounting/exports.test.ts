@@ -149,14 +149,23 @@ describe('POST /invoices/process', () => {
     const feb = { from: '2026-02-01', to: '2026-02-28', type: '0' };
     const r = await api.post(url(co.id, '/invoices/process'), feb);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toEqual({ message: '1 invoice was marked as paid', count: 1 });
+    // The part-paid one too: Process pays what each still owes (DECISIONS §16).
+    expect(r.body).toEqual({ message: '2 invoices were marked as paid', count: 2 });
     const list = await rows(co.id, 'from=2026-02-01&to=2026-02-28&type=0');
     const unpaidBefore = list.find((x) => x.invoiceDate === '2026-02-10')!;
     expect(unpaidBefore).toMatchObject({ paid: true, methodPaid: 'Other', balance: 0 });
     expect(unpaidBefore.amountPaid).toBe(unpaidBefore.total);
     expect(unpaidBefore.resolvedAt).not.toBeNull();
-    // The one paid by hand keeps its payment.
-    expect(list.find((x) => x.invoiceDate === '2026-02-11')).toMatchObject({ methodPaid: 'Cash' });
+    // The one paid in part keeps its Cash payment; Process's pays the rest.
+    const part = list.find((x) => x.invoiceDate === '2026-02-11')!;
+    expect(part).toMatchObject({ paid: true, balance: 0 });
+    const paidPart = await api.get(url(co.id, `/invoices/${part._id}/payments`));
+    expect(
+      paidPart.body.payments.map((p: { method: string; amount: number }) => [p.method, p.amount]),
+    ).toEqual([
+      ['Cash', 50],
+      ['Other', part.total - 50],
+    ]);
     // Only May's invoice (and February's part-paid balance, if any) stays outstanding.
     const may = await rows(co.id, 'from=2026-05-01&to=2026-05-31&type=0');
     const left = may[0]!.balance + list.reduce((s, x) => s + x.balance, 0);

@@ -39,7 +39,7 @@ beforeAll(async () => {
         ...over,
       }),
     );
-  // November 2026: 100 paid, 250 marked paid with 200 (50 still owed), 70.55 overdue, 30 not yet due, a quote.
+  // November 2026: 100 paid, 250 paid 200 (50 still owed, overdue), 70.55 overdue, 30 not yet due, a quote.
   await at('2026-11-03', '2026-11-10', 100, { paid: true });
   await at('2026-11-10', '2026-11-17', 250, { paid: true, amountPaid: 200 });
   const overdue = await at('2026-11-20', '2020-01-01', 70.55);
@@ -88,13 +88,14 @@ describe('GET /companies/{id}/dashboard', () => {
         invoicedCount: 4,
         paid: 300,
         outstanding: 1160.55,
-        overdue: 1070.55,
-        overdueCount: 2,
+        // The part-paid 250 is overdue by the 50 still owed (DECISIONS §16).
+        overdue: 1120.55,
+        overdueCount: 3,
         failedSends: 1,
       },
       expenses: { total: 123.45, count: 2 },
       incidents: { open: 1 },
-      alerts: 4,
+      alerts: 5,
     });
   });
 
@@ -148,8 +149,8 @@ describe('GET /companies/{id}/dashboard', () => {
     });
     const seller = await buildMember(h, cid, { invoices: { r: true } });
     const s = (await seller.api.get(dashUrl())).body;
-    expect(s).toMatchObject({ expenses: null, incidents: { open: 1 }, alerts: 4 });
-    expect(s.invoices.overdueCount).toBe(2);
+    expect(s).toMatchObject({ expenses: null, incidents: { open: 1 }, alerts: 5 });
+    expect(s.invoices.overdueCount).toBe(3);
     const none = await buildMember(h, cid, null);
     expect((await none.api.get(dashUrl())).body).toMatchObject({
       invoices: null,

@@ -77,7 +77,8 @@ describe('list and summary of a period', () => {
       // one and the 50.00 still owed on the partly paid one.
       outstanding: 120.55,
       quotes: 500,
-      counts: { all: 5, paid: 3, unpaid: 1, quotes: 1 },
+      // The one paid 200 of 250 is partly paid, so not paid (DECISIONS §16).
+      counts: { all: 5, paid: 2, unpaid: 2, quotes: 1 },
       methods: [
         { method: 'Cash', total: 200 },
         { method: 'EFT', total: 100 },

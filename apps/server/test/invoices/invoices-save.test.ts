@@ -231,15 +231,23 @@ describe('paid and unpaid', () => {
       datePaid: '2026-11-20T23:30:00Z', // already the 21st in Johannesburg
       methodPaid: 'EFT',
     });
+    // Paid when the balance is nil (DECISIONS §16): 50 of 115 is a part payment.
     expect(partial).toMatchObject({
-      paid: true,
+      paid: false,
       amountPaid: 50,
       datePaid: '2026-11-21',
       balance: 65,
     });
     expect(await outstanding(h, fresh)).toBe(65);
+    // Posted back as loaded (a form saving its lines), the part payment stays.
+    const kept = await saveAndGet(mine.owner.api, mine.id, { ...partial, notes: 'kept' });
+    expect(kept).toMatchObject({ paid: false, amountPaid: 50, datePaid: '2026-11-21' });
 
-    const unpaid = await saveAndGet(mine.owner.api, mine.id, { ...partial, paid: false });
+    const unpaid = await saveAndGet(mine.owner.api, mine.id, {
+      ...partial,
+      paid: false,
+      amountPaid: 0,
+    });
     expect(unpaid).toMatchObject({ paid: false, datePaid: null, amountPaid: 0, balance: 115 });
     expect(await outstanding(h, fresh)).toBe(115);
   });

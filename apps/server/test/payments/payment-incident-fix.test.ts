@@ -96,7 +96,7 @@ describe('fixing a payment incident', () => {
     expect(still.status).toBe('open');
   });
 
-  it('only links the payment when it names an invoice of that client that was paid by hand', async () => {
+  it('puts the online payment in place of the payment by hand when it names an invoice of that client paid by hand', async () => {
     const byHand = await invoiceOf(80);
     const hand = await owner.api.post(url('invoices'), {
       ...(await owner.api.get(url(`invoices/${byHand._id}`))).body,
@@ -111,11 +111,17 @@ describe('fixing a payment incident', () => {
     const r = await owner.api.post(url(`incidents/${incident._id}`), { newValue: 'Jane Buyer' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await row(open._id)).paid).toBe(false);
+    // The same money, not twice: the payment by hand gives way to PayFast's (DECISIONS §16).
     expect(await row(byHand._id)).toMatchObject({
       paid: true,
       amountPaid: '80.00',
-      methodPaid: 'Cash',
+      methodPaid: 'PayFast',
     });
+    const onInvoice = await h.deps.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.invoiceId, byHand._id));
+    expect(onInvoice.map((p) => [p.provider, p.amount])).toEqual([['payfast-sandbox', '80.00']]);
     expect(await outstanding()).toBe(before);
     const [payment] = await h.deps.database.db
       .select()

@@ -51,6 +51,7 @@ export const invoiceKeys = {
   summary: (cid: Cid, p: Period) =>
     ['company', cid, 'invoices', 'summary', p.from, p.to, p.type] as const,
   one: (cid: Cid, id: string) => ['company', cid, 'invoices', 'one', id] as const,
+  payments: (cid: Cid, id: string) => ['company', cid, 'invoices', 'payments', id] as const,
   sending: (cid: Cid, id: string) => ['company', cid, 'invoices', 'sending', id] as const,
   items: (cid: Cid) => ['company', cid, 'items'] as const,
   clients: (cid: Cid) => ['company', cid, 'clients'] as const,

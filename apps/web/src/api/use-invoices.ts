@@ -51,7 +51,7 @@ export function useInvoice(id: string) {
  * After any invoice change: the invoice, lists, summary, items, clients and
  * jobs (spec §4: "invoice, appointment, item, client and list data are reloaded").
  */
-function useInvalidateAfterSave() {
+export function useInvalidateAfterSave() {
   const queryClient = useQueryClient();
   const { companyId } = useCurrentCompany();
   return () =>

@@ -44,6 +44,8 @@ export async function clientStatement(
     total: toAmount(r.total),
     amountPaid: toAmount(r.amountPaid),
     datePaid: r.datePaid,
+    // An invoice paid before payments were kept one by one has none: its amount paid stands.
+    ...(r.payments.length > 0 ? { payments: r.payments } : {}),
   }));
   return { ...buildStatement(invoices, asOf), asOf };
 }

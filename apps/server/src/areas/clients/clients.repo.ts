@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { clientDocuments, clients, files, invoices } from '../../db/schema/index.js';
+import { clientDocuments, clients, files, invoices, payments } from '../../db/schema/index.js';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientWrite = Omit<typeof clients.$inferInsert, 'id' | 'companyId' | 'outstanding'>;
@@ -118,6 +118,11 @@ export async function listStatementInvoices(db: Tx, companyId: string, clientId:
       total: invoices.total,
       amountPaid: invoices.amountPaid,
       datePaid: invoices.datePaid,
+      /** Each payment, a credit line of its own (DECISIONS §16). */
+      payments: sql<{ amount: string; datePaid: string }[]>`(
+        select coalesce(json_agg(json_build_object('amount', p.amount::text,
+                 'datePaid', coalesce(p.date_paid, p.created_at::date)::text)), '[]'::json)
+          from ${payments} p where p.company_id = "invoices"."company_id" and p.invoice_id = "invoices"."id")`,
     })
     .from(invoices)
     .where(

@@ -17,7 +17,6 @@ export async function companyTimeZone(db: Tx, companyId: string): Promise<string
 }
 
 const isInvoice = sql`not ${invoices.isQuote}`;
-const paidInvoice = sql`${invoices.paid} and not ${invoices.isQuote}`;
 const unpaidInvoice = sql`not ${invoices.paid} and not ${invoices.isQuote}`;
 const inMonth = (from: string, to: string) =>
   sql`${invoices.invoiceDate} between ${from} and ${to}`;
@@ -39,7 +38,8 @@ export async function invoiceFigures(
     .select({
       invoiced: sql<string>`coalesce(sum(${invoices.total}) filter (where ${isInvoice} and ${month}), 0)`,
       invoicedCount: sql<number>`(count(*) filter (where ${isInvoice} and ${month}))::int`,
-      paid: sql<string>`coalesce(sum(${invoices.amountPaid}) filter (where ${paidInvoice} and ${month}), 0)`,
+      // Every payment on the month's invoices, part payments included (DECISIONS §16).
+      paid: sql<string>`coalesce(sum(${invoices.amountPaid}) filter (where ${isInvoice} and ${month}), 0)`,
       outstanding: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${isInvoice}), 0)`,
       overdue: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${overdue}), 0)`,
       overdueCount: sql<number>`(count(*) filter (where ${overdue} and ${invoices.total} > ${invoices.amountPaid}))::int`,

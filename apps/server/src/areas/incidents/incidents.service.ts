@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/index.js';
-import { assignInvoiceClient, recordPayment } from '../invoices/index.js';
+import { applyPayments, assignInvoiceClient } from '../invoices/index.js';
 import { clientKey, clientMatcher, displayName } from './client-match.js';
 import * as repo from './incidents.repo.js';
 import { assignPayment } from '../payments/index.js';
@@ -65,8 +65,7 @@ export function createIncidentsService(
           const company = await getCompany(tx, companyId);
           if (!company) throw notFound('Company not found');
           const paid = await assignPayment(tx, company, incident.recordId, client.id);
-          if (paid)
-            await recordPayment(tx, companyId, { id: paid.invoiceId, entityId: client.id }, paid);
+          if (paid) await applyPayments(tx, companyId, [paid.invoiceId]);
           await repo.markFixed(tx, companyId, id, client.id);
           if (paid) changed.push(paid.invoiceId);
           return { message: 'Fixed' };

@@ -1,6 +1,7 @@
 // The invoices area's face: what other areas may use (docs/architecture.md).
 export { writeInvoice } from './invoice-writer.js';
-export { assignInvoiceClient, recordPayment } from './invoice-changes.js';
+export { assignInvoiceClient } from './invoice-changes.js';
+export { settleInvoices as applyPayments } from './invoice-payments.js';
 export {
   claimQueuedSend,
   claimSendByHand,

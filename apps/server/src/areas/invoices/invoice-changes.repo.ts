@@ -3,25 +3,6 @@ import type { TEmailRecord } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { invoices } from '../../db/schema/index.js';
 
-/** Adds a payment to the invoice and marks it paid. */
-export async function addPayment(
-  db: Tx,
-  companyId: string,
-  id: string,
-  p: { amount: string; datePaid: string; method: string },
-) {
-  await db
-    .update(invoices)
-    .set({
-      paid: true,
-      amountPaid: sql`${invoices.amountPaid} + ${p.amount}::numeric`,
-      datePaid: p.datePaid,
-      methodPaid: p.method,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
-}
-
 /** Gives the invoice its client (and the client's name and e-mail when asked). */
 export async function setInvoiceParty(
   db: Tx,

@@ -6,20 +6,6 @@ import * as repo from './invoice-changes.repo.js';
 // invoices table, docs/architecture.md), inside the caller's transaction.
 
 /**
- * Adds a payment to an invoice: adds it to the amount paid, marks the invoice
- * paid on `datePaid`, and recomputes the client's outstanding.
- */
-export async function recordPayment(
-  tx: Tx,
-  companyId: string,
-  invoice: { id: string; entityId: string | null },
-  p: { amount: string; datePaid: string; method: string },
-): Promise<void> {
-  await repo.addPayment(tx, companyId, invoice.id, p);
-  if (invoice.entityId) await recomputeOutstanding(tx, companyId, [invoice.entityId]);
-}
-
-/**
  * Gives an invoice the client `party.entityId` (with the client's name and
  * e-mail when given) and recomputes the outstanding of that client and of
  * the one it had before (`invoice.entityId`).

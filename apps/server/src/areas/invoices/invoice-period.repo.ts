@@ -62,24 +62,23 @@ export async function resolveInvoices(db: Tx, companyId: string, ids: string[]):
 }
 
 /**
- * The Process call: the period's unpaid invoices become paid in full on
- * `datePaid` by `method`, and resolved. Answers the invoices it changed.
+ * The Process call: the period's unpaid invoices, locked, and marked resolved.
+ * Answers them; the caller pays their balances.
  */
-export async function payPeriodInvoices(
+export async function resolveUnpaidOfPeriod(
   db: Tx,
   companyId: string,
-  p: { from: string; to: string; datePaid: string; method: string },
+  p: { from: string; to: string },
 ) {
-  return db
-    .update(invoices)
-    .set({
-      paid: true,
-      amountPaid: sql`${invoices.total}`,
-      datePaid: p.datePaid,
-      methodPaid: p.method,
-      resolvedAt: sql`coalesce(${invoices.resolvedAt}, now())`,
-      updatedAt: sql`now()`,
-    })
+  const rows = await db
+    .select({ id: invoices.id, total: invoices.total, amountPaid: invoices.amountPaid })
+    .from(invoices)
     .where(and(periodInvoices(companyId, p.from, p.to), eq(invoices.paid, false)))
-    .returning({ id: invoices.id, entityId: invoices.entityId });
+    .for('update');
+  await resolveInvoices(
+    db,
+    companyId,
+    rows.map((r) => r.id),
+  );
+  return rows;
 }

@@ -4,6 +4,7 @@ import {
   amountText,
   computeTotals,
   dec,
+  formatMoney,
   toYmd,
   type TDiscount,
   type TTax,
@@ -21,7 +22,8 @@ import * as repo from './invoices.repo.js';
 
 import { templateUsable } from '../templates/index.js';
 import { shareLineAccounts, syncInvoiceItems, withLineAccounts } from '../accounting/index.js';
-import { keepOnlinePayments, paidState } from '../payments/index.js';
+import { paidState, setSinglePayment } from '../payments/index.js';
+import { settleInvoices } from './invoice-payments.js';
 
 export { allocateNumber } from './invoice-numbers.js';
 
@@ -77,6 +79,34 @@ function checkDiscount(discount: TDiscount, totals: Totals) {
   if (discount.discountType !== 'Amount' && value.gt(100)) {
     throw badField('discount.discountValue', 'must not be more than 100');
   }
+}
+
+/**
+ * The save's paid fields as the specification's single payment (DECISIONS
+ * §16, docs/payments.md): null when none is given or they say what the
+ * invoice already shows (a form posting back what it loaded keeps the part
+ * payments); otherwise the one payment that replaces the payments by hand.
+ */
+function askedPayment(
+  input: InvoiceInput,
+  existing: repo.InvoiceRow | null,
+  total: number,
+  tz: string,
+): { amount: number; datePaid: string | null; method: string } | null {
+  const { paid: p, amountPaid: a, datePaid: d, methodPaid: m } = input;
+  if (p === undefined && a === undefined && d === undefined && m === undefined) return null;
+  if (!existing && !p) return null;
+  if (
+    existing &&
+    (p === undefined || p === existing.paid) &&
+    (a === undefined || dec(a).eq(dec(existing.amountPaid))) &&
+    (d === undefined || (d ? toYmd(d, tz) : null) === existing.datePaid) &&
+    (m === undefined || m === existing.methodPaid)
+  )
+    return null;
+  const paid = p ?? existing?.paid ?? false;
+  const { datePaid, amountPaid } = paidState(input, paid, total, tz);
+  return { amount: amountPaid, datePaid, method: m ?? existing?.methodPaid ?? '' };
 }
 
 async function checkGivenNumber(tx: Tx, companyId: string, kind: 'invoice' | 'quote', n: string) {
@@ -145,9 +175,19 @@ export async function writeInvoice(
   checkDiscount(discount, totals);
   if (totals.subtotal > MAX_AMOUNT || totals.total > MAX_AMOUNT)
     throw badField('descriptions', 'The total must be at most R1,000,000,000');
-  const paid = input.paid ?? existing?.paid ?? false;
-  const { datePaid, amountPaid } = paidState(input, paid, totals.total, tz);
-  if (existing) await keepOnlinePayments(tx, company.id, existing.id, paid, amountPaid);
+  const asked = askedPayment(input, existing, totals.total, tz);
+  if (asked && dec(asked.amount).gt(dec(totals.total)))
+    throw badField('amountPaid', `must not be more than the total of ${formatMoney(totals.total)}`);
+  if (
+    !asked &&
+    existing &&
+    dec(totals.total).lt(dec(existing.amountPaid)) &&
+    dec(totals.total).lt(dec(existing.total))
+  )
+    throw badField(
+      'descriptions',
+      `The total must not be less than the ${formatMoney(existing.amountPaid)} paid: remove a payment first`,
+    );
 
   // Numbers last among the checks: the counter's row lock is then held as briefly as possible.
   let invoiceNumber = existing?.invoiceNumber ?? null;
@@ -192,10 +232,11 @@ export async function writeInvoice(
     tax1: amountText(totals.tax1),
     tax2: amountText(totals.tax2),
     total: amountText(totals.total),
-    paid,
-    amountPaid: amountText(amountPaid),
-    datePaid,
-    methodPaid: input.methodPaid ?? existing?.methodPaid ?? '',
+    // Derived from the payments below (settleInvoices).
+    paid: existing?.paid ?? false,
+    amountPaid: existing?.amountPaid ?? '0',
+    datePaid: existing?.datePaid ?? null,
+    methodPaid: existing?.methodPaid ?? '',
     notes: input.notes ?? existing?.notes ?? '',
     isRecurring: input.isRecurring ?? existing?.isRecurring ?? false,
     recurringType: input.recurringType ?? existing?.recurringType ?? '',
@@ -219,6 +260,8 @@ export async function writeInvoice(
     discount,
     tax,
   });
+  if (asked) await setSinglePayment(tx, company.id, id, asked, userId);
+  await settleInvoices(tx, company.id, [id]);
   const touched = [existing?.entityId, input.entityId].filter((c): c is string => !!c);
   await recomputeOutstanding(tx, company.id, touched);
   return { id, savedItems };

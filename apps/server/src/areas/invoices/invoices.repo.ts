@@ -6,6 +6,7 @@ import {
   expenses,
   invoices,
   numberCounters,
+  payments,
 } from '../../db/schema/index.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -157,7 +158,8 @@ const unpaidInvoice = sql`not ${invoices.paid} and not ${invoices.isQuote}`;
 export async function summarize(db: Tx, companyId: string, from: string, to: string) {
   const [row] = await db
     .select({
-      paid: sql<string>`coalesce(sum(${invoices.amountPaid}) filter (where ${paidInvoice}), 0)`,
+      // Every payment on the period's invoices, part payments included (DECISIONS §16).
+      paid: sql<string>`coalesce(sum(${invoices.amountPaid}) filter (where not ${invoices.isQuote}), 0)`,
       // Every invoice's balance, paid or not, as the clients' outstanding counts it.
       outstanding: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where not ${invoices.isQuote}), 0)`,
       quotes: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.isQuote}), 0)`,
@@ -171,17 +173,29 @@ export async function summarize(db: Tx, companyId: string, from: string, to: str
   return row!;
 }
 
-/** Amounts paid per payment method in a period; no method counts as 'Other'. */
+/**
+ * Amounts paid per payment method on a period's invoices, each payment under
+ * its own method (part payments too); no method counts as 'Other'.
+ */
 export async function paidByMethod(db: Tx, companyId: string, from: string, to: string) {
-  const method = sql<string>`coalesce(nullif(${invoices.methodPaid}, ''), 'Other')`;
+  const method = sql<string>`coalesce(nullif(${payments.method}, ''), 'Other')`;
+  const total = sql<string>`sum(${payments.amount})`;
   return db
-    .select({ method, total: sql<string>`sum(${invoices.amountPaid})` })
-    .from(invoices)
+    .select({ method, total })
+    .from(payments)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.id, payments.invoiceId), eq(invoices.companyId, payments.companyId)),
+    )
     .where(
-      and(eq(invoices.companyId, companyId), between(invoices.invoiceDate, from, to), paidInvoice),
+      and(
+        eq(payments.companyId, companyId),
+        eq(invoices.isQuote, false),
+        between(invoices.invoiceDate, from, to),
+      ),
     )
     .groupBy(method)
-    .orderBy(desc(sql`sum(${invoices.amountPaid})`), asc(method));
+    .orderBy(desc(total), asc(method));
 }
 
 /**

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
+  ZInvoicePayments,
   ZInvoiceResponse,
   ZInvoiceRow,
   ZInvoiceSave,
   ZInvoiceSaved,
   ZInvoiceSummary,
   ZMessage,
+  ZPaymentSave,
   ZPeriodQuery,
   ZSaved,
 } from '@fieldbook/core';
@@ -69,6 +71,34 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
     config: { access: access.company('invoices', 'c') },
     schema: { tags: ['invoices'], params: cidId, response: { 200: ZSaved } },
     handler: (req) => invoices.copy(req.company!.id, req.user!.id, req.params.id),
+  });
+
+  // Payments of an invoice (DECISIONS §16, docs/payments.md).
+  app.get(`${BASE}/:id/payments`, {
+    config: { access: access.company('invoices', 'r') },
+    schema: { tags: ['invoices'], params: cidId, response: { 200: ZInvoicePayments } },
+    handler: (req) => invoices.payments(req.company!.id, req.params.id),
+  });
+
+  app.post(`${BASE}/:id/payments`, {
+    config: { access: access.company('invoices', 'u') },
+    schema: {
+      tags: ['invoices'],
+      params: cidId,
+      body: ZPaymentSave,
+      response: { 200: ZInvoicePayments },
+    },
+    handler: (req) => invoices.addPayment(req.company!.id, req.user!.id, req.params.id, req.body),
+  });
+
+  app.post(`${BASE}/:id/payments/:paymentId/delete`, {
+    config: { access: access.company('invoices', 'u') },
+    schema: {
+      tags: ['invoices'],
+      params: cidId.extend({ paymentId: z.string() }),
+      response: { 200: ZInvoicePayments },
+    },
+    handler: (req) => invoices.removePayment(req.company!.id, req.params.id, req.params.paymentId),
   });
 
   app.post(`${BASE}/:id/delete`, {

@@ -7,6 +7,8 @@ import {
   todayIn,
   type Period,
   type TInvoice,
+  type TInvoicePayments,
+  type TPaymentSave,
   type TInvoiceSaved,
   type TInvoiceSummary,
   type ZInvoiceSave,
@@ -21,6 +23,7 @@ import { getCompany } from '../companies/index.js';
 import { removeSourceItems } from '../accounting/index.js';
 import type { Tx } from '../../db/client.js';
 import { withLiveItemIds } from './invoice-lines.js';
+import { invoicePayments, recordHandPayment, removePayment } from './invoice-payments.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
 import * as repo from './invoices.repo.js';
 import type { InvoiceRow } from './invoices.repo.js';
@@ -138,6 +141,31 @@ export function createInvoicesService(deps: Pick<AppDeps, 'database'>, needs: In
         },
         methods: methods.map((m) => ({ method: m.method, total: toAmount(m.total) })),
       };
+    },
+
+    /** An invoice's payments and balance (DECISIONS §16). */
+    payments(companyId: string, id: string): Promise<TInvoicePayments> {
+      return invoicePayments(db, companyId, id);
+    },
+
+    /** A payment by hand (needs u): at most the balance; answers the payments after it. */
+    async addPayment(
+      companyId: string,
+      userId: string,
+      id: string,
+      body: TPaymentSave,
+    ): Promise<TInvoicePayments> {
+      await db.transaction(async (tx) => {
+        const c = await companyFor(tx, companyId);
+        await recordHandPayment(tx, c, id, body, userId);
+      });
+      return invoicePayments(db, companyId, id);
+    },
+
+    /** A payment by hand taken off (needs u; an online payment stays). */
+    async removePayment(companyId: string, id: string, paymentId: string) {
+      await db.transaction((tx) => removePayment(tx, companyId, id, paymentId));
+      return invoicePayments(db, companyId, id);
     },
 
     async get(companyId: string, id: string): Promise<TInvoice> {

@@ -1,32 +1,28 @@
-import { balanceOf, formatMoney, paymentSettles, ymdOfInstant } from '@fieldbook/core';
+import { balanceOf, formatMoney, paymentSettles, toAmount } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
-import { PAYFAST_METHOD } from './payment-apply.js';
+import { setSinglePayment } from './payment-ledger.js';
 import * as repo from './payments.repo.js';
 
-/** A payment the invoices area is to add to invoice `invoiceId`. */
+/** The invoice whose payments changed: the invoices area derives its paid state again. */
 export interface PaymentToApply {
   invoiceId: string;
-  amount: string;
-  /** YYYY-MM-DD */
-  datePaid: string;
-  method: string;
 }
 
 /**
  * Fixing a payment incident (DECISIONS §6): the payment that could not be
  * applied is given to the chosen client.
  * - When its reference is an invoice of that client: an unpaid one it settles
- *   is paid with it; one already paid (say, marked by hand) only gets the
- *   payment linked, as the same money.
+ *   is paid with it; one already paid (say, marked by hand) gets the payment
+ *   in place of the payments by hand, as the same money.
  * - Otherwise it settles the client's oldest unpaid invoice whose balance it
  *   pays within a cent, dated the day the payment arrived.
  * A payment is never split over invoices or left as a part payment: with no
  * such invoice the fix is refused, so the owner can add the invoice it was
- * for and fix again. The payment is linked here; answers the payment the
- * invoices area applies to the invoice it settles, if any (payments never
- * write invoices or clients).
+ * for and fix again. The payment is linked here; answers the invoice whose
+ * payments changed, if any, for the invoices area to derive its paid state
+ * again (payments never write invoices or clients).
  */
 export async function assignPayment(
   tx: Tx,
@@ -43,8 +39,21 @@ export async function assignPayment(
     ? await repo.lockInvoiceOfClient(tx, company.id, clientId, payment.reference.toLowerCase())
     : null;
   if (named?.paid) {
+    // The same money as the payment by hand: the online payment takes its place.
     await repo.linkPayment(tx, company.id, payment.id, named.id);
-    return null;
+    const online = await repo.onlinePaymentsTotal(tx, company.id, named.id);
+    await setSinglePayment(
+      tx,
+      company.id,
+      named.id,
+      {
+        amount: Math.max(toAmount(named.amountPaid), toAmount(online)),
+        datePaid: named.datePaid,
+        method: named.methodPaid,
+      },
+      null,
+    );
+    return { invoiceId: named.id };
   }
   const invoice =
     named && settles(named)
@@ -56,10 +65,5 @@ export async function assignPayment(
       `has no unpaid invoice of ${formatMoney(payment.amount)}: add the invoice this payment is for, then fix again`,
     );
   await repo.linkPayment(tx, company.id, payment.id, invoice.id);
-  return {
-    invoiceId: invoice.id,
-    amount: payment.amount,
-    datePaid: ymdOfInstant(payment.createdAt, company.timeZone),
-    method: PAYFAST_METHOD,
-  };
+  return { invoiceId: invoice.id };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { invoices, payments } from '../../db/schema/index.js';
+import { invoices, payments, users } from '../../db/schema/index.js';
 
 // The payments area alone writes the payments table; it reads invoices to
 // decide what a payment pays, and the invoices area applies it
@@ -41,6 +41,8 @@ export async function insertPaymentOnce(
     amount: string;
     status: string;
     payload: Record<string, string>;
+    datePaid: string;
+    method: string;
   },
 ): Promise<string | null> {
   const [row] = await db
@@ -77,6 +79,8 @@ export async function lockInvoiceOfClient(db: Tx, companyId: string, clientId: s
       paid: invoices.paid,
       total: invoices.total,
       amountPaid: invoices.amountPaid,
+      datePaid: invoices.datePaid,
+      methodPaid: invoices.methodPaid,
     })
     .from(invoices)
     .where(
@@ -121,12 +125,22 @@ export async function linkPayment(db: Tx, companyId: string, paymentId: string, 
     .where(and(eq(payments.companyId, companyId), eq(payments.id, paymentId)));
 }
 
+/** The provider of a payment recorded by hand (by a person, a save or Process). */
+export const BY_HAND = 'manual';
+
+const online = (companyId: string, id: string) =>
+  and(
+    eq(payments.companyId, companyId),
+    eq(payments.invoiceId, id),
+    ne(payments.provider, BY_HAND),
+  );
+
 /** What online payments (PayFast) have paid on an invoice: they cannot be undone by an edit. */
 export async function onlinePaymentsTotal(db: Tx, companyId: string, id: string): Promise<string> {
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
     .from(payments)
-    .where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, id)));
+    .where(online(companyId, id));
   return row?.sum ?? '0';
 }
 
@@ -135,7 +149,136 @@ export async function hasOnlinePayments(db: Tx, companyId: string, id: string): 
   const [row] = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, id)))
+    .where(online(companyId, id))
     .limit(1);
   return !!row;
+}
+
+/** An invoice's payments, oldest first (by the day paid, then as recorded). */
+export async function invoicePayments(db: Tx, companyId: string, invoiceId: string) {
+  return db
+    .select({
+      id: payments.id,
+      amount: payments.amount,
+      datePaid: sql<string>`coalesce(${payments.datePaid}, (${payments.createdAt})::date)::text`,
+      method: payments.method,
+      reference: payments.reference,
+      note: payments.note,
+      provider: payments.provider,
+      recordedBy: payments.recordedBy,
+      /** Who recorded it: name and surname, else the username. */
+      recordedByName: sql<
+        string | null
+      >`nullif(trim(${users.name} || ' ' || ${users.surname}), '')`,
+      recordedByUsername: users.username,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.recordedBy))
+    .where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, invoiceId)))
+    .orderBy(asc(payments.datePaid), asc(payments.createdAt), asc(payments.id));
+}
+
+export type InvoicePaymentRow = Awaited<ReturnType<typeof invoicePayments>>[number];
+
+/** A payment by hand on the invoice. */
+export async function insertHandPayment(
+  db: Tx,
+  companyId: string,
+  invoiceId: string,
+  v: {
+    amount: string;
+    datePaid: string;
+    method: string;
+    reference: string;
+    note: string;
+    recordedBy: string | null;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      ...v,
+      companyId,
+      invoiceId,
+      provider: BY_HAND,
+      providerPaymentId: crypto.randomUUID(),
+      status: 'COMPLETE',
+      payload: {},
+    })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+/** Removes payments by hand of the invoice: one (`paymentId`) or all; answers how many went. */
+export async function deleteHandPayments(
+  db: Tx,
+  companyId: string,
+  invoiceId: string,
+  paymentId?: string,
+): Promise<number> {
+  const rows = await db
+    .delete(payments)
+    .where(
+      and(
+        eq(payments.companyId, companyId),
+        eq(payments.invoiceId, invoiceId),
+        eq(payments.provider, BY_HAND),
+        ...(paymentId ? [eq(payments.id, paymentId)] : []),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length;
+}
+
+/** The payments of several invoices, for deriving their paid state. */
+export async function paymentsOfInvoices(db: Tx, companyId: string, invoiceIds: string[]) {
+  const out: {
+    invoiceId: string;
+    amount: string;
+    datePaid: string;
+    method: string;
+    online: boolean;
+  }[] = [];
+  // Chunks keep the parameter list under the driver's limit on a long period.
+  for (let i = 0; i < invoiceIds.length; i += 5000) {
+    const rows = await db
+      .select({
+        invoiceId: payments.invoiceId,
+        amount: payments.amount,
+        datePaid: sql<string>`coalesce(${payments.datePaid}, (${payments.createdAt})::date)::text`,
+        method: payments.method,
+        online: sql<boolean>`${payments.provider} <> ${BY_HAND}`,
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.companyId, companyId),
+          inArray(payments.invoiceId, invoiceIds.slice(i, i + 5000)),
+        ),
+      )
+      .orderBy(asc(payments.datePaid), asc(payments.createdAt), asc(payments.id));
+    for (const r of rows) if (r.invoiceId) out.push({ ...r, invoiceId: r.invoiceId });
+  }
+  return out;
+}
+
+/** Payments by hand of several invoices at once (Process pays their balances). */
+export async function insertHandPayments(
+  db: Tx,
+  companyId: string,
+  rows: { invoiceId: string; amount: string; datePaid: string; method: string }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.insert(payments).values(
+      rows.slice(i, i + 1000).map((r) => ({
+        ...r,
+        companyId,
+        provider: BY_HAND,
+        providerPaymentId: crypto.randomUUID(),
+        status: 'COMPLETE',
+        payload: {},
+      })),
+    );
+  }
 }

@@ -13,7 +13,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
 import { insertIncident } from '../incidents/index.js';
-import { recordPayment } from '../invoices/index.js';
+import { applyPayments } from '../invoices/index.js';
 import { PAYFAST_METHOD, insertPaymentOnce, lockPayableInvoice } from '../payments/index.js';
 import * as repo from './payfast.repo.js';
 
@@ -132,15 +132,13 @@ async function record(
     amount,
     status: f.get('payment_status')!,
     payload,
+    datePaid: todayIn(company.timeZone),
+    method: PAYFAST_METHOD,
   });
   if (!paymentId) return { kind: 'duplicate' };
 
   if (fits) {
-    await recordPayment(tx, company.id, invoice, {
-      amount,
-      datePaid: todayIn(company.timeZone),
-      method: PAYFAST_METHOD,
-    });
+    await applyPayments(tx, company.id, [invoice.id]);
     return { kind: 'paid', paidInvoice: invoice.id };
   }
 

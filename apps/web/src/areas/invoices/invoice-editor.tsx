@@ -34,6 +34,7 @@ import {
 import { InvoiceHeadFields } from './invoice-head-fields';
 import { LineItemsTable } from './line-items-table';
 import { PaidBanner } from './paid-banner';
+import { PaymentsPanel } from './payments-panel';
 import { PayModal, type PayValues } from './pay-modal';
 import { ReadOnlyField } from './read-only-field';
 import { TotalsPanel } from './totals-panel';
@@ -271,6 +272,13 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             />
           </Grid.Col>
         </Grid>
+        {invoice && !editing && !invoice.isQuote && (
+          <PaymentsPanel
+            invoiceId={invoice._id}
+            today={today}
+            canEdit={can(member, 'invoices', 'u')}
+          />
+        )}
         {invoice && !editing && (
           <SendHistoryPanel invoiceId={invoice._id} timeZone={company.timeZone} />
         )}

@@ -6,6 +6,7 @@ import {
   invoiceToValues,
   newInvoiceValues,
   num,
+  paymentChange,
   valuesToSave,
   valuesTotals,
 } from './invoice-form';
@@ -41,13 +42,14 @@ describe('the invoice form state', () => {
     expect(t.total).toBe(115);
   });
 
-  it('sends an empty price as missing and leaves a blank amount paid at 0', () => {
+  it('sends an empty price as missing, and no paid fields for a new unpaid invoice', () => {
     const v = newInvoiceValues(false, '2026-01-01', VAT15);
     v.descriptions = [emptyLine({ description: 'Call-out', price: '' })];
     v.amountPaid = '' as unknown as number;
     const body = valuesToSave(v, undefined);
     expect(body.descriptions[0]!.price).toBeNull();
-    expect(body.amountPaid).toBe(0);
+    expect(body).not.toHaveProperty('paid');
+    expect(body).not.toHaveProperty('amountPaid');
     expect(body).not.toHaveProperty('_id');
     expect(body.recurringType).toBe('');
     expect(body.invoiceTemplateId).toBeNull();
@@ -70,5 +72,28 @@ describe('the invoice form state', () => {
     const body = valuesToSave(v, loaded);
     expect(body).toMatchObject({ _id: 'i1', appointmentId: 'a1', invoiceTemplateId: 'tpl' });
     expect(body.custom).toEqual({ po: 'PO-2', count: 3 });
+  });
+});
+
+describe('paymentChange', () => {
+  const loaded = { paid: false, amountPaid: 300, datePaid: '2026-11-03', methodPaid: 'EFT' };
+  it('sends nothing when the paid state is as loaded (part payments stay)', () => {
+    expect(paymentChange({ ...loaded }, loaded)).toEqual({});
+  });
+  it('sends the whole paid state when the Pay modal changed it', () => {
+    const asked = { paid: true, amountPaid: 1000, datePaid: '2026-11-28', methodPaid: 'Cash' };
+    expect(paymentChange(asked, loaded)).toEqual(asked);
+    expect(paymentChange({ ...loaded, amountPaid: '' as unknown as number }, loaded)).toEqual({
+      ...loaded,
+      amountPaid: 0,
+    });
+  });
+  it('sends a new invoice marked paid, and nothing for a new unpaid one', () => {
+    const unpaid = { paid: false, amountPaid: 0, datePaid: null, methodPaid: '' };
+    expect(paymentChange(unpaid, undefined)).toEqual({});
+    expect(paymentChange({ ...unpaid, paid: true, amountPaid: 5 }, undefined)).toMatchObject({
+      paid: true,
+      amountPaid: 5,
+    });
   });
 });

@@ -211,10 +211,31 @@ export function valuesToSave(v: InvoiceValues, loaded: TInvoice | undefined): TI
     descriptions: v.descriptions.map(lineToSave),
     discount: { ...v.discount, discountValue: num(v.discount.discountValue) ?? 0 },
     tax: v.tax,
+    ...paymentChange(v, loaded),
+    notes: v.notes,
+  };
+}
+
+/**
+ * The paid fields, only when the Pay modal changed them (DECISIONS §16): a
+ * save of the lines never posts back the paid state it loaded, so a payment
+ * recorded meanwhile (another tab, PayFast) is never replaced by it.
+ */
+export function paymentChange(
+  v: Pick<InvoiceValues, 'paid' | 'amountPaid' | 'datePaid' | 'methodPaid'>,
+  loaded: Pick<TInvoice, 'paid' | 'amountPaid' | 'datePaid' | 'methodPaid'> | undefined,
+): Pick<TInvoiceSave, 'paid' | 'amountPaid' | 'datePaid' | 'methodPaid'> {
+  const asked = {
     paid: v.paid,
     amountPaid: num(v.amountPaid) ?? 0,
     datePaid: v.datePaid,
     methodPaid: v.methodPaid,
-    notes: v.notes,
   };
+  const same = loaded
+    ? asked.paid === loaded.paid &&
+      asked.amountPaid === loaded.amountPaid &&
+      asked.datePaid === loaded.datePaid &&
+      asked.methodPaid === loaded.methodPaid
+    : !asked.paid && asked.amountPaid === 0 && !asked.datePaid && !asked.methodPaid;
+  return same ? {} : asked;
 }

@@ -21,7 +21,7 @@ type StateRow = Pick<
   | 'queuedForSending'
   | 'queuedForSendingError'
 > &
-  Partial<Pick<TInvoiceRow, 'resolvedAt'>>;
+  Partial<Pick<TInvoiceRow, 'resolvedAt' | 'amountPaid'>>;
 
 /** A row's state: quote, paid or un-paid (with days due), and its sending state. */
 export function InvoiceStateBadge({
@@ -44,6 +44,11 @@ export function InvoiceStateBadge({
         ) : row.paid ? (
           <Badge color="green" variant="light">
             paid
+          </Badge>
+        ) : (row.amountPaid ?? 0) > 0 ? (
+          // Paid in part (DECISIONS §16): the balance is still due.
+          <Badge color="yellow" variant="light">
+            part paid
           </Badge>
         ) : (
           <Badge color="orange" variant="light">
