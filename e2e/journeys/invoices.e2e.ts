@@ -9,6 +9,7 @@ import {
 } from '../../apps/server/test/support/factories.js';
 import { buildClient } from '../../apps/server/test/support/finance-factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
+import { newSizedPage, type Size } from '../support/viewport.js';
 
 let e: E2E;
 let staff: TestUser;
@@ -228,4 +229,72 @@ describe('an owner with VAT 15 % exclusive', () => {
     await again;
     await context.close();
   });
+
+  /** Part payments (DECISIONS §16, docs/payments.md), at both sizes. */
+  for (const size of ['desktop', 'phone'] as Size[]) {
+    it(`records part payments, removes one and sees the balance follow (${size})`, async () => {
+      const made = await staff.api.post(`/api/companies/${companyId}/invoices`, {
+        invoiceDate: new Date().toISOString(),
+        dueDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        entityId: clientId,
+        descriptions: [{ description: `Geyser install ${size}`, qty: 1, price: 1000 }],
+      });
+      expect(made.status).toBe(200);
+      const id = made.body._id as string;
+      const { page, context } = await newSizedPage(e, size);
+      onTestFailed(() => e.shot(page, `failed-part-payments-${size}`));
+      await signIn(page, 'thandi', 'invoice password 1');
+      await page.goto(`/invoices/${id}`);
+      const panel = page.getByRole('region', { name: 'Payments' });
+      await panel.getByText('No payments yet.').waitFor();
+      expect(await panel.getByLabel('State: Unpaid').isVisible()).toBe(true);
+
+      // A 30 % deposit by EFT: the amount starts at the balance (R1,150.00 with VAT).
+      await panel.getByRole('button', { name: 'Record payment' }).click();
+      const modal = page.getByRole('dialog', { name: 'Record payment' });
+      expect(await modal.getByLabel('Amount').inputValue()).toBe('R1,150.00');
+      await modal.getByLabel('Amount').fill('2000');
+      await modal.getByRole('button', { name: 'Record' }).click();
+      await modal.getByText('Amount must not be more than the balance').waitFor();
+      await modal.getByLabel('Amount').fill('345');
+      await modal.getByRole('combobox', { name: 'Payment Method' }).click();
+      await page.getByRole('option', { name: 'EFT' }).click();
+      await modal.getByLabel('Reference').fill('DEP-30');
+      await modal.getByRole('button', { name: 'Record' }).click();
+      await modal.waitFor({ state: 'hidden' });
+      await panel.getByLabel('State: Partly paid').waitFor();
+      expect(await panel.getByTestId('payments-balance').innerText()).toBe('R805.00');
+      expect(await page.getByTestId('totals-balance').innerText()).toBe('R805.00');
+      await panel.getByText('DEP-30').waitFor();
+
+      // The rest in cash: Paid, with the banner.
+      await panel.getByRole('button', { name: 'Record payment' }).click();
+      expect(await modal.getByLabel('Amount').inputValue()).toBe('R805.00');
+      await modal.getByRole('combobox', { name: 'Payment Method' }).click();
+      await page.getByRole('option', { name: 'Cash' }).click();
+      await modal.getByRole('button', { name: 'Record' }).click();
+      await modal.waitFor({ state: 'hidden' });
+      await panel.getByLabel('State: Paid').waitFor();
+      await page.getByRole('status', { name: 'Paid' }).waitFor();
+      expect(await panel.getByRole('button', { name: 'Record payment' }).count()).toBe(0);
+      await e.shot(page, `invoice-part-payments-${size}`);
+
+      // The deposit taken off (asked first): back to Partly paid, also after a reload.
+      await panel.getByRole('button', { name: /Remove the payment of R345\.00/ }).click();
+      await page.getByText('Are you sure you want to remove this payment?').waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await panel.getByLabel('State: Partly paid').waitFor();
+      await page.reload();
+      await panel.getByLabel('State: Partly paid').waitFor();
+      expect(await panel.getByTestId('payments-balance').innerText()).toBe('R345.00');
+      const saved = await staff.api.get(`/api/companies/${companyId}/invoices/${id}`);
+      expect(saved.body).toMatchObject({ paid: false, amountPaid: 805, methodPaid: 'Cash' });
+
+      // The list says part paid (a row on a desktop, a card on a phone).
+      await page.goto('/invoices');
+      await page.getByText(saved.body.invoiceNumber).first().waitFor();
+      await page.getByRole('main').getByText('part paid', { exact: true }).first().waitFor();
+      await context.close();
+    });
+  }
 });

@@ -13,11 +13,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { formatMoney, type TInvoicePayments } from '@fieldbook/core';
+import { formatMoney, type TInvoicePayments, type TPaymentRow } from '@fieldbook/core';
 import { useInvoicePayments, useRemovePayment } from '../../api/use-invoice-payments';
 import { confirmDelete } from '../../ui/confirm';
 import { errorMessage } from '../../api/api-client';
 import { QueryState } from '../../ui/query-state';
+import { usePhone } from '../../ui/use-phone';
 import { RecordPaymentModal } from './record-payment-modal';
 
 const STATUS_COLOR: Record<TInvoicePayments['status'], string> = {
@@ -25,6 +26,29 @@ const STATUS_COLOR: Record<TInvoicePayments['status'], string> = {
   'Partly paid': 'yellow',
   Paid: 'green',
 };
+
+/** The bin of a payment by hand, named for what it removes. */
+function RemoveButton({
+  row,
+  busy,
+  onRemove,
+}: {
+  row: TPaymentRow;
+  busy: boolean;
+  onRemove: (id: string) => void;
+}) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={`Remove the payment of ${formatMoney(row.amount)} on ${row.datePaid}`}
+      loading={busy}
+      onClick={() => onRemove(row._id)}
+    >
+      <IconTrash size={16} />
+    </ActionIcon>
+  );
+}
 
 interface Props {
   invoiceId: string;
@@ -43,6 +67,7 @@ export function PaymentsPanel({ invoiceId, today, canEdit }: Props) {
   const payments = useInvoicePayments(invoiceId);
   const remove = useRemovePayment(invoiceId);
   const [recording, setRecording] = useState(false);
+  const phone = usePhone();
 
   const removeIt = (id: string) =>
     confirmDelete(
@@ -77,6 +102,42 @@ export function PaymentsPanel({ invoiceId, today, canEdit }: Props) {
             </Group>
             {p.payments.length === 0 ? (
               <Text c="dimmed">No payments yet.</Text>
+            ) : phone ? (
+              // A phone: one line per payment, its amount and bin on the right.
+              <Stack gap={0} role="list" aria-label="Payments">
+                {p.payments.map((r) => (
+                  <Group
+                    key={r._id}
+                    role="listitem"
+                    justify="space-between"
+                    wrap="nowrap"
+                    py={6}
+                    style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+                  >
+                    <div>
+                      <Text fz="sm">
+                        {r.datePaid} · {r.method || 'No method'}
+                        {r.online && ' · Online'}
+                      </Text>
+                      {(r.reference || r.note) && (
+                        <Text fz="xs" c="dimmed">
+                          {[r.reference, r.note].filter(Boolean).join(' · ')}
+                        </Text>
+                      )}
+                    </div>
+                    <Group gap={4} wrap="nowrap">
+                      <Text fw={600}>{formatMoney(r.amount)}</Text>
+                      {canEdit && !r.online && (
+                        <RemoveButton
+                          row={r}
+                          busy={remove.isPending && remove.variables === r._id}
+                          onRemove={removeIt}
+                        />
+                      )}
+                    </Group>
+                  </Group>
+                ))}
+              </Stack>
             ) : (
               <Table.ScrollContainer minWidth={480}>
                 <Table aria-label="Payments" verticalSpacing={4}>
@@ -111,15 +172,11 @@ export function PaymentsPanel({ invoiceId, today, canEdit }: Props) {
                         </Table.Td>
                         <Table.Td>
                           {canEdit && !r.online && (
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Remove the payment of ${formatMoney(r.amount)} on ${r.datePaid}`}
-                              loading={remove.isPending && remove.variables === r._id}
-                              onClick={() => removeIt(r._id)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
+                            <RemoveButton
+                              row={r}
+                              busy={remove.isPending && remove.variables === r._id}
+                              onRemove={removeIt}
+                            />
                           )}
                         </Table.Td>
                       </Table.Tr>
