@@ -17,6 +17,7 @@ export * from './totals.js';
 export * from './payments.js';
 export * from './credits.js';
 export * from './contracts/payments.js';
+export * from './contracts/credit-notes.js';
 export * from './tax-rows.js';
 export * from './dates.js';
 export * from './numbering.js';

@@ -12,8 +12,8 @@ export type NumberPart =
   | { type: 'date'; format: 'DDMMYYYY' }
   | { type: 'separator'; value: string };
 
-/** What is being numbered; invoices, quotes, expenses and jobs count separately. */
-export type NumberKind = 'invoice' | 'quote' | 'expense' | 'job';
+/** What is being numbered; invoices, quotes, expenses, jobs and credit notes count separately. */
+export type NumberKind = 'invoice' | 'quote' | 'expense' | 'job' | 'credit';
 
 /** The numbering presets a company can choose. */
 export const NUMBER_PRESETS = ['INV00001', 'DDMMYYYY', 'DDMMYYYY-1'] as const;
@@ -25,6 +25,8 @@ export const NUMBER_PREFIXES: Record<NumberKind, string> = {
   quote: 'QUO',
   expense: 'EXP',
   job: 'JOB',
+  /** Credit notes (VAT Act s21(3)(a)): always this prefix and five digits, whatever the company's preset. */
+  credit: 'CN',
 };
 
 /** What {@link generateNumber} gives for an unknown preset. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { payments } from '../../src/db/schema/index.js';
+import { applyPayments } from '../../src/areas/invoices/index.js';
 import { anonymous, buildCompany, buildMember, type TestUser } from '../support/factories.js';
 import { buildClient, line } from '../support/finance-factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
@@ -181,6 +182,63 @@ describe('payments of an invoice', () => {
     );
     const still = await h.deps.database.db.select().from(payments).where(eq(payments.id, row!.id));
     expect(still).toHaveLength(1);
+  });
+});
+
+describe('the save and the delete of an invoice with payments', () => {
+  it('refuses a change of only the paid method or date while paid in part', async () => {
+    const inv = await invoiceOf(1000);
+    await pay(inv._id, { amount: 300, datePaid: '2026-11-03', method: 'EFT' });
+    const loaded = (await mine.owner.api.get(`${invoicesUrl(mine.id)}/${inv._id}`)).body;
+    const r = await mine.owner.api.post(invoicesUrl(mine.id), { ...loaded, methodPaid: 'Cash' });
+    expect(r.status).toBe(400);
+    expect(r.body.fields.paid).toBe(
+      'has part payments: record or remove them one at a time under Payments',
+    );
+    expect((await mine.owner.api.get(paymentsUrl(inv._id))).body.amountPaid).toBe(300);
+    // Paid in full, on purpose: the one payment of the specification takes their place.
+    const full = await mine.owner.api.post(invoicesUrl(mine.id), {
+      ...loaded,
+      paid: true,
+      amountPaid: 1000,
+      datePaid: '2026-11-28',
+    });
+    expect(full.status, JSON.stringify(full.body)).toBe(200);
+    const after = (await mine.owner.api.get(paymentsUrl(inv._id))).body;
+    expect(after).toMatchObject({ amountPaid: 1000, status: 'Paid' });
+    expect(after.payments).toHaveLength(1);
+  });
+
+  it('takes its payments by hand with it when deleted', async () => {
+    const inv = await invoiceOf(100);
+    await pay(inv._id, { amount: 40, reference: 'gone-with-it' });
+    const del = await mine.owner.api.post(`${invoicesUrl(mine.id)}/${inv._id}/delete`);
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    const left = await h.deps.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, 'gone-with-it'));
+    expect(left).toEqual([]);
+  });
+
+  it('calls an invoice settled online within a cent Paid', async () => {
+    const inv = await invoiceOf(100);
+    await h.deps.database.db.insert(payments).values({
+      companyId: mine.id,
+      invoiceId: inv._id,
+      provider: 'payfast',
+      providerPaymentId: `pf-cent-${inv._id}`,
+      amount: '99.99',
+      status: 'COMPLETE',
+      payload: {},
+      datePaid: '2026-11-05',
+      method: 'PayFast',
+    });
+    await applyPayments(h.deps.database.db, mine.id, [inv._id]);
+    const list = (await mine.owner.api.get(paymentsUrl(inv._id))).body;
+    expect(list).toMatchObject({ status: 'Paid', amountPaid: 99.99 });
+    const got = (await mine.owner.api.get(`${invoicesUrl(mine.id)}/${inv._id}`)).body;
+    expect(got.paid).toBe(true);
   });
 });
 

@@ -129,4 +129,22 @@ describe('fixing a payment incident', () => {
       .where(eq(payments.providerPaymentId, incident.pfPaymentId));
     expect(payment!.invoiceId).toBe(byHand._id);
   });
+
+  it('refuses a payment larger than what was paid by hand on an invoice paid already', async () => {
+    const inv = await invoiceOf(100);
+    const loaded = (await owner.api.get(url(`invoices/${inv._id}`))).body;
+    expect((await owner.api.post(url('invoices'), { ...loaded, paid: true })).status).toBe(200);
+    const paidBefore = (await row(inv._id)).amountPaid;
+    // R5,000 naming a paid invoice of about R100 is not the same money: fixing it would overpay.
+    const incident = await unmatchedPayment('5000.00', inv._id);
+    const r = await owner.api.post(url(`incidents/${incident._id}`), { newValue: 'Jane Buyer' });
+    expect(r.status).toBe(400);
+    expect(r.body.fields.newValue).toMatch(/is more than was paid on it by hand/);
+    expect((await row(inv._id)).amountPaid).toBe(paidBefore);
+    const [payment] = await h.deps.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, incident.pfPaymentId));
+    expect(payment!.invoiceId).toBeNull();
+  });
 });

@@ -31,6 +31,7 @@ const OWNER: Record<string, string> = {
   invoices: 'invoices',
   number_counters: 'invoices',
   payments: 'payments',
+  credit_notes: 'invoices',
   send_counts: 'delivery',
   expenses: 'expenses',
   incidents: 'incidents',

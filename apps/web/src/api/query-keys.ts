@@ -52,6 +52,7 @@ export const invoiceKeys = {
     ['company', cid, 'invoices', 'summary', p.from, p.to, p.type] as const,
   one: (cid: Cid, id: string) => ['company', cid, 'invoices', 'one', id] as const,
   payments: (cid: Cid, id: string) => ['company', cid, 'invoices', 'payments', id] as const,
+  creditNotes: (cid: Cid, id: string) => ['company', cid, 'invoices', 'credit-notes', id] as const,
   sending: (cid: Cid, id: string) => ['company', cid, 'invoices', 'sending', id] as const,
   items: (cid: Cid) => ['company', cid, 'items'] as const,
   clients: (cid: Cid) => ['company', cid, 'clients'] as const,

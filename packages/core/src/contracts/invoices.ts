@@ -120,6 +120,8 @@ export const ZInvoice = z.object({
   tax: ZTax,
   paid: z.boolean(),
   amountPaid: z.number(),
+  /** What credit notes took off the balance (docs/payments.md). */
+  amountCredited: z.number(),
   datePaid: z.string().nullable(),
   methodPaid: z.string(),
   notes: z.string(),

@@ -46,6 +46,7 @@ export async function clientStatement(
     datePaid: r.datePaid,
     // An invoice paid before payments were kept one by one has none: its amount paid stands.
     ...(r.payments.length > 0 ? { payments: r.payments } : {}),
+    credits: r.credits,
   }));
   return { ...buildStatement(invoices, asOf), asOf };
 }

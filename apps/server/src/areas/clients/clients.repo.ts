@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { clientDocuments, clients, files, invoices, payments } from '../../db/schema/index.js';
+import {
+  clientDocuments,
+  clients,
+  creditNotes,
+  files,
+  invoices,
+  payments,
+} from '../../db/schema/index.js';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientWrite = Omit<typeof clients.$inferInsert, 'id' | 'companyId' | 'outstanding'>;
@@ -101,7 +108,7 @@ export async function recomputeOutstanding(
     .update(clients)
     .set({
       outstanding: sql`coalesce((
-        select sum(i.total - i.amount_paid) from ${invoices} i
+        select sum(i.total - i.amount_paid - i.amount_credited) from ${invoices} i
         where i.company_id = ${companyId} and i.entity_id = ${clients.id} and not i.is_quote
       ), 0)`,
     })
@@ -123,6 +130,11 @@ export async function listStatementInvoices(db: Tx, companyId: string, clientId:
         select coalesce(json_agg(json_build_object('amount', p.amount::text,
                  'datePaid', coalesce(p.date_paid, p.created_at::date)::text)), '[]'::json)
           from ${payments} p where p.company_id = "invoices"."company_id" and p.invoice_id = "invoices"."id")`,
+      /** Each credit note, a credit line of its own by its whole value (docs/payments.md). */
+      credits: sql<{ amount: string; date: string; number: string }[]>`(
+        select coalesce(json_agg(json_build_object('amount', n.total::text, 'date', n.note_date::text,
+                 'number', n.number)), '[]'::json)
+          from ${creditNotes} n where n.company_id = "invoices"."company_id" and n.invoice_id = "invoices"."id")`,
     })
     .from(invoices)
     .where(

@@ -40,9 +40,9 @@ export async function invoiceFigures(
       invoicedCount: sql<number>`(count(*) filter (where ${isInvoice} and ${month}))::int`,
       // Every payment on the month's invoices, part payments included (DECISIONS §16).
       paid: sql<string>`coalesce(sum(${invoices.amountPaid}) filter (where ${isInvoice} and ${month}), 0)`,
-      outstanding: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${isInvoice}), 0)`,
-      overdue: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${overdue}), 0)`,
-      overdueCount: sql<number>`(count(*) filter (where ${overdue} and ${invoices.total} > ${invoices.amountPaid}))::int`,
+      outstanding: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid} - ${invoices.amountCredited}) filter (where ${isInvoice}), 0)`,
+      overdue: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid} - ${invoices.amountCredited}) filter (where ${overdue}), 0)`,
+      overdueCount: sql<number>`(count(*) filter (where ${overdue} and ${invoices.total} > ${invoices.amountPaid} + ${invoices.amountCredited}))::int`,
       failedSends: sql<number>`(count(*) filter (where ${invoices.queuedForSendingError} is not null))::int`,
     })
     .from(invoices)

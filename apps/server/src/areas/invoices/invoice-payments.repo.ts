@@ -13,6 +13,7 @@ export async function paidStatesOf(tx: Tx, companyId: string, ids: string[]) {
       amountPaid: invoices.amountPaid,
       datePaid: invoices.datePaid,
       methodPaid: invoices.methodPaid,
+      amountCredited: invoices.amountCredited,
     })
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), inArray(invoices.id, ids)));

@@ -42,6 +42,7 @@ export async function settleInvoices(tx: Tx, companyId: string, ids: string[]): 
     const s = paidSummary(
       inv.total,
       payments.filter((p) => p.invoiceId === inv.id),
+      inv.amountCredited,
     );
     const same =
       s.paid === inv.paid &&
@@ -88,8 +89,9 @@ export async function invoicePayments(
     })),
     total: toAmount(inv.total),
     amountPaid,
-    balance: invoiceBalance(inv.total, amountPaid),
-    status: paymentStatus(inv.total, amountPaid),
+    balance: invoiceBalance(inv.total, amountPaid, inv.amountCredited),
+    // Paid as the invoice says (an online payment within a cent settles it), else by the balance.
+    status: inv.paid ? 'Paid' : paymentStatus(inv.total, amountPaid, inv.amountCredited),
   };
 }
 
@@ -102,7 +104,7 @@ export async function recordHandPayment(
   userId: string,
 ): Promise<void> {
   const inv = await lockInvoice(tx, company.id, id);
-  await addHandPayment(tx, company, inv, input, userId);
+  await addHandPayment(tx, company, { ...inv, credited: inv.amountCredited }, input, userId);
   await settleInvoices(tx, company.id, [inv.id]);
 }
 

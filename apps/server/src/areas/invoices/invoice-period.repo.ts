@@ -71,7 +71,12 @@ export async function resolveUnpaidOfPeriod(
   p: { from: string; to: string },
 ) {
   const rows = await db
-    .select({ id: invoices.id, total: invoices.total, amountPaid: invoices.amountPaid })
+    .select({
+      id: invoices.id,
+      total: invoices.total,
+      amountPaid: invoices.amountPaid,
+      amountCredited: invoices.amountCredited,
+    })
     .from(invoices)
     .where(and(periodInvoices(companyId, p.from, p.to), eq(invoices.paid, false)))
     .for('update');

@@ -175,9 +175,28 @@ export async function writeInvoice(
   checkDiscount(discount, totals);
   if (totals.subtotal > MAX_AMOUNT || totals.total > MAX_AMOUNT)
     throw badField('descriptions', 'The total must be at most R1,000,000,000');
+  // A credit note corrects the invoice as issued (VAT Act s21): its total stays.
+  if (existing && existing.creditNotes > 0 && !dec(totals.total).eq(dec(existing.total)))
+    throw badField(
+      'descriptions',
+      'The invoice has credit notes, so its total cannot change: issue another credit note',
+    );
   const asked = askedPayment(input, existing, totals.total, tz);
-  if (asked && dec(asked.amount).gt(dec(totals.total)))
-    throw badField('amountPaid', `must not be more than the total of ${formatMoney(totals.total)}`);
+  // Paid in part: each payment has its own date, method and reference, so only "paid in full"
+  // or "not paid at all" (amount 0) may replace them; anything else is done one payment at a
+  // time (docs/payments.md).
+  const wholesale = input.paid === true || (input.paid === false && input.amountPaid === 0);
+  if (asked && existing && !existing.paid && dec(existing.amountPaid).gt(0) && !wholesale)
+    throw badField('paid', 'has part payments: record or remove them one at a time under Payments');
+  // Paid at most what credit notes leave of the total (DECISIONS §16: overpayment is refused).
+  const payable = dec(totals.total).minus(dec(existing?.amountCredited ?? 0));
+  if (asked && dec(asked.amount).gt(payable))
+    throw badField(
+      'amountPaid',
+      existing && dec(existing.amountCredited).gt(0)
+        ? `must not be more than the ${formatMoney(payable)} left after credit notes`
+        : `must not be more than the total of ${formatMoney(totals.total)}`,
+    );
   if (
     !asked &&
     existing &&

@@ -1,4 +1,10 @@
-import { DEFAULT_DISCOUNT, balanceOf, toAmount, type TInvoice, type TLine } from '@fieldbook/core';
+import {
+  DEFAULT_DISCOUNT,
+  invoiceBalance,
+  toAmount,
+  type TInvoice,
+  type TLine,
+} from '@fieldbook/core';
 import type { InvoiceRow } from './invoices.repo.js';
 
 type ClientName = { name: string; surname: string } | null;
@@ -36,6 +42,7 @@ export function presentInvoice(
     tax: r.tax,
     paid: r.paid,
     amountPaid: toAmount(r.amountPaid),
+    amountCredited: toAmount(r.amountCredited),
     datePaid: r.datePaid,
     methodPaid: r.methodPaid,
     notes: r.notes,
@@ -56,6 +63,6 @@ export function presentInvoice(
       tax2: toAmount(r.tax2),
       total: toAmount(r.total),
     },
-    balance: balanceOf(r.total, r.amountPaid),
+    balance: invoiceBalance(r.total, r.amountPaid, r.amountCredited),
   };
 }

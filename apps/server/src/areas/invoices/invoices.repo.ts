@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import {
   appointments,
   clients,
+  creditNotes,
   expenses,
   invoices,
   numberCounters,
@@ -12,7 +13,7 @@ import {
 export type InvoiceRow = typeof invoices.$inferSelect;
 /** What a save writes; the company comes separately. */
 export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'companyId'>;
-export type NumberedKind = 'invoice' | 'quote' | 'expense' | 'job';
+export type NumberedKind = 'invoice' | 'quote' | 'expense' | 'job' | 'credit';
 
 export async function findInvoice(
   db: Tx,
@@ -138,7 +139,7 @@ export async function listInvoicesJson(
     'methodPaid', ${i.methodPaid},
     'sent', to_char(${i.sent} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'queuedForSending', ${i.queuedForSending}, 'queuedForSendingError', ${i.queuedForSendingError},
-    'balance', ${i.total} - ${i.amountPaid}, 'total', ${i.total},
+    'balance', ${i.total} - ${i.amountPaid} - ${i.amountCredited}, 'total', ${i.total},
     'emailCount', jsonb_array_length(${i.emails}),
     'resolvedAt', to_char(${i.resolvedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
   const [r] = await db
@@ -161,7 +162,7 @@ export async function summarize(db: Tx, companyId: string, from: string, to: str
       // Every payment on the period's invoices, part payments included (DECISIONS §16).
       paid: sql<string>`coalesce(sum(${invoices.amountPaid}) filter (where not ${invoices.isQuote}), 0)`,
       // Every invoice's balance, paid or not, as the clients' outstanding counts it.
-      outstanding: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where not ${invoices.isQuote}), 0)`,
+      outstanding: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountPaid} - ${invoices.amountCredited}) filter (where not ${invoices.isQuote}), 0)`,
       quotes: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.isQuote}), 0)`,
       all: sql<number>`count(*)::int`,
       paidCount: sql<number>`(count(*) filter (where ${paidInvoice}))::int`,
@@ -242,11 +243,13 @@ const numberColumn = (kind: NumberedKind) =>
       ? { table: invoices, column: invoices.quoteNumber, company: invoices.companyId }
       : kind === 'expense'
         ? { table: expenses, column: expenses.expenseNumber, company: expenses.companyId }
-        : {
-            table: appointments,
-            column: appointments.appointmentNumber,
-            company: appointments.companyId,
-          };
+        : kind === 'credit'
+          ? { table: creditNotes, column: creditNotes.number, company: creditNotes.companyId }
+          : {
+              table: appointments,
+              column: appointments.appointmentNumber,
+              company: appointments.companyId,
+            };
 
 export async function isNumberTaken(
   db: Tx,

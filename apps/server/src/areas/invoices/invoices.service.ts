@@ -6,11 +6,13 @@ import {
   toAmount,
   todayIn,
   type Period,
+  type TCreditNote,
   type TInvoice,
   type TInvoicePayments,
   type TPaymentSave,
   type TInvoiceSaved,
   type TInvoiceSummary,
+  type ZCreditNoteSave,
   type ZInvoiceSave,
 } from '@fieldbook/core';
 import type { z } from 'zod';
@@ -18,11 +20,12 @@ import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { recomputeOutstanding } from '../clients/index.js';
-import { hasOnlinePayments } from '../payments/index.js';
+import { hasOnlinePayments, removeHandPayments } from '../payments/index.js';
 import { getCompany } from '../companies/index.js';
 import { removeSourceItems } from '../accounting/index.js';
 import type { Tx } from '../../db/client.js';
 import { withLiveItemIds } from './invoice-lines.js';
+import { creditNote, creditNotesOf, issueCreditNote } from './credit-notes.js';
 import { invoicePayments, recordHandPayment, removePayment } from './invoice-payments.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
 import * as repo from './invoices.repo.js';
@@ -33,6 +36,7 @@ export type InvoicesService = ReturnType<typeof createInvoicesService>;
 type PeriodQuery = { from?: string; to?: string; type?: string };
 
 export const INVOICE_PAID_ONLINE = 'This invoice was paid online, so it cannot be deleted';
+export const INVOICE_CREDITED = 'This invoice has credit notes, so it cannot be deleted';
 
 async function companyFor(db: Tx, companyId: string): Promise<WriterCompany> {
   const c = await getCompany(db, companyId);
@@ -168,6 +172,29 @@ export function createInvoicesService(deps: Pick<AppDeps, 'database'>, needs: In
       return invoicePayments(db, companyId, id);
     },
 
+    /** Issues a credit note on the invoice (needs u); answers it. */
+    async issueCreditNote(
+      companyId: string,
+      userId: string,
+      id: string,
+      body: z.output<typeof ZCreditNoteSave>,
+    ): Promise<TCreditNote> {
+      const noteId = await db.transaction(async (tx) =>
+        issueCreditNote(tx, await companyFor(tx, companyId), id, body, userId),
+      );
+      return creditNote(db, companyId, noteId);
+    },
+
+    /** The invoice's credit notes, oldest first. */
+    creditNotes(companyId: string, id: string): Promise<TCreditNote[]> {
+      return creditNotesOf(db, companyId, id);
+    },
+
+    /** One credit note. */
+    creditNote(companyId: string, noteId: string): Promise<TCreditNote> {
+      return creditNote(db, companyId, noteId);
+    },
+
     async get(companyId: string, id: string): Promise<TInvoice> {
       const row = await repo.findInvoiceWithClient(db, companyId, id);
       if (!row) throw notFound('Invoice not found');
@@ -240,8 +267,14 @@ export function createInvoicesService(deps: Pick<AppDeps, 'database'>, needs: In
       if (!isUuid(id)) throw notFound('Invoice not found');
       return db.transaction(async (tx) => {
         // Its payments would lose their invoice, and the client's account its record.
+        // Locked first: a payment (PayFast's too) waits on this row until the delete is done.
+        const found = await repo.findInvoice(tx, companyId, id, { forUpdate: true });
         if (await hasOnlinePayments(tx, companyId, id))
           throw new HttpError(400, INVOICE_PAID_ONLINE);
+        // An issued credit note is kept, and so is the invoice it corrects (VAT Act s21).
+        if (found && found.creditNotes > 0) throw new HttpError(400, INVOICE_CREDITED);
+        // Its payments by hand go with it (online ones refused it above).
+        if (found) await removeHandPayments(tx, companyId, id);
         const gone = await repo.deleteInvoice(tx, companyId, id);
         if (!gone) throw notFound('Invoice not found');
         await removeSourceItems(tx, companyId, 'invoice', id);

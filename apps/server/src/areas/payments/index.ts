@@ -10,6 +10,7 @@ export {
   paymentsOfInvoice,
   paymentsOfInvoices,
   removeHandPayment,
+  removeHandPayments,
   setSinglePayment,
   type InvoicePaymentRow,
 } from './payment-ledger.js';

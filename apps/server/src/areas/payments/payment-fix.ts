@@ -1,4 +1,4 @@
-import { balanceOf, formatMoney, paymentSettles, toAmount } from '@fieldbook/core';
+import { dec, formatMoney, invoiceBalance, paymentSettles, toAmount } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
@@ -33,13 +33,21 @@ export async function assignPayment(
   const payment = paymentId ? await repo.getPayment(tx, company.id, paymentId) : null;
   // Nothing recorded to apply (or applied already): the incident just closes.
   if (!payment || payment.invoiceId) return null;
-  const settles = (i: { total: string; amountPaid: string }) =>
-    paymentSettles(payment.amount, balanceOf(i.total, i.amountPaid));
+  const settles = (i: { total: string; amountPaid: string; amountCredited: string }) =>
+    paymentSettles(payment.amount, invoiceBalance(i.total, i.amountPaid, i.amountCredited));
   const named = isUuid(payment.reference)
     ? await repo.lockInvoiceOfClient(tx, company.id, clientId, payment.reference.toLowerCase())
     : null;
   if (named?.paid) {
-    // The same money as the payment by hand: the online payment takes its place.
+    // The same money as the payments by hand: the online payment takes their place. More
+    // than was paid by hand is not the same money, and would overpay the invoice.
+    const before = await repo.onlinePaymentsTotal(tx, company.id, named.id);
+    const byHand = dec(named.amountPaid).minus(dec(before));
+    if (dec(payment.amount).minus(byHand).gt(dec('0.01')))
+      throw badField(
+        'newValue',
+        `has invoice ${named.invoiceNumber ?? ''} paid already, and ${formatMoney(payment.amount)} is more than was paid on it by hand: refund the payment instead`,
+      );
     await repo.linkPayment(tx, company.id, payment.id, named.id);
     const online = await repo.onlinePaymentsTotal(tx, company.id, named.id);
     await setSinglePayment(

@@ -118,13 +118,18 @@ export const paymentsOfInvoices = repo.paymentsOfInvoices;
 export async function payBalances(
   tx: Tx,
   companyId: string,
-  rows: { id: string; total: string; amountPaid: string }[],
+  rows: { id: string; total: string; amountPaid: string; amountCredited: string }[],
   datePaid: string,
   method: string,
 ): Promise<void> {
   const open = rows.flatMap((r) => {
-    const balance = invoiceBalance(r.total, r.amountPaid);
+    const balance = invoiceBalance(r.total, r.amountPaid, r.amountCredited);
     return balance > 0 ? [{ invoiceId: r.id, amount: amountText(balance), datePaid, method }] : [];
   });
   await repo.insertHandPayments(tx, companyId, open);
+}
+
+/** The payments by hand of an invoice being deleted go with it. */
+export async function removeHandPayments(tx: Tx, companyId: string, invoiceId: string) {
+  await repo.deleteHandPayments(tx, companyId, invoiceId);
 }

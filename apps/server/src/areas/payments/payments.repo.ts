@@ -16,6 +16,7 @@ export async function lockInvoice(db: Tx, companyId: string, id: string) {
       invoiceNumber: invoices.invoiceNumber,
       total: invoices.total,
       amountPaid: invoices.amountPaid,
+      amountCredited: invoices.amountCredited,
     })
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
@@ -76,9 +77,11 @@ export async function lockInvoiceOfClient(db: Tx, companyId: string, clientId: s
   const [row] = await db
     .select({
       id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
       paid: invoices.paid,
       total: invoices.total,
       amountPaid: invoices.amountPaid,
+      amountCredited: invoices.amountCredited,
       datePaid: invoices.datePaid,
       methodPaid: invoices.methodPaid,
     })
@@ -103,6 +106,7 @@ export async function lockOpenInvoicesOfClient(db: Tx, companyId: string, client
       id: invoices.id,
       total: invoices.total,
       amountPaid: invoices.amountPaid,
+      amountCredited: invoices.amountCredited,
       invoiceNumber: invoices.invoiceNumber,
     })
     .from(invoices)

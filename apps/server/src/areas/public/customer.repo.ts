@@ -27,6 +27,7 @@ export async function findPublicInvoice(db: Tx, companyId: string, id: string) {
       toEmail: invoices.toEmail,
       total: invoices.total,
       amountPaid: invoices.amountPaid,
+      amountCredited: invoices.amountCredited,
       paid: invoices.paid,
       clientName: clients.name,
       clientSurname: clients.surname,

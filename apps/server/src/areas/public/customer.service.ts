@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   ZEmail,
   amountText,
-  balanceOf,
+  invoiceBalance,
   documentNumber,
   splitRecipients,
   toAmount,
@@ -55,7 +55,7 @@ export function createCustomerService(
     async view(companyId: string, clientId: string, key: string): Promise<TCustomerInvoice> {
       const { company, invoice } = await find(companyId, clientId, key);
       const doc = await invoiceDocument(deps, company.id, invoice.id);
-      const balance = balanceOf(invoice.total, invoice.amountPaid);
+      const balance = invoiceBalance(invoice.total, invoice.amountPaid, invoice.amountCredited);
       const number = documentNumber(invoice);
       const payable =
         !invoice.isQuote &&

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { balanceOf, formatMoney, paymentSettles, todayIn } from '@fieldbook/core';
+import { formatMoney, invoiceBalance, paymentSettles, todayIn } from '@fieldbook/core';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField } from '../../platform/errors.js';
@@ -121,7 +121,9 @@ async function record(
   const ref = f.get('m_payment_id') ?? '';
   const found = isUuid(ref) ? await lockPayableInvoice(tx, company.id, ref.toLowerCase()) : null;
   const invoice = found && !found.isQuote ? found : null;
-  const balance = invoice ? balanceOf(invoice.total, invoice.amountPaid) : 0;
+  const balance = invoice
+    ? invoiceBalance(invoice.total, invoice.amountPaid, invoice.amountCredited)
+    : 0;
   const fits = !!invoice && paymentSettles(amount, balance);
 
   const paymentId = await insertPaymentOnce(tx, company.id, {

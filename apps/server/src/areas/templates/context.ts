@@ -1,5 +1,5 @@
 import {
-  balanceOf,
+  invoiceBalance,
   documentNumber,
   formatDate,
   formatMoney,
@@ -110,6 +110,8 @@ export interface InvoiceSource {
   notes: string;
   paid: boolean;
   amountPaid: number;
+  /** What credit notes took off the balance (docs/payments.md); none when absent. */
+  amountCredited?: number;
   datePaid: string | null;
   methodPaid: string;
   descriptions: TLine[];
@@ -128,7 +130,7 @@ export function invoiceContext(i: InvoiceSource, templateFields: TTemplateField[
   const rows = taxRows(t, i.totals);
   const number = documentNumber(i);
   const rate1 = t.hasTax ? pct(t.tV) : '';
-  const balance = balanceOf(i.totals.total, i.amountPaid);
+  const balance = invoiceBalance(i.totals.total, i.amountPaid, i.amountCredited ?? 0);
   return {
     invoice: {
       number,

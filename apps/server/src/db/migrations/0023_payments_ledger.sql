@@ -15,3 +15,10 @@ SELECT i."company_id", i."id", 'manual', gen_random_uuid()::text, i."amount_paid
   LEFT JOIN (SELECT "invoice_id", sum("amount") AS "sum" FROM "payments" WHERE "invoice_id" IS NOT NULL GROUP BY "invoice_id") o
     ON o."invoice_id" = i."id"
  WHERE i."amount_paid" - coalesce(o."sum", 0) > 0;
+--> statement-breakpoint
+-- Paid now means a nil balance (DECISIONS §16): an invoice marked paid for less than its total
+-- is paid in part; one settled online within a cent stays paid, as PayFast rounds.
+UPDATE "invoices" i SET "paid" = (i."amount_paid" > 0 AND (i."amount_paid" >= i."total"
+    OR (i."total" - i."amount_paid" <= 0.01 AND EXISTS (
+      SELECT 1 FROM "payments" p WHERE p."invoice_id" = i."id" AND p."provider" <> 'manual'))))
+ WHERE NOT i."is_quote";

@@ -55,6 +55,10 @@ export const invoices = pgTable(
     amountPaid: money('amount_paid').notNull().default('0'),
     datePaid: date('date_paid', { mode: 'string' }),
     methodPaid: text('method_paid').notNull().default(''),
+    /** What its credit notes took off the balance (derived, docs/payments.md). */
+    amountCredited: money('amount_credited').notNull().default('0'),
+    /** How many credit notes it has: such an invoice is never deleted, nor its total changed. */
+    creditNotes: integer('credit_notes').notNull().default(0),
     notes: text('notes').notNull().default(''),
     isRecurring: boolean('is_recurring').notNull().default(false),
     recurringType: text('recurring_type').notNull().default(''),
@@ -117,4 +121,42 @@ export const numberCounters = pgTable(
     value: integer('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind, t.scope] })],
+);
+
+/**
+ * Credit notes (VAT Act s21(3)(a), DECISIONS §16, docs/payments.md), written
+ * by the invoices area: each corrects one invoice, with its own number
+ * (`CN00001`, counter kind `credit`), the lines or amount credited, the value
+ * and taxes reduced, the reason, and how it met the invoice's balance. Never
+ * updated or deleted (the invoice cannot be deleted while it has notes).
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    entityId: uuid('entity_id').references(() => clients.id),
+    number: text('number').notNull(),
+    noteDate: date('note_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    lines: jsonb('lines')
+      .$type<{ description: string; qty: number | null; price: number }[]>()
+      .notNull(),
+    total: money('total').notNull(),
+    tax1: money('tax1').notNull(),
+    tax2: money('tax2').notNull(),
+    applied: money('applied').notNull(),
+    excess: money('excess').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_company_number_uq').on(t.companyId, t.number),
+    index('credit_notes_company_invoice_idx').on(t.companyId, t.invoiceId),
+  ],
 );

@@ -15,7 +15,10 @@ export interface InvoiceActionsProps {
   saved: boolean;
   isQuote: boolean;
   /** The saved document, for Download and Send. */
-  invoice?: Pick<TInvoice, '_id' | 'isQuote' | 'invoiceNumber' | 'quoteNumber'>;
+  invoice?: Pick<
+    TInvoice,
+    '_id' | 'isQuote' | 'invoiceNumber' | 'quoteNumber' | 'paid' | 'amountPaid'
+  >;
   rights: { edit: boolean; create: boolean; remove: boolean; send?: boolean };
   busy: { save: boolean; copy: boolean; remove: boolean };
   onEdit: () => void;
@@ -25,6 +28,10 @@ export interface InvoiceActionsProps {
   onCopy: () => void;
   onPay: () => void;
 }
+
+/** A saved invoice with a payment and a balance still open. */
+const partlyPaid = (i: { paid: boolean; amountPaid: number } | null | undefined) =>
+  !!i && !i.paid && i.amountPaid > 0;
 
 /**
  * Save and Cancel while editing; Delete, Copy, Mark As Paid, Download, Send,
@@ -76,7 +83,8 @@ export function InvoiceActions(p: InvoiceActionsProps) {
           Copy
         </Button>
       )}
-      {!p.isQuote && p.rights.edit && (
+      {/* Paid in part: payments are recorded in the Payments panel (docs/payments.md). */}
+      {!p.isQuote && p.rights.edit && !partlyPaid(p.invoice) && (
         <Button
           variant="light"
           color="green"

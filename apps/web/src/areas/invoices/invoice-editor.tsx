@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import {
   LINE_DESCRIPTION_MESSAGE,
   LINE_PRICE_QTY_MESSAGE,
+  addAmounts,
   can,
   todayIn,
   type TCompany,
@@ -35,6 +36,7 @@ import { InvoiceHeadFields } from './invoice-head-fields';
 import { LineItemsTable } from './line-items-table';
 import { PaidBanner } from './paid-banner';
 import { PaymentsPanel } from './payments-panel';
+import { CreditNotesPanel } from './credit-notes-panel';
 import { PayModal, type PayValues } from './pay-modal';
 import { ReadOnlyField } from './read-only-field';
 import { TotalsPanel } from './totals-panel';
@@ -101,7 +103,9 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
     source: invoice,
     toValues: invoiceToValues,
     hold: editing,
-    save: (values) => save.mutateAsync(valuesToSave(values, invoice)),
+    // The paid fields are compared with what the form was loaded from, not the latest fetch:
+    // a payment recorded meanwhile must not be replaced by the form's older paid state.
+    save: (values) => save.mutateAsync(valuesToSave(values, invoice, form.getInitialValues())),
     onSaved: (r, values) => {
       setSaved(savedNote(r, values));
       setEditing(false);
@@ -269,12 +273,20 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
               tax={v.tax}
               discountLabel={discountLabel}
               amountPaid={invoice && !v.isQuote ? (num(v.amountPaid) ?? 0) : null}
+              amountCredited={invoice?.amountCredited ?? 0}
             />
           </Grid.Col>
         </Grid>
         {invoice && !editing && !invoice.isQuote && (
           <PaymentsPanel
             invoiceId={invoice._id}
+            today={today}
+            canEdit={can(member, 'invoices', 'u')}
+          />
+        )}
+        {invoice && !editing && !invoice.isQuote && (
+          <CreditNotesPanel
+            invoice={invoice}
             today={today}
             canEdit={can(member, 'invoices', 'u')}
           />
@@ -292,7 +304,8 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             methodPaid: v.methodPaid,
             notes: v.notes,
           }}
-          total={totals.total}
+          // Paid in full is what credit notes leave of the total.
+          total={addAmounts(totals.total, -(invoice?.amountCredited ?? 0))}
           today={today}
           saving={save.isPending}
           error={save.error}

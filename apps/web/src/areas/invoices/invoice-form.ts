@@ -194,7 +194,11 @@ export function valuesTotals(v: InvoiceValues): Totals {
 }
 
 /** The body of POST /invoices; fields of the loaded invoice the form does not edit go back as they were. */
-export function valuesToSave(v: InvoiceValues, loaded: TInvoice | undefined): TInvoiceSave {
+export function valuesToSave(
+  v: InvoiceValues,
+  loaded: TInvoice | undefined,
+  baseline?: Pick<InvoiceValues, 'paid' | 'amountPaid' | 'datePaid' | 'methodPaid'>,
+): TInvoiceSave {
   return {
     ...(loaded && { _id: loaded._id, appointmentId: loaded.appointmentId }),
     isRecurring: v.isRecurring,
@@ -211,7 +215,10 @@ export function valuesToSave(v: InvoiceValues, loaded: TInvoice | undefined): TI
     descriptions: v.descriptions.map(lineToSave),
     discount: { ...v.discount, discountValue: num(v.discount.discountValue) ?? 0 },
     tax: v.tax,
-    ...paymentChange(v, loaded),
+    ...paymentChange(
+      v,
+      loaded && (baseline ? { ...baseline, amountPaid: num(baseline.amountPaid) ?? 0 } : loaded),
+    ),
     notes: v.notes,
   };
 }
@@ -223,6 +230,7 @@ export function valuesToSave(v: InvoiceValues, loaded: TInvoice | undefined): TI
  */
 export function paymentChange(
   v: Pick<InvoiceValues, 'paid' | 'amountPaid' | 'datePaid' | 'methodPaid'>,
+  /** What the form was loaded with (a saved invoice), or undefined for a new one. */
   loaded: Pick<TInvoice, 'paid' | 'amountPaid' | 'datePaid' | 'methodPaid'> | undefined,
 ): Pick<TInvoiceSave, 'paid' | 'amountPaid' | 'datePaid' | 'methodPaid'> {
   const asked = {

@@ -94,7 +94,7 @@ export function PaymentsPanel({ invoiceId, today, canEdit }: Props) {
                   {p.status}
                 </Badge>
               </Group>
-              {canEdit && p.balance > 0 && (
+              {canEdit && p.status !== 'Paid' && p.balance > 0 && (
                 <Button variant="light" onClick={() => setRecording(true)}>
                   Record payment
                 </Button>

@@ -1,5 +1,5 @@
 import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
-import { balanceOf, formatMoney, taxRows, type TTax, type Totals } from '@fieldbook/core';
+import { invoiceBalance, formatMoney, taxRows, type TTax, type Totals } from '@fieldbook/core';
 
 interface RowProps {
   label: string;
@@ -32,10 +32,18 @@ interface TotalsPanelProps {
   discountLabel: string | null;
   /** Shown for a saved invoice: the amount paid, to work out the balance. */
   amountPaid: number | null;
+  /** What credit notes took off the balance (docs/payments.md). */
+  amountCredited?: number;
 }
 
 /** Subtotal, discount, taxes and total of the form as it stands (core's computeTotals). */
-export function TotalsPanel({ totals, tax, discountLabel, amountPaid }: TotalsPanelProps) {
+export function TotalsPanel({
+  totals,
+  tax,
+  discountLabel,
+  amountPaid,
+  amountCredited = 0,
+}: TotalsPanelProps) {
   // Inclusive taxes are marked 'incl.', deductible ones shown as subtracted (core's taxRows).
   const { tax1: t1, tax2: t2 } = taxRows(tax, totals);
   return (
@@ -54,10 +62,13 @@ export function TotalsPanel({ totals, tax, discountLabel, amountPaid }: TotalsPa
             {amountPaid !== 0 && (
               <Row label="Amount paid" testId="paid" value={formatMoney(-amountPaid)} />
             )}
+            {amountCredited !== 0 && (
+              <Row label="Credited" testId="credited" value={formatMoney(-amountCredited)} />
+            )}
             <Row
               label="Balance"
               testId="balance"
-              value={formatMoney(balanceOf(totals.total, amountPaid))}
+              value={formatMoney(invoiceBalance(totals.total, amountPaid, amountCredited))}
               strong
             />
           </>
