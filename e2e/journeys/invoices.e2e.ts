@@ -297,4 +297,67 @@ describe('an owner with VAT 15 % exclusive', () => {
       await context.close();
     });
   }
+
+  /** Credit notes (VAT Act s21(3)(a), docs/payments.md), at both sizes. */
+  for (const size of ['desktop', 'phone'] as Size[]) {
+    it(`issues a credit note for one line and sees the balance follow (${size})`, async () => {
+      const made = await staff.api.post(`/api/companies/${companyId}/invoices`, {
+        invoiceDate: new Date().toISOString(),
+        dueDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        entityId: clientId,
+        descriptions: [
+          { description: `Geyser valve ${size}`, qty: 2, price: 100 },
+          { description: 'Call-out', qty: 1, price: 50 },
+        ],
+      });
+      expect(made.status).toBe(200);
+      const id = made.body._id as string;
+      const { page, context } = await newSizedPage(e, size);
+      onTestFailed(() => e.shot(page, `failed-credit-note-${size}`));
+      await signIn(page, 'thandi', 'invoice password 1');
+      await page.goto(`/invoices/${id}`);
+      const panel = page.getByRole('region', { name: 'Credit notes' });
+      await panel.getByText('No credit notes.').waitFor();
+      expect(await page.getByTestId('totals-balance').innerText()).toBe('R287.50');
+
+      await panel.getByRole('button', { name: 'Issue credit note' }).click();
+      const modal = page.getByRole('dialog', { name: 'Issue credit note' });
+      await modal.getByRole('button', { name: 'Issue' }).click();
+      await modal.getByText('Reason is required').waitFor();
+      await modal.getByText('Pick at least one line').waitFor();
+      await modal.getByRole('checkbox', { name: /Geyser valve/ }).check();
+      await expect
+        .poll(() => modal.getByTestId('credit-preview').innerText())
+        .toBe('Credits R230.00, of which VAT R30.00');
+      await modal.getByLabel('Reason').fill('Valve returned unused');
+      await modal.getByRole('button', { name: 'Issue' }).click();
+      await modal.waitFor({ state: 'hidden' });
+      await panel.getByText('Valve returned unused').waitFor();
+      await panel
+        .getByText(/^CN\d{5}/)
+        .first()
+        .waitFor();
+      await expect.poll(() => page.getByTestId('totals-credited').innerText()).toBe('-R230.00');
+      expect(await page.getByTestId('totals-balance').innerText()).toBe('R57.50');
+      await e.shot(page, `invoice-credit-note-${size}`);
+
+      // More than the invoice still carries is refused before it is sent.
+      await panel.getByRole('button', { name: 'Issue credit note' }).click();
+      await modal.getByText('An amount', { exact: true }).click();
+      await modal.getByLabel('Amount', { exact: true }).fill('60');
+      await modal.getByLabel('Reason').fill('Too much');
+      await modal.getByRole('button', { name: 'Issue' }).click();
+      await modal
+        .getByText('Amount must not be more than the R57.50 the invoice still carries')
+        .waitFor();
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+
+      // After a reload the note and the balance are still there; the server agrees.
+      await page.reload();
+      await panel.getByText('Valve returned unused').waitFor();
+      const saved = await staff.api.get(`/api/companies/${companyId}/invoices/${id}`);
+      expect(saved.body).toMatchObject({ amountCredited: 230, balance: 57.5 });
+      await context.close();
+    });
+  }
 });
