@@ -58,7 +58,7 @@ import { filesRoutes } from './areas/files/files.routes.js';
 import { createImportService } from './areas/incidents/import.service.js';
 import { incidentsRoutes } from './areas/incidents/incidents.routes.js';
 import { invoicesRoutes } from './areas/invoices/invoices.routes.js';
-import { invoiceDocument, invoicePreview } from './areas/invoices/index.js';
+import { creditNoteDocument, invoiceDocument, invoicePreview } from './areas/invoices/index.js';
 import { jobDocumentRoutes } from './areas/jobs/job-document.routes.js';
 import { createJobDocumentService } from './areas/jobs/job-document.service.js';
 import { jobsRoutes } from './areas/jobs/jobs.routes.js';
@@ -187,6 +187,7 @@ export async function buildApp(
     documents: {
       invoice: (companyId, id) => invoiceDocument(deps, companyId, id),
       statement: (companyId, clientId) => statementDocument(deps, companyId, clientId),
+      creditNote: (companyId, id) => creditNoteDocument(deps, companyId, id),
     },
   });
   await app.register(customerRoutes, { customer: createCustomerService(deps) });

@@ -81,3 +81,33 @@ export async function addCredit(tx: Tx, companyId: string, invoiceId: string, ap
     })
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)));
 }
+
+/**
+ * Marks the note printed; answers whether this is its first print (the
+ * original). One conditional UPDATE, so of two prints at once one is the
+ * original and the other a copy.
+ */
+export async function markPrinted(tx: Tx, companyId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(creditNotes)
+    .set({ printedAt: new Date() })
+    .where(
+      and(
+        eq(creditNotes.companyId, companyId),
+        eq(creditNotes.id, id),
+        sql`${creditNotes.printedAt} is null`,
+      ),
+    )
+    .returning({ id: creditNotes.id });
+  return rows.length > 0;
+}
+
+/** The date of the invoice a note corrects. */
+export async function invoiceDateOf(tx: Tx, companyId: string, invoiceId: string) {
+  const [row] = await tx
+    .select({ date: invoices.invoiceDate, to: invoices.to })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)))
+    .limit(1);
+  return row ?? null;
+}

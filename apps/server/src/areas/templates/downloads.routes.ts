@@ -12,6 +12,7 @@ import type { RenderedDocument } from './documents.js';
 export interface DownloadDocuments {
   invoice(companyId: string, id: string): Promise<RenderedDocument>;
   statement(companyId: string, clientId: string): Promise<RenderedDocument>;
+  creditNote(companyId: string, id: string): Promise<RenderedDocument>;
 }
 
 const cidId = z.object({ cid: z.string(), id: z.string() });
@@ -30,7 +31,7 @@ function sendPdf(
   return reply.send(pdf);
 }
 
-/** PDF downloads of an invoice or quote, and of a client's statement. */
+/** PDF downloads of an invoice or quote, a credit note, and a client's statement. */
 export const downloadsRoutes: FastifyPluginAsyncZod<{
   deps: Pick<AppDeps, 'pdf'>;
   documents: DownloadDocuments;
@@ -44,6 +45,23 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (req, reply) => {
       const doc = await documents.invoice(req.company!.id, req.params.id);
+      return sendPdf(
+        reply,
+        await deps.pdf.print(doc.html, { owner: req.user!.id, company: req.company!.id }),
+        doc.fileName,
+      );
+    },
+  });
+
+  app.get('/api/companies/:cid/credit-notes/:id/download', {
+    config: { access: access.company('invoices', 'r') },
+    schema: {
+      tags,
+      params: cidId,
+      description: 'The credit note as a PDF; every print after the first is marked "Copy".',
+    },
+    handler: async (req, reply) => {
+      const doc = await documents.creditNote(req.company!.id, req.params.id);
       return sendPdf(
         reply,
         await deps.pdf.print(doc.html, { owner: req.user!.id, company: req.company!.id }),

@@ -13,5 +13,6 @@ export {
   type StatementDocumentParts,
 } from './documents.js';
 export type { DocumentClient } from './context.js';
+export { renderCreditNoteDocument, type CreditNoteDocumentParts } from './credit-note-document.js';
 export { jobDocument, type JobDocumentSource } from './job-document.js';
 export { templateUsable } from './template-usable.repo.js';

@@ -13,6 +13,7 @@ CREATE TABLE "credit_notes" (
 	"applied" numeric(14, 2) NOT NULL,
 	"excess" numeric(14, 2) NOT NULL,
 	"created_by" uuid,
+	"printed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

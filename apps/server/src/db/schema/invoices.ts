@@ -153,6 +153,8 @@ export const creditNotes = pgTable(
     applied: money('applied').notNull(),
     excess: money('excess').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was first printed: every later print is marked "Copy". */
+    printedAt: timestamp('printed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

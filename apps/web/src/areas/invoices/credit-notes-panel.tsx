@@ -1,11 +1,46 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
-import { addAmounts, formatMoney, type TInvoice } from '@fieldbook/core';
+import { addAmounts, formatMoney, type TCreditNote, type TInvoice } from '@fieldbook/core';
+import { useCurrentCompany } from '../../app/company-context';
+import { downloadFile } from '../../api/download';
+import { useDownload } from '../../ui/use-download';
 import { useCreditNotes } from '../../api/use-credit-notes';
 import { QueryState } from '../../ui/query-state';
 import { usePhone } from '../../ui/use-phone';
 import { IssueCreditNoteModal } from './issue-credit-note-modal';
+
+/** The note's PDF; every print after the first is marked "Copy". */
+function PdfButton({ note }: { note: TCreditNote }) {
+  const { companyId } = useCurrentCompany();
+  const { busy, run } = useDownload(() =>
+    downloadFile(
+      `/companies/${companyId ?? ''}/credit-notes/${encodeURIComponent(note._id)}/download`,
+      `${note.number}.pdf`,
+    ),
+  );
+  return (
+    <ActionIcon
+      variant="subtle"
+      aria-label={`Download credit note ${note.number}`}
+      loading={busy}
+      onClick={() => void run()}
+    >
+      <IconDownload size={16} />
+    </ActionIcon>
+  );
+}
 
 interface Props {
   invoice: TInvoice;
@@ -63,7 +98,10 @@ export function CreditNotesPanel({ invoice, today, canEdit }: Props) {
                           {n.reason}
                         </Text>
                       </div>
-                      <Text fw={600}>{formatMoney(n.total)}</Text>
+                      <Group gap={4} wrap="nowrap">
+                        <Text fw={600}>{formatMoney(n.total)}</Text>
+                        <PdfButton note={n} />
+                      </Group>
                     </Group>
                   ))}
                 </Stack>
@@ -78,6 +116,9 @@ export function CreditNotesPanel({ invoice, today, canEdit }: Props) {
                         <Table.Th ta="right">Credited</Table.Th>
                         <Table.Th ta="right">VAT</Table.Th>
                         <Table.Th ta="right">Owed to client</Table.Th>
+                        <Table.Th>
+                          <VisuallyHidden>PDF</VisuallyHidden>
+                        </Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -89,6 +130,9 @@ export function CreditNotesPanel({ invoice, today, canEdit }: Props) {
                           <Table.Td ta="right">{formatMoney(n.total)}</Table.Td>
                           <Table.Td ta="right">{formatMoney(n.tax1)}</Table.Td>
                           <Table.Td ta="right">{n.excess ? formatMoney(n.excess) : '—'}</Table.Td>
+                          <Table.Td>
+                            <PdfButton note={n} />
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
