@@ -205,7 +205,7 @@ describe('an owner reading the accounts', () => {
     onTestFailed(() => e.shot(page, 'failed-accounting-expense'));
     await signIn(page, owner.username, PASSWORD);
     await page.goto(`/expenses/${expenseId}`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const picker = page.getByRole('combobox', { name: 'Cost account' });
     // Empty: the default cost account.
     expect(await picker.inputValue()).toBe('');
@@ -234,7 +234,7 @@ describe('an owner reading the accounts', () => {
     onTestFailed(() => e.shot(page, 'failed-accounting-line'));
     await signIn(page, owner.username, PASSWORD);
     await page.goto(`/invoices/${invoiceA._id}`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const picker = page.getByRole('combobox', { name: 'Account of line 2' });
     await picker.waitFor();
     // Left empty: the line goes to the default sales account.

@@ -102,7 +102,7 @@ describe('an owner keeping expenses', () => {
 
     // Edit it to paid.
     await table.getByText('Ladder and paint').click();
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('switch', { name: 'Paid' }).check();
     await page.getByRole('combobox', { name: 'Payment Method' }).click();
     await page.getByRole('option', { name: 'EFT' }).click();
@@ -121,9 +121,9 @@ describe('an owner keeping expenses', () => {
 
     // Delete the other one: offered in edit mode only, after the question.
     await page.getByRole('table', { name: 'Expenses' }).getByText('Diesel for the bakkie').click();
-    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to delete this expense?').waitFor();

@@ -104,10 +104,10 @@ describe('an owner with VAT 15 % exclusive', () => {
     await page.waitForURL(/\/invoices\/[0-9a-f-]{36}$/);
     const invoiceId = page.url().split('/').pop()!;
     await page.getByTestId('quote-number').waitFor();
-    expect(await page.getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Edit', exact: true }).isVisible()).toBe(true);
 
     // Convert: toggle to Invoice and save; it gets an invoice number.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.locator('label', { hasText: /^Invoice$/ }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Invoice saved').first().waitFor();
@@ -140,7 +140,7 @@ describe('an owner with VAT 15 % exclusive', () => {
 
     // Leaving with unsaved edits asks first; Save saves and leaves.
     await dismissNotifications(page);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Notes').fill('Paid in full, thank you');
     await page.getByRole('main').getByRole('link', { name: 'Invoices', exact: true }).click();
     await page.getByText('Do you want to save the changes?').waitFor();

@@ -119,7 +119,7 @@ describe('line items on a phone (390 x 844)', () => {
     // On a desktop the same invoice edits in the table.
     const desk = await openPage('desktop');
     await desk.goto(`/invoices/${id}`);
-    await desk.getByRole('button', { name: 'Edit' }).click();
+    await desk.getByRole('button', { name: 'Edit', exact: true }).click();
     await desk.getByRole('table', { name: 'Line items' }).waitFor();
     expect(await desk.getByTestId('line-card').count()).toBe(0);
     expect(await desk.getByLabel('Qty of line 1').inputValue()).toBe('2');

@@ -207,7 +207,7 @@ describe('a user moving around as people do', () => {
     onTestFailed(() => e.shot(page, 'failed-navigation-invoice'));
     await signIn(page, 'sipho', PASSWORD);
     await page.goto(`/invoices/${inv._id}`);
-    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
 
     // View mode: the dates, the discount and the notes are text, not inputs.
     const field = (name: string) => page.getByRole('group', { name, exact: true });
@@ -221,7 +221,7 @@ describe('a user moving around as people do', () => {
     await e.shot(page, 'invoice-view');
 
     // Edit: the switch says what the invoice has.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     expect(await page.getByRole('switch', { name: 'Discount' }).isChecked()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Due date' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -239,7 +239,7 @@ describe('a user moving around as people do', () => {
     await page.goto('/invoices');
     await page.getByText(inv.invoiceNumber).first().click();
     await page.waitForURL(`**/invoices/${inv._id}`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Notes').fill('Changed my mind');
     await page.goBack();
     await page.getByText('Do you want to save the changes?').waitFor();
@@ -249,7 +249,7 @@ describe('a user moving around as people do', () => {
     const kept = await owner.api.get(`/api/companies/${companyId}/invoices/${inv._id}`);
     expect(kept.body.notes).toBe('Gate code 1234');
     await page.goForward();
-    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
 
     // Delete: asked first, then confirmed on the list.
     await page.getByRole('button', { name: 'Delete' }).click();

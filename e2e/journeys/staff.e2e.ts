@@ -96,7 +96,7 @@ describe('a member of two companies', () => {
     await dialog.getByLabel('Surname').fill('Dube');
     await dialog.getByRole('button', { name: /create|save/i }).click();
     await page.getByRole('link', { name: 'View Zanele Dube' }).click();
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Weight (kg)').fill('62.5');
     await page.getByLabel('Height (m)').fill('1.68');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();

@@ -80,7 +80,7 @@ describe('an owner', () => {
     // The shipped template is read-only, shown filled with sample data in a sandboxed frame.
     await shippedRow.getByRole('link', { name: 'Tax Invoice' }).click();
     await page.getByText('This template comes with Fieldbook.').waitFor();
-    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
     expect(await page.getByLabel('HTML').isDisabled()).toBe(true);
     expect(await page.getByRole('group', { name: 'Platform controls' }).count()).toBe(0);
     const frame = page.locator('iframe[title="Template preview"]');
@@ -323,7 +323,7 @@ describe('a super user who is a member without settings rights', () => {
       await preview(page)
         .getByRole('heading', { name: /Tax Invoice/ })
         .waitFor();
-      expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Copy to my company' }).count()).toBe(0);
     }
     await e.shot(page, 'templates-super-member-readonly');
