@@ -2,7 +2,7 @@
 // reports what a payment pays and the invoices area applies it (docs/architecture.md,
 // docs/payments.md).
 export { assignPayment, type PaymentToApply } from './payment-fix.js';
-export { PAYFAST_METHOD, keepOnlinePayments, paidState } from './payment-apply.js';
+export { PAYFAST_METHOD, paidState } from './payment-apply.js';
 export {
   addHandPayment,
   isOnline,

@@ -1,7 +1,5 @@
-import { dec, formatMoney, todayIn, toYmd, type AmountLike } from '@fieldbook/core';
-import type { Tx } from '../../db/client.js';
+import { todayIn, toYmd } from '@fieldbook/core';
 import { badField } from '../../platform/errors.js';
-import * as repo from './payments.repo.js';
 
 /** The `methodPaid` of an invoice paid through PayFast (one of core's PAYMENT_METHODS). */
 export const PAYFAST_METHOD = 'PayFast';
@@ -24,25 +22,4 @@ export function paidState(
     datePaid: given,
     amountPaid: input.amountPaid ? input.amountPaid : total,
   };
-}
-
-/**
- * A payment made online (PayFast) cannot be taken off by an edit: a browser
- * that loaded the invoice before the payment arrived would otherwise post it
- * back unpaid and lose the payment.
- */
-export async function keepOnlinePayments(
-  tx: Tx,
-  companyId: string,
-  id: string,
-  paid: boolean,
-  amountPaid: AmountLike,
-) {
-  const online = await repo.onlinePaymentsTotal(tx, companyId, id);
-  if (dec(online).lte(0)) return;
-  if (!paid || dec(amountPaid).lt(dec(online)))
-    throw badField(
-      'paid',
-      `has ${formatMoney(online)} paid online through PayFast, which stays: reload the invoice to see it`,
-    );
 }
