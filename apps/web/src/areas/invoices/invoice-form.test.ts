@@ -97,3 +97,33 @@ describe('paymentChange', () => {
     });
   });
 });
+
+describe('valuesToSave and a payment recorded while the form is open', () => {
+  it('compares the paid fields with what the form was loaded from, not the latest fetch', () => {
+    const loadedThen = {
+      ...newInvoiceValues(false, '2026-01-01', VAT15),
+      _id: 'i1',
+      appointmentId: null,
+      descriptions: [],
+    } as unknown as TInvoice;
+    const v = invoiceToValues(loadedThen);
+    const baseline = {
+      paid: v.paid,
+      amountPaid: v.amountPaid,
+      datePaid: v.datePaid,
+      methodPaid: v.methodPaid,
+    };
+    // Another tab recorded R300 since: the refetched invoice says so, the form does not.
+    const fetchedNow = {
+      ...loadedThen,
+      amountPaid: 300,
+      datePaid: '2026-01-05',
+      methodPaid: 'EFT',
+    };
+    const body = valuesToSave(v, fetchedNow, baseline);
+    expect(body).not.toHaveProperty('paid');
+    expect(body).not.toHaveProperty('amountPaid');
+    // Without the baseline the stale state would be posted, replacing the payment.
+    expect(valuesToSave(v, fetchedNow)).toMatchObject({ paid: false, amountPaid: 0 });
+  });
+});
