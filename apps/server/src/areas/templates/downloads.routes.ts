@@ -36,54 +36,39 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
   deps: Pick<AppDeps, 'pdf'>;
   documents: DownloadDocuments;
 }> = async (app, { deps, documents }) => {
-  app.get('/api/companies/:cid/invoices/:id/download', {
-    config: { access: access.company('invoices', 'r') },
-    schema: {
-      tags,
-      params: cidId,
-      description: 'The invoice or quote as a PDF, printed with its template.',
-    },
-    handler: async (req, reply) => {
-      const doc = await documents.invoice(req.company!.id, req.params.id);
-      return sendPdf(
-        reply,
-        await deps.pdf.print(doc.html, { owner: req.user!.id, company: req.company!.id }),
-        doc.fileName,
-      );
-    },
-  });
+  /** A PDF download: the document the owning area gathers, printed for the caller. */
+  const pdfRoute = (
+    url: string,
+    area: 'invoices' | 'clients',
+    description: string,
+    doc: (companyId: string, id: string) => Promise<RenderedDocument>,
+  ) =>
+    app.get(url, {
+      config: { access: access.company(area, 'r') },
+      schema: { tags, params: cidId, description },
+      handler: async (req, reply) => {
+        const d = await doc(req.company!.id, req.params.id);
+        const owner = { owner: req.user!.id, company: req.company!.id };
+        return sendPdf(reply, await deps.pdf.print(d.html, owner), d.fileName);
+      },
+    });
 
-  app.get('/api/companies/:cid/credit-notes/:id/download', {
-    config: { access: access.company('invoices', 'r') },
-    schema: {
-      tags,
-      params: cidId,
-      description: 'The credit note as a PDF; every print after the first is marked "Copy".',
-    },
-    handler: async (req, reply) => {
-      const doc = await documents.creditNote(req.company!.id, req.params.id);
-      return sendPdf(
-        reply,
-        await deps.pdf.print(doc.html, { owner: req.user!.id, company: req.company!.id }),
-        doc.fileName,
-      );
-    },
-  });
-
-  app.get('/api/companies/:cid/entities/:id/download', {
-    config: { access: access.company('clients', 'r') },
-    schema: {
-      tags,
-      params: cidId,
-      description: "The client's statement as a PDF, printed with its template.",
-    },
-    handler: async (req, reply) => {
-      const doc = await documents.statement(req.company!.id, req.params.id);
-      return sendPdf(
-        reply,
-        await deps.pdf.print(doc.html, { owner: req.user!.id, company: req.company!.id }),
-        doc.fileName,
-      );
-    },
-  });
+  pdfRoute(
+    '/api/companies/:cid/invoices/:id/download',
+    'invoices',
+    'The invoice or quote as a PDF, printed with its template.',
+    documents.invoice,
+  );
+  pdfRoute(
+    '/api/companies/:cid/credit-notes/:id/download',
+    'invoices',
+    'The credit note as a PDF; every print after the first is marked "Copy".',
+    documents.creditNote,
+  );
+  pdfRoute(
+    '/api/companies/:cid/entities/:id/download',
+    'clients',
+    "The client's statement as a PDF, printed with its template.",
+    documents.statement,
+  );
 };

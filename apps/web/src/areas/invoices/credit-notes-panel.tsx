@@ -20,6 +20,7 @@ import { useCreditNotes } from '../../api/use-credit-notes';
 import { QueryState } from '../../ui/query-state';
 import { usePhone } from '../../ui/use-phone';
 import { IssueCreditNoteModal } from './issue-credit-note-modal';
+import { MoneyRow } from './money-row';
 
 /** The note's PDF; every print after the first is marked "Copy". */
 function PdfButton({ note }: { note: TCreditNote }) {
@@ -82,27 +83,13 @@ export function CreditNotesPanel({ invoice, today, canEdit }: Props) {
               ) : phone ? (
                 <Stack gap={0} role="list" aria-label="Credit notes">
                   {list.map((n) => (
-                    <Group
+                    <MoneyRow
                       key={n._id}
-                      role="listitem"
-                      justify="space-between"
-                      wrap="nowrap"
-                      py={6}
-                      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-                    >
-                      <div>
-                        <Text fz="sm" fw={600}>
-                          {n.number} · {n.date}
-                        </Text>
-                        <Text fz="xs" c="dimmed">
-                          {n.reason}
-                        </Text>
-                      </div>
-                      <Group gap={4} wrap="nowrap">
-                        <Text fw={600}>{formatMoney(n.total)}</Text>
-                        <PdfButton note={n} />
-                      </Group>
-                    </Group>
+                      title={`${n.number} · ${n.date}`}
+                      detail={n.reason}
+                      amount={n.total}
+                      action={<PdfButton note={n} />}
+                    />
                   ))}
                 </Stack>
               ) : (

@@ -19,6 +19,7 @@ import { confirmDelete } from '../../ui/confirm';
 import { errorMessage } from '../../api/api-client';
 import { QueryState } from '../../ui/query-state';
 import { usePhone } from '../../ui/use-phone';
+import { MoneyRow } from './money-row';
 import { RecordPaymentModal } from './record-payment-modal';
 
 const STATUS_COLOR: Record<TInvoicePayments['status'], string> = {
@@ -106,36 +107,22 @@ export function PaymentsPanel({ invoiceId, today, canEdit }: Props) {
               // A phone: one line per payment, its amount and bin on the right.
               <Stack gap={0} role="list" aria-label="Payments">
                 {p.payments.map((r) => (
-                  <Group
+                  <MoneyRow
                     key={r._id}
-                    role="listitem"
-                    justify="space-between"
-                    wrap="nowrap"
-                    py={6}
-                    style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-                  >
-                    <div>
-                      <Text fz="sm">
-                        {r.datePaid} · {r.method || 'No method'}
-                        {r.online && ' · Online'}
-                      </Text>
-                      {(r.reference || r.note) && (
-                        <Text fz="xs" c="dimmed">
-                          {[r.reference, r.note].filter(Boolean).join(' · ')}
-                        </Text>
-                      )}
-                    </div>
-                    <Group gap={4} wrap="nowrap">
-                      <Text fw={600}>{formatMoney(r.amount)}</Text>
-                      {canEdit && !r.online && (
+                    title={`${r.datePaid} · ${r.method || 'No method'}${r.online ? ' · Online' : ''}`}
+                    detail={[r.reference, r.note].filter(Boolean).join(' · ')}
+                    amount={r.amount}
+                    action={
+                      canEdit &&
+                      !r.online && (
                         <RemoveButton
                           row={r}
                           busy={remove.isPending && remove.variables === r._id}
                           onRemove={removeIt}
                         />
-                      )}
-                    </Group>
-                  </Group>
+                      )
+                    }
+                  />
                 ))}
               </Stack>
             ) : (
