@@ -155,9 +155,10 @@ export function sageInvoicesCsv(invoices: ExportInvoice[]): string {
 }
 
 /** The Sage files' options: commas, money to the cent in Net, VAT and Total. */
-const SAGE_CSV = { separator: ',', decimals: money2([7, 9, 10]) };
+export const SAGE_CSV = { separator: ',', decimals: money2([7, 9, 10]) };
 
-function sageInvoiceRows(invoices: ExportInvoice[]): CsvValue[][] {
+/** The 'SI' rows of the customer-invoice file. */
+export function sageInvoiceRows(invoices: ExportInvoice[]): CsvValue[][] {
   const rows: CsvValue[][] = [];
   for (const inv of invoices) {
     const amounts = exportLineAmounts(inv);

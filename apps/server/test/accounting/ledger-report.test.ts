@@ -195,7 +195,7 @@ describe('the backfill', () => {
     expect(first.invoices).toBeGreaterThanOrEqual(3);
     expect(first.expenses).toBeGreaterThanOrEqual(1);
     const again = await backfillAccountItems(h.deps);
-    expect(again).toEqual({ invoices: 0, expenses: 0 });
+    expect(again).toEqual({ invoices: 0, expenses: 0, creditNotes: 0 });
 
     const d = await defaults(api, co.id);
     const s = await statement(api, co.id, '2024-05-01', '2024-05-31');

@@ -243,10 +243,12 @@ describe('the save and the delete of an invoice with payments', () => {
 });
 
 describe('who may call them', () => {
-  it('answers 404 for a quote, an unknown payment and another company', async () => {
+  it('answers 404 for an unknown payment and another company; a quote takes its deposit', async () => {
+    // A quote takes payments (its deposit, docs/payments.md), never more than its total.
     const quote = await invoiceOf(100, { isQuote: true });
-    expect((await pay(quote._id, { amount: 10 })).status).toBe(404);
-    expect((await mine.owner.api.get(paymentsUrl(quote._id))).status).toBe(404);
+    expect((await pay(quote._id, { amount: 10 })).status).toBe(200);
+    expect((await pay(quote._id, { amount: 95 })).status).toBe(400);
+    expect((await mine.owner.api.get(paymentsUrl(quote._id))).body.amountPaid).toBe(10);
     const inv = await invoiceOf(100);
     for (const bad of ['nope', '00000000-0000-4000-8000-000000000000'])
       expect((await mine.owner.api.post(`${paymentsUrl(inv._id)}/${bad}/delete`)).status).toBe(404);

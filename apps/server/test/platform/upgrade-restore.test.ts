@@ -81,7 +81,10 @@ async function upgradeAndCompare(fixture: string, env: Record<string, string>) {
     for (const old of expected.invoices) expect(byId.get(old._id), String(old._id)).toEqual(old);
     expect(figures.summary).toEqual(expected.summary);
     expect(figures.incomeStatement).toEqual(expected.incomeStatement);
-    expect(figures.vat).toEqual(expected.vat);
+    // The VAT figures the old release showed, each the same; newer fields (field 18, the credit
+    // notes' count) may be added, and the explaining note's words may change.
+    const { note: _note, ...oldVat } = expected.vat as Record<string, unknown>;
+    expect(figures.vat).toMatchObject(oldVat);
     expect(figures.dashboard).toEqual(expected.dashboard);
     // The PDF's text, word for word (nothing in it depends on the day it is printed).
     expect(figures.pdf).toEqual(expected.pdf);

@@ -63,6 +63,7 @@ describe('GET /customer/{companyId}/{entityId}/{key}', () => {
       companyName: 'Acme Plumbing',
       total: 1151,
       balance: 1151,
+      amountDue: 1151,
     });
   });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Period, TProcessResult } from '@fieldbook/core';
+import type { Period, TExportFormat, TProcessResult } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { periodQuery } from '../ui/use-period';
 import { apiPost } from './api-client';
@@ -14,7 +14,7 @@ const base = (cid: string | null) => `/companies/${cid ?? ''}`;
 export function downloadInvoicesCsv(
   companyId: string | null,
   period: Period,
-  format: 'sage' | 'xero',
+  format: TExportFormat,
   resolve = false,
 ) {
   const q = `${periodQuery(period)}&format=${format}${resolve ? '&resolve=true' : ''}`;

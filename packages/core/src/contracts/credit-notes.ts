@@ -27,6 +27,8 @@ export const ZCreditNoteSave = z
   });
 
 export const ZCreditNoteLine = z.object({
+  /** The line's place on the invoice (from 0); absent on notes issued before it was kept. */
+  line: z.number().optional(),
   description: z.string(),
   qty: z.number().nullable(),
   price: z.number(),

@@ -104,6 +104,10 @@ export const ZCustomerInvoice = z.object({
     companyName: z.string(),
     total: z.number(),
     balance: z.number(),
+    /** What the pay button pays: the balance, or the deposit owed on a quote. */
+    amountDue: z.number().optional(),
+    /** A quote's deposit: its amount and what is still owed on it. */
+    deposit: z.object({ amount: z.number(), due: z.number() }).optional(),
   }),
 });
 export type TCustomerInvoice = z.infer<typeof ZCustomerInvoice>;

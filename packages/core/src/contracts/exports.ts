@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { ZPeriodQuery } from './invoices.js';
 
 /** Accounting-package exports (docs/exports.md). */
-export const EXPORT_FORMATS = ['sage', 'xero'] as const;
+/** `xero-credit-notes`: the period's credit notes in Xero's credit-note template (Sage's file holds both). */
+export const EXPORT_FORMATS = ['sage', 'xero', 'xero-credit-notes'] as const;
+export type TExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** `GET /invoices/export`: the period, the package's format (Sage by default), resolve. */
 export const ZInvoiceExportQuery = ZPeriodQuery.extend({
-  format: z.enum(EXPORT_FORMATS, { error: 'must be sage or xero' }).optional(),
+  format: z.enum(EXPORT_FORMATS, { error: 'must be sage, xero or xero-credit-notes' }).optional(),
   resolve: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });
 

@@ -52,6 +52,17 @@ export const ZDiscount = z.object({
 });
 export type TDiscount = z.infer<typeof ZDiscount>;
 
+/**
+ * A quote's deposit (docs/payments.md, "Deposits"): a percentage of its total
+ * or an amount, paid by hand or through PayFast on the quote's page; the
+ * payment stays with the document when it becomes an invoice.
+ */
+export const ZDeposit = z.object({
+  type: z.enum(['Percentage', 'Amount'], { error: 'must be Percentage or Amount' }),
+  value: z.number().finite().gt(0, 'must be more than 0').max(MAX_AMOUNT),
+});
+export type TDeposit = z.infer<typeof ZDeposit>;
+
 /** Spec §9: off, Percentage, 10. */
 export const DEFAULT_DISCOUNT: TDiscount = {
   hasDiscount: false,
@@ -73,6 +84,8 @@ export const ZInvoiceSave = z.object({
   toEmail: ZRecipientsText.optional(),
   descriptions: z.array(ZLine).max(500),
   discount: ZDiscount.optional(),
+  /** A quote's deposit; null removes it, absent keeps it. */
+  deposit: ZDeposit.nullable().optional(),
   /** The document's copy of the tax settings; a new document takes the company's. */
   tax: ZTax.optional(),
   paid: z.boolean().optional(),
@@ -122,6 +135,11 @@ export const ZInvoice = z.object({
   amountPaid: z.number(),
   /** What credit notes took off the balance (docs/payments.md). */
   amountCredited: z.number(),
+  /** The deposit the quote asks for (kept when it becomes an invoice), and its amount. */
+  deposit: ZDeposit.nullable(),
+  depositAmount: z.number(),
+  /** What is still owed on the deposit of a quote (what PayFast takes on its page); 0 otherwise. */
+  depositDue: z.number(),
   datePaid: z.string().nullable(),
   methodPaid: z.string(),
   notes: z.string(),

@@ -43,14 +43,17 @@ export const ZLedgerAccount = z.object({
 });
 export type TLedgerAccount = z.infer<typeof ZLedgerAccount>;
 
-/** An account item (spec): an invoice line or an expense, with its share of the net. */
+/** An account item (spec): an invoice line or an expense, with its share of the net; or a credit note's part of a line. */
 export const ZAccountItem = z.object({
   _id: z.string(),
   ledgerAccountId: z.string(),
   income: z.boolean(),
-  sourceKind: z.enum(['invoice', 'expense']),
-  /** The invoice or expense the item comes from (to open it). */
+  /** `credit`: a credit note's part of an invoice line, a negative amount. */
+  sourceKind: z.enum(['invoice', 'expense', 'credit']),
+  /** The invoice, expense or credit note the item comes from. */
   sourceId: z.string(),
+  /** The invoice to open: the item's own, or the one its credit note corrects; null for an expense. */
+  invoiceId: z.string().nullable(),
   invoiceDate: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
   expenseDate: z.string().nullable(),
@@ -90,6 +93,8 @@ export const ZVatSummary = z.object({
   from: z.string(),
   to: z.string(),
   invoices: z.number(),
+  /** The credit notes dated in the period. */
+  creditNotes: z.number(),
   outputVat: z.number(),
   inputVat: z.number(),
   difference: z.number(),
@@ -99,6 +104,8 @@ export const ZVatSummary = z.object({
     field4: z.number(),
     field13: z.number(),
     field15: z.number(),
+    /** Other input tax: the VAT in the credit notes issued (VAT Act s21(2)). */
+    field18: z.number(),
     field19: z.number(),
     field20: z.number(),
   }),

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../platform/deps.js';
 import * as repo from './ledger-sources.repo.js';
-import { syncExpenseItems, syncInvoiceItems } from './ledger-sync.js';
+import { creditedLinePlaces, toAmount } from '@fieldbook/core';
+import { syncCreditItems, syncExpenseItems, syncInvoiceItems } from './ledger-sync.js';
 
 /** Below every uuid: where the keyset pages start. */
 const FIRST = '00000000-0000-0000-0000-000000000000';
@@ -25,10 +26,10 @@ function byCompany<T extends { companyId: string }>(rows: T[]): T[][] {
 export async function backfillAccountItems(
   deps: Pick<AppDeps, 'database'>,
   opts: { batch?: number } = {},
-): Promise<{ invoices: number; expenses: number }> {
+): Promise<{ invoices: number; expenses: number; creditNotes: number }> {
   const db = deps.database.db;
   const batch = opts.batch ?? 200;
-  const done = { invoices: 0, expenses: 0 };
+  const done = { invoices: 0, expenses: 0, creditNotes: 0 };
   for (let after = FIRST; ;) {
     const page = await repo.invoicesWithoutItems(db, after, batch);
     if (page.length === 0) break;
@@ -52,6 +53,38 @@ export async function backfillAccountItems(
           await syncExpenseItems(tx, e.companyId, e, { insertOnly: true });
       });
     done.expenses += page.length;
+    after = page[page.length - 1]!.id;
+  }
+  // Credit notes after invoices: a note's parts go on the accounts its invoice's lines count on.
+  for (let after = FIRST; ;) {
+    const page = await repo.creditNotesWithoutItems(db, after, batch);
+    if (page.length === 0) break;
+    for (const group of byCompany(page))
+      await db.transaction(async (tx) => {
+        const ids = group.map((r) => r.id);
+        for (const n of await repo.lockCreditNotesWithoutItems(tx, group[0]!.companyId, ids))
+          await syncCreditItems(
+            tx,
+            n.companyId,
+            {
+              id: n.id,
+              noteDate: n.noteDate,
+              number: n.number,
+              lineIndexes: creditedLinePlaces(n.lines),
+              total: toAmount(n.total),
+              tax1: toAmount(n.tax1),
+              tax2: toAmount(n.tax2),
+              invoice: {
+                id: n.invoiceId,
+                descriptions: n.descriptions,
+                discount: n.discount,
+                tax: n.tax,
+              },
+            },
+            { insertOnly: true },
+          );
+      });
+    done.creditNotes += page.length;
     after = page[page.length - 1]!.id;
   }
   return done;

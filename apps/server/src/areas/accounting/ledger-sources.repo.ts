@@ -1,10 +1,13 @@
 import { and, asc, between, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { accountItems, expenses, invoices } from '../../db/schema/index.js';
+import { accountItems, creditNotes, expenses, invoices } from '../../db/schema/index.js';
 
 /** Reads of the ledger's sources (invoices, expenses): for the backfill and the VAT summary. */
 
-const noItems = (kind: 'invoice' | 'expense', id: typeof invoices.id | typeof expenses.id) =>
+const noItems = (
+  kind: 'invoice' | 'expense' | 'credit',
+  id: typeof invoices.id | typeof expenses.id | typeof creditNotes.id,
+) =>
   sql`NOT EXISTS (SELECT 1 FROM ${accountItems} WHERE ${accountItems.sourceKind} = ${kind} AND ${accountItems.sourceId} = ${id})`;
 
 /** The next page (by id, after `after`) of invoices, not quotes, with lines but no items. */
@@ -119,6 +122,76 @@ export async function invoicesForVat(db: Tx, companyId: string, from: string, to
         between(invoices.invoiceDate, from, to),
       ),
     );
+}
+
+/** What the backfill makes a credit note's items from: the note and its invoice's lines. */
+const creditForItems = {
+  id: creditNotes.id,
+  companyId: creditNotes.companyId,
+  noteDate: creditNotes.noteDate,
+  number: creditNotes.number,
+  lines: creditNotes.lines,
+  total: creditNotes.total,
+  tax1: creditNotes.tax1,
+  tax2: creditNotes.tax2,
+  invoiceId: invoices.id,
+  descriptions: invoices.descriptions,
+  discount: invoices.discount,
+  tax: invoices.tax,
+};
+const withInvoice = and(
+  eq(invoices.id, creditNotes.invoiceId),
+  eq(invoices.companyId, creditNotes.companyId),
+);
+
+/** The next page (by id, after `after`) of credit notes without items (issued before the ledger counted them). */
+export async function creditNotesWithoutItems(db: Tx, after: string, limit: number) {
+  return db
+    .select(creditForItems)
+    .from(creditNotes)
+    .innerJoin(invoices, withInvoice)
+    .where(and(gt(creditNotes.id, after), noItems('credit', creditNotes.id)))
+    .orderBy(asc(creditNotes.id))
+    .limit(limit);
+}
+
+/**
+ * The page's credit notes of one company again, still without items, with
+ * their invoices locked (FOR UPDATE, as a note's issue and an invoice's save
+ * lock it): the lines read are the ones stored now.
+ */
+export async function lockCreditNotesWithoutItems(tx: Tx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select(creditForItems)
+    .from(creditNotes)
+    .innerJoin(invoices, withInvoice)
+    .where(
+      and(
+        eq(creditNotes.companyId, companyId),
+        inArray(creditNotes.id, ids),
+        noItems('credit', creditNotes.id),
+      ),
+    )
+    .orderBy(asc(creditNotes.id))
+    .for('update', { of: invoices });
+}
+
+/** The credit notes dated in the period, with the tax settings of the invoices they correct. */
+export async function creditNotesForVat(db: Tx, companyId: string, from: string, to: string) {
+  return db
+    .select({
+      total: creditNotes.total,
+      tax1: creditNotes.tax1,
+      tax2: creditNotes.tax2,
+      tax: invoices.tax,
+    })
+    .from(creditNotes)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.companyId, creditNotes.companyId)),
+    )
+    .where(and(eq(creditNotes.companyId, companyId), between(creditNotes.noteDate, from, to)));
 }
 
 /**

@@ -1,6 +1,8 @@
 import {
   allocateLineAmounts,
   amountText,
+  creditLineAmounts,
+  type CreditValue,
   type TDiscount,
   type TLine,
   type TTax,
@@ -25,6 +27,16 @@ export interface InvoiceForItems {
   descriptions: TLine[];
   discount: TDiscount;
   tax: TTax;
+}
+
+/** What a credit note's items are made from: the note and the invoice it corrects. */
+export interface CreditForItems extends CreditValue {
+  id: string;
+  noteDate: string;
+  number: string;
+  /** The places of the invoice's lines credited; null for a credit of an amount. */
+  lineIndexes: number[] | null;
+  invoice: Omit<InvoiceForItems, 'isQuote' | 'invoiceDate' | 'invoiceNumber'>;
 }
 
 /** What an expense's item is made from. */
@@ -171,7 +183,7 @@ export function checkLedgerAccount(
 export async function removeSourceItems(
   tx: Tx,
   companyId: string,
-  kind: 'invoice' | 'expense',
+  kind: 'invoice' | 'expense' | 'credit',
   sourceId: string,
 ): Promise<void> {
   await repo.deleteSourceItems(tx, companyId, kind, sourceId);
@@ -229,6 +241,55 @@ export async function syncInvoiceItems(
 }
 
 const isId = (x: string | null | undefined): x is string => !!x;
+
+/**
+ * Makes a credit note's items (docs/accounting.md, "Credit notes"): its
+ * revenue shared over the invoice's lines by core `creditLineAmounts`, each
+ * part booked negative on the account the line counts on now, on the note's
+ * date. An issued note never changes, so its items are made once;
+ * `insertOnly` is the backfill's rerun guard.
+ */
+export async function syncCreditItems(
+  tx: Tx,
+  companyId: string,
+  note: CreditForItems,
+  opts: { insertOnly?: boolean } = {},
+): Promise<void> {
+  if (!opts.insertOnly) await repo.deleteSourceItems(tx, companyId, 'credit', note.id);
+  const parts = creditLineAmounts(
+    {
+      descriptions: note.invoice.descriptions,
+      discount: note.invoice.discount,
+      tax: note.invoice.tax,
+    },
+    note,
+    note.lineIndexes ?? undefined,
+  );
+  const onLine = await repo.invoiceLineAccounts(tx, companyId, note.invoice.id);
+  const defaults = parts.some((p, i) => p !== 0 && !onLine.has(i))
+    ? await defaultAccountIds(tx, companyId)
+    : null;
+  const rows = parts.flatMap((part, i): repo.AccountItemValues[] => {
+    if (part === 0) return [];
+    const l = note.invoice.descriptions[i]!;
+    return [
+      {
+        ledgerAccountId: onLine.get(i) ?? defaults!.income,
+        income: true,
+        sourceKind: 'credit',
+        sourceId: note.id,
+        lineIndex: i,
+        date: note.noteDate,
+        number: note.number,
+        description: l.description,
+        qty: String(l.qty ?? 1),
+        price: amountText(l.price),
+        amount: amountText(-part),
+      },
+    ];
+  });
+  await repo.insertItems(tx, companyId, rows);
+}
 
 /** Rebuilds an expense's item: its cost account, else the default cost account; amount = its price. */
 export async function syncExpenseItems(

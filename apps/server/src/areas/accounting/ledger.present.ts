@@ -12,14 +12,20 @@ export function presentAccount(a: LedgerAccountRow): TLedgerAccount {
   };
 }
 
-export function presentItem(i: AccountItemRow): TAccountItem {
-  const invoice = i.sourceKind === 'invoice';
+export function presentItem(i: AccountItemRow & { creditInvoiceId?: string | null }): TAccountItem {
+  const invoice = i.sourceKind !== 'expense';
   return {
     _id: i.id,
     ledgerAccountId: i.ledgerAccountId,
     income: i.income,
     sourceKind: i.sourceKind,
     sourceId: i.sourceId,
+    invoiceId:
+      i.sourceKind === 'invoice'
+        ? i.sourceId
+        : i.sourceKind === 'credit'
+          ? (i.creditInvoiceId ?? null)
+          : null,
     invoiceDate: invoice ? i.date : null,
     invoiceNumber: invoice ? i.number : null,
     expenseDate: invoice ? null : i.date,

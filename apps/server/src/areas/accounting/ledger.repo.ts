@@ -1,7 +1,7 @@
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_LEDGER_ACCOUNTS, isIncomeType, type TLedgerType } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
-import { accountItems, items, ledgerAccounts } from '../../db/schema/index.js';
+import { accountItems, creditNotes, items, ledgerAccounts } from '../../db/schema/index.js';
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
 export type AccountItemRow = typeof accountItems.$inferSelect;
@@ -145,7 +145,7 @@ export async function moveAccountItems(
 export async function deleteSourceItems(
   tx: Tx,
   companyId: string,
-  kind: 'invoice' | 'expense',
+  kind: AccountItemRow['sourceKind'],
   sourceId: string,
 ): Promise<void> {
   await tx
@@ -205,15 +205,23 @@ export async function statementSums(db: Tx, companyId: string, from: string, to:
     .orderBy(month);
 }
 
-/** The items of one statement cell, by date. */
+/** The items of one statement cell, by date; a credit note's with the invoice it corrects. */
 export async function cellItems(
   db: Tx,
   companyId: string,
   cell: { from: string; to: string; accountId: string; income: boolean },
-): Promise<AccountItemRow[]> {
+) {
   return db
-    .select()
+    .select({ ...getTableColumns(accountItems), creditInvoiceId: creditNotes.invoiceId })
     .from(accountItems)
+    .leftJoin(
+      creditNotes,
+      and(
+        eq(accountItems.sourceKind, 'credit'),
+        eq(creditNotes.id, accountItems.sourceId),
+        eq(creditNotes.companyId, accountItems.companyId),
+      ),
+    )
     .where(
       and(
         itemsOf(companyId),
@@ -254,4 +262,19 @@ export async function itemAccounts(db: Tx, companyId: string, ids: string[]) {
     .from(items)
     .where(and(eq(items.companyId, companyId), inArray(items.id, ids)));
   return new Map(rows.map((r) => [r.id, r.ledgerAccountId]));
+}
+
+/** The accounts an invoice's lines count on now, by line index (its own items). */
+export async function invoiceLineAccounts(db: Tx, companyId: string, invoiceId: string) {
+  const rows = await db
+    .select({ lineIndex: accountItems.lineIndex, ledgerAccountId: accountItems.ledgerAccountId })
+    .from(accountItems)
+    .where(
+      and(
+        itemsOf(companyId),
+        eq(accountItems.sourceKind, 'invoice'),
+        eq(accountItems.sourceId, invoiceId),
+      ),
+    );
+  return new Map(rows.map((r) => [r.lineIndex, r.ledgerAccountId]));
 }

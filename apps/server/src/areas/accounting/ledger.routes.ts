@@ -131,7 +131,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
     schema: {
       tags,
       description:
-        "The period's VAT201 figures: output VAT of invoices (not quotes); input VAT 0 (expenses carry no VAT).",
+        "The period's VAT201 figures: output VAT of invoices (not quotes); input tax is the VAT in the period's credit notes (field 18; expenses carry no VAT).",
       params: cid,
       querystring: ZPeriodQuery,
       response: { 200: ZVatSummary },

@@ -7,6 +7,7 @@ import {
   addAmounts,
   subAmounts,
   toAmount,
+  vatOfCredit,
   vatOfDocument,
   type Period,
   type TAccountItem,
@@ -21,7 +22,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/index.js';
 import { defaultAccountIds } from './ledger-sync.js';
-import { invoicesForVat, lockSource } from './ledger-sources.repo.js';
+import { creditNotesForVat, invoicesForVat, lockSource } from './ledger-sources.repo.js';
 import { reportHtml } from './ledger-report.js';
 import { presentAccount, presentItem } from './ledger.present.js';
 import * as repo from './ledger.repo.js';
@@ -244,13 +245,15 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>, nee
         const item = isUuid(b.item) ? await repo.findItem(tx, companyId, b.item) : null;
         if (!item) throw notFound(ACCOUNT_ITEM_NOT_FOUND);
         // The move rewrites the invoice line or the expense: it needs the right to update it.
-        const area = item.sourceKind === 'invoice' ? 'invoices' : 'expenses';
+        // A credit note's part moves alone (an issued note is never rewritten): invoices u.
+        const area = item.sourceKind === 'expense' ? 'expenses' : 'invoices';
         requireRight(who, area, 'u');
         // The source first, as its writer locks it (then rewrites its items): a move and a
         // save of the same document queue instead of deadlocking. Then the item again: a
         // save meanwhile replaced it (its line may have moved), so nothing is changed.
         const again =
-          (await lockSource(tx, companyId, item.sourceKind, item.sourceId)) &&
+          (item.sourceKind === 'credit' ||
+            (await lockSource(tx, companyId, item.sourceKind, item.sourceId))) &&
           (await repo.findItem(tx, companyId, item.id));
         if (!again) throw notFound(ACCOUNT_ITEM_NOT_FOUND);
         const to = isUuid(b.ledgerAccountId)
@@ -272,23 +275,38 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>, nee
             item.lineIndex,
             to.id,
           );
-        else await needs.expenses.assignLedgerAccount(tx, companyId, item.sourceId, to.id);
+        else if (item.sourceKind === 'expense')
+          await needs.expenses.assignLedgerAccount(tx, companyId, item.sourceId, to.id);
         return { message: 'Saved' };
       });
     },
 
-    /** The VAT201 figures of the period (docs/accounting.md): output VAT of invoices, no input VAT. */
+    /**
+     * The VAT201 figures of the period (docs/accounting.md): output VAT of
+     * invoices; input tax is the VAT in the credit notes issued (field 18).
+     */
     async vat(companyId: string, q: PeriodQuery): Promise<TVatSummary> {
       const p = await period(companyId, q);
       const per = (await invoicesForVat(db, companyId, p.from, p.to)).map(vatOfDocument);
+      const notes = await creditNotesForVat(db, companyId, p.from, p.to);
       const field1 = addAmounts(...per.map((v) => v.standardRated));
       const field2 = addAmounts(...per.map((v) => v.zeroRated));
       const output = addAmounts(...per.map((v) => v.outputVat));
-      const input = 0;
+      const field15 = 0;
+      const field18 = addAmounts(
+        ...notes.map((n) =>
+          vatOfCredit(
+            { total: toAmount(n.total), tax1: toAmount(n.tax1), tax2: toAmount(n.tax2) },
+            n.tax,
+          ),
+        ),
+      );
+      const input = addAmounts(field15, field18);
       return {
         from: p.from,
         to: p.to,
         invoices: per.length,
+        creditNotes: notes.length,
         outputVat: output,
         inputVat: input,
         difference: subAmounts(output, input),
@@ -297,13 +315,15 @@ export function createLedgerService(deps: Pick<AppDeps, 'database' | 'pdf'>, nee
           field2,
           field4: output,
           field13: output,
-          field15: input,
+          field15,
+          field18,
           field19: input,
           field20: subAmounts(output, input),
         },
         note:
-          'Expenses carry no VAT, so input tax (fields 15 and 19) is 0: claim it from your purchase ' +
-          'invoices. Tax 1 is taken as VAT; a deductible tax 1 is not VAT. Zero-rated exports ' +
+          'Expenses carry no VAT, so input tax on purchases (field 15) is 0: claim it from your ' +
+          'purchase invoices. Field 18 is the VAT in the credit notes issued in the period. ' +
+          'Tax 1 is taken as VAT; a deductible tax 1 is not VAT. Zero-rated exports ' +
           '(field 3) and exempt supplies are not told apart.',
       };
     },

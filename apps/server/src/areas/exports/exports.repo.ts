@@ -10,7 +10,7 @@ import { accountItems, ledgerAccounts } from '../../db/schema/index.js';
 export async function accountCodesOf(
   db: Tx,
   companyId: string,
-  kind: 'invoice' | 'expense',
+  kind: 'invoice' | 'expense' | 'credit',
   sourceIds: string[],
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();

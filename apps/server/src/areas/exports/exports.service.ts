@@ -3,23 +3,33 @@ import {
   PeriodError,
   partyReference,
   parsePeriodQuery,
+  sageCustomerCsv,
   sageExpensesCsv,
-  sageInvoicesCsv,
+  creditedLinePlaces,
+  toAmount,
   todayIn,
+  xeroCreditNotesCsv,
   xeroInvoicesCsv,
+  type ExportCreditNote,
   type ExportInvoice,
   type Period,
+  type TExportFormat,
 } from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/index.js';
 import { listExpenses } from '../expenses/index.js';
-import { invoicesForExport, payPeriodInvoices, resolveInvoices } from '../invoices/index.js';
+import {
+  creditNotesForExport,
+  invoicesForExport,
+  payPeriodInvoices,
+  resolveInvoices,
+} from '../invoices/index.js';
 import { accountCodesOf } from './exports.repo.js';
 
 export type ExportsService = ReturnType<typeof createExportsService>;
 type PeriodQuery = { from?: string; to?: string; type?: string };
-export type InvoiceExportFormat = 'sage' | 'xero';
+export type InvoiceExportFormat = TExportFormat;
 
 /** The method a processed invoice is paid by (one of core's PAYMENT_METHODS). */
 export const PROCESS_METHOD = 'Other';
@@ -32,6 +42,22 @@ export const PROCESS_METHOD = 'Other';
 
 /** `2026-03-01..2026-03-31` as a file name part. */
 const span = (p: Period) => `${p.from}_${p.to}`;
+
+/** The client's name and reference as both packages take them (the invoice's `to` when the client is gone). */
+function party(r: {
+  entityId: string | null;
+  to: string;
+  toEmail: string;
+  clientName: string | null;
+  clientSurname: string | null;
+  clientEmail: string | null;
+}) {
+  return {
+    clientName: r.clientName === null ? r.to : `${r.clientName} ${r.clientSurname ?? ''}`.trim(),
+    clientReference: partyReference(r.entityId),
+    email: r.toEmail || (r.clientEmail ?? ''),
+  };
+}
 
 export function createExportsService(deps: Pick<AppDeps, 'database'>) {
   const db = deps.database.db;
@@ -52,9 +78,37 @@ export function createExportsService(deps: Pick<AppDeps, 'database'>) {
     }
   }
 
+  /** The period's credit notes as the builders take them, each part with its ledger code. */
+  async function creditNotesOf(companyId: string, p: Period): Promise<ExportCreditNote[]> {
+    const rows = await creditNotesForExport(db, companyId, p.from, p.to);
+    const codes = await accountCodesOf(
+      db,
+      companyId,
+      'credit',
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      number: r.number,
+      date: r.noteDate,
+      invoiceNumber: r.invoiceNumber ?? '',
+      ...party(r),
+      invoice: {
+        discount: r.discount,
+        tax: r.tax,
+        descriptions: r.descriptions.map((l, i) => ({
+          ...l,
+          accountCode: codes.get(`${r.id}:${i}`) ?? '',
+        })),
+      },
+      credit: { total: toAmount(r.total), tax1: toAmount(r.tax1), tax2: toAmount(r.tax2) },
+      lines: creditedLinePlaces(r.lines),
+    }));
+  }
+
   return {
     /**
-     * The period's invoices (not quotes) as the package's CSV; with
+     * The period's invoices (not quotes) as the package's CSV (Sage's with the
+     * period's credit notes as 'SC' rows), or its credit notes in Xero's template; with
      * `resolve`, the exported invoices are marked resolved in the same request.
      */
     async invoices(
@@ -64,6 +118,10 @@ export function createExportsService(deps: Pick<AppDeps, 'database'>) {
       resolve: boolean,
     ): Promise<{ fileName: string; csv: string; resolved: number }> {
       const p = await period(companyId, q);
+      if (format === 'xero-credit-notes') {
+        const csv = xeroCreditNotesCsv(await creditNotesOf(companyId, p));
+        return { fileName: `credit-notes-xero-${span(p)}.csv`, csv, resolved: 0 };
+      }
       const rows = await invoicesForExport(db, companyId, p.from, p.to);
       const codes = await accountCodesOf(
         db,
@@ -75,10 +133,7 @@ export function createExportsService(deps: Pick<AppDeps, 'database'>) {
         number: r.invoiceNumber ?? '',
         invoiceDate: r.invoiceDate,
         dueDate: r.dueDate,
-        clientName:
-          r.clientName === null ? r.to : `${r.clientName} ${r.clientSurname ?? ''}`.trim(),
-        clientReference: partyReference(r.entityId),
-        email: r.toEmail || (r.clientEmail ?? ''),
+        ...party(r),
         discount: r.discount,
         tax: r.tax,
         descriptions: r.descriptions.map((l, i) => ({
@@ -86,7 +141,10 @@ export function createExportsService(deps: Pick<AppDeps, 'database'>) {
           accountCode: codes.get(`${r.id}:${i}`) ?? '',
         })),
       }));
-      const csv = format === 'xero' ? xeroInvoicesCsv(invoices) : sageInvoicesCsv(invoices);
+      const csv =
+        format === 'xero'
+          ? xeroInvoicesCsv(invoices)
+          : sageCustomerCsv(invoices, await creditNotesOf(companyId, p));
       const resolved = resolve
         ? await db.transaction((tx) =>
             resolveInvoices(

@@ -4,6 +4,9 @@ import { creditNotes, invoices } from '../../db/schema/index.js';
 
 /** The invoices area writes credit notes (docs/payments.md); never updated or deleted. */
 
+/** A credited line as stored. */
+export type CreditNoteLine = (typeof creditNotes.$inferInsert)['lines'][number];
+
 export type CreditNoteValues = Omit<
   typeof creditNotes.$inferInsert,
   'id' | 'companyId' | 'createdAt'

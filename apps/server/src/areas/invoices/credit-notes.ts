@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../platform/access.js';
 import { badField, notFound } from '../../platform/errors.js';
+import { syncCreditItems } from '../accounting/index.js';
 import { recomputeOutstanding } from '../clients/index.js';
 import * as notes from './credit-notes.repo.js';
 import { settleInvoices } from './invoice-payments.js';
@@ -65,7 +66,7 @@ export async function issueCreditNote(
   if (!date) throw badField('date', 'must be a date (YYYY-MM-DD)');
 
   let field: 'lines' | 'amount' = 'amount';
-  let credited: { description: string; qty: number | null; price: number }[] = [];
+  let credited: notes.CreditNoteLine[] = [];
   let value;
   if (input.lines) {
     field = 'lines';
@@ -75,7 +76,8 @@ export async function issueCreditNote(
     if (picked.some((l) => !l)) throw badField('lines', 'names a line the invoice does not have');
     const lines = picked.map((l) => l!);
     value = creditForLines(lines, inv);
-    credited = lines.map((l) => ({
+    credited = lines.map((l, k) => ({
+      line: input.lines![k]!,
       description: l.description,
       qty: l.qty ?? null,
       price: Number(l.price ?? 0),
@@ -121,6 +123,14 @@ export async function issueCreditNote(
     applied: amountText(applied),
     excess: amountText(excess),
     createdBy: userId,
+  });
+  await syncCreditItems(tx, company.id, {
+    id,
+    noteDate: date,
+    number,
+    lineIndexes: input.lines ?? null,
+    ...value,
+    invoice: inv,
   });
   await notes.addCredit(tx, company.id, inv.id, amountText(applied));
   await settleInvoices(tx, company.id, [inv.id]);

@@ -11,6 +11,7 @@ export {
   markSent as markInvoiceSent,
 } from './invoice-changes.repo.js';
 export { presentInvoice } from './invoices.present.js';
+export { depositFigures } from './invoice-deposit.js';
 export { invoiceDocument, invoicePreview } from './invoice-document.js';
 export { creditNoteDocument } from './credit-note-document.js';
 export {
@@ -20,6 +21,11 @@ export {
   type InvoiceRow,
 } from './invoices.repo.js';
 export { allocateNumber } from './invoice-numbers.js';
-export { invoicesForExport, payPeriodInvoices, resolveInvoices } from './invoice-period.js';
+export {
+  creditNotesForExport,
+  invoicesForExport,
+  payPeriodInvoices,
+  resolveInvoices,
+} from './invoice-period.js';
 export { checkLineItemIds, withLiveItemIds } from './invoice-lines.js';
 export type { InvoiceInput, WriterCompany } from './invoice-writer.js';

@@ -56,12 +56,15 @@ export async function settleInvoices(tx: Tx, companyId: string, ids: string[]): 
   if (clients.size > 0) await recomputeOutstanding(tx, companyId, [...clients]);
 }
 
-/** The invoice (not a quote) the payment calls name, locked; 404 otherwise. */
+/**
+ * The invoice or quote the payment calls name, locked; 404 otherwise. A quote
+ * takes payments too: its deposit, by hand or online (docs/payments.md).
+ */
 async function lockInvoice(tx: Tx, companyId: string, id: string) {
   const inv = isUuid(id)
     ? await repo.findInvoice(tx, companyId, id.toLowerCase(), { forUpdate: true })
     : null;
-  if (!inv || inv.isQuote) throw notFound('Invoice not found');
+  if (!inv) throw notFound('Invoice not found');
   return inv;
 }
 
@@ -72,7 +75,7 @@ export async function invoicePayments(
   id: string,
 ): Promise<TInvoicePayments> {
   const inv = isUuid(id) ? await repo.findInvoice(tx, companyId, id.toLowerCase()) : null;
-  if (!inv || inv.isQuote) throw notFound('Invoice not found');
+  if (!inv) throw notFound('Invoice not found');
   const rows = await paymentsOfInvoice(tx, companyId, inv.id);
   const amountPaid = toAmount(rows.reduce((s, r) => s.plus(dec(r.amount)), dec(0)));
   return {

@@ -1,6 +1,6 @@
 import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { clients, invoices } from '../../db/schema/index.js';
+import { clients, creditNotes, invoices } from '../../db/schema/index.js';
 
 /**
  * The period queries of the accounting exports (docs/exports.md): invoices,
@@ -38,6 +38,41 @@ export async function invoicesForExport(db: Tx, companyId: string, from: string,
     )
     .where(periodInvoices(companyId, from, to))
     .orderBy(invoices.invoiceDate, invoices.invoiceNumber, invoices.id);
+}
+
+/** The credit notes dated in the period, with the invoice they correct and its client, oldest first. */
+export async function creditNotesForExport(db: Tx, companyId: string, from: string, to: string) {
+  return db
+    .select({
+      id: creditNotes.id,
+      number: creditNotes.number,
+      noteDate: creditNotes.noteDate,
+      lines: creditNotes.lines,
+      total: creditNotes.total,
+      tax1: creditNotes.tax1,
+      tax2: creditNotes.tax2,
+      entityId: invoices.entityId,
+      invoiceNumber: invoices.invoiceNumber,
+      to: invoices.to,
+      toEmail: invoices.toEmail,
+      descriptions: invoices.descriptions,
+      discount: invoices.discount,
+      tax: invoices.tax,
+      clientName: clients.name,
+      clientSurname: clients.surname,
+      clientEmail: clients.email,
+    })
+    .from(creditNotes)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.companyId, creditNotes.companyId)),
+    )
+    .leftJoin(
+      clients,
+      and(eq(clients.id, invoices.entityId), eq(clients.companyId, invoices.companyId)),
+    )
+    .where(and(eq(creditNotes.companyId, companyId), between(creditNotes.noteDate, from, to)))
+    .orderBy(creditNotes.noteDate, creditNotes.number, creditNotes.id);
 }
 
 /** Marks the given invoices resolved to the accounting package (those not resolved yet). */

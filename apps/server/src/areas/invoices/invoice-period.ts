@@ -3,7 +3,7 @@ import { payBalances } from '../payments/index.js';
 import { settleInvoices } from './invoice-payments.js';
 import * as repo from './invoice-period.repo.js';
 
-export { invoicesForExport, resolveInvoices } from './invoice-period.repo.js';
+export { creditNotesForExport, invoicesForExport, resolveInvoices } from './invoice-period.repo.js';
 
 /**
  * The Process call (docs/exports.md): the period's unpaid invoices are paid

@@ -24,6 +24,7 @@ import { templateUsable } from '../templates/index.js';
 import { shareLineAccounts, syncInvoiceItems, withLineAccounts } from '../accounting/index.js';
 import { paidState, setSinglePayment } from '../payments/index.js';
 import { settleInvoices } from './invoice-payments.js';
+import { depositToStore } from './invoice-deposit.js';
 
 export { allocateNumber } from './invoice-numbers.js';
 
@@ -181,6 +182,7 @@ export async function writeInvoice(
       'descriptions',
       'The invoice has credit notes, so its total cannot change: issue another credit note',
     );
+  const deposit = depositToStore(input.deposit, existing?.deposit, isQuote, totals.total);
   const asked = askedPayment(input, existing, totals.total, tz);
   // Paid in part: each payment has its own date, method and reference, so only "paid in full"
   // or "not paid at all" (amount 0) may replace them; anything else is done one payment at a
@@ -244,6 +246,7 @@ export async function writeInvoice(
     toEmail: input.toEmail ?? existing?.toEmail ?? '',
     descriptions: lines,
     discount,
+    deposit,
     tax,
     subtotal: amountText(totals.subtotal),
     discountTotal: amountText(totals.discount),

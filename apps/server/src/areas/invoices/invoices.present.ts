@@ -5,6 +5,7 @@ import {
   type TInvoice,
   type TLine,
 } from '@fieldbook/core';
+import { depositFigures } from './invoice-deposit.js';
 import type { InvoiceRow } from './invoices.repo.js';
 
 type ClientName = { name: string; surname: string } | null;
@@ -43,6 +44,8 @@ export function presentInvoice(
     paid: r.paid,
     amountPaid: toAmount(r.amountPaid),
     amountCredited: toAmount(r.amountCredited),
+    deposit: r.deposit ?? null,
+    ...depositFigures(r),
     datePaid: r.datePaid,
     methodPaid: r.methodPaid,
     notes: r.notes,

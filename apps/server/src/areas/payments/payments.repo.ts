@@ -14,9 +14,11 @@ export async function lockInvoice(db: Tx, companyId: string, id: string) {
       entityId: invoices.entityId,
       isQuote: invoices.isQuote,
       invoiceNumber: invoices.invoiceNumber,
+      quoteNumber: invoices.quoteNumber,
       total: invoices.total,
       amountPaid: invoices.amountPaid,
       amountCredited: invoices.amountCredited,
+      deposit: invoices.deposit,
     })
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
@@ -44,6 +46,8 @@ export async function insertPaymentOnce(
     payload: Record<string, string>;
     datePaid: string;
     method: string;
+    /** Why it was paid, when more than the invoice: 'Deposit on quote Q00001'. */
+    note?: string;
   },
 ): Promise<string | null> {
   const [row] = await db

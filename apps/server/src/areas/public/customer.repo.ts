@@ -28,6 +28,7 @@ export async function findPublicInvoice(db: Tx, companyId: string, id: string) {
       total: invoices.total,
       amountPaid: invoices.amountPaid,
       amountCredited: invoices.amountCredited,
+      deposit: invoices.deposit,
       paid: invoices.paid,
       clientName: clients.name,
       clientSurname: clients.surname,

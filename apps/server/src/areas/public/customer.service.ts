@@ -13,7 +13,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { payfastBase, processUrl, signedForm, type FormField } from '../../platform/payfast.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
-import { invoiceDocument } from '../invoices/index.js';
+import { depositFigures, invoiceDocument } from '../invoices/index.js';
 import * as repo from './customer.repo.js';
 
 /** The one answer for every link that does not name an invoice, so a guess learns nothing. */
@@ -57,10 +57,12 @@ export function createCustomerService(
       const doc = await invoiceDocument(deps, company.id, invoice.id);
       const balance = invoiceBalance(invoice.total, invoice.amountPaid, invoice.amountCredited);
       const number = documentNumber(invoice);
+      // An invoice pays its balance; a quote the deposit it still asks for (docs/payments.md).
+      const deposit = invoice.isQuote && invoice.deposit ? depositFigures(invoice) : null;
+      const due = invoice.isQuote ? (deposit?.depositDue ?? 0) : balance;
       const payable =
-        !invoice.isQuote &&
-        !invoice.paid &&
-        balance > 0 &&
+        (invoice.isQuote || !invoice.paid) &&
+        due > 0 &&
         !!company.payfast?.merchantId &&
         !!company.payfast.merchantKey;
       const detail: TCustomerInvoice['detail'] = {
@@ -73,9 +75,11 @@ export function createCustomerService(
         companyName: company.companyName,
         total: toAmount(invoice.total),
         balance,
+        amountDue: due,
+        ...(deposit && { deposit: { amount: deposit.depositAmount, due: deposit.depositDue } }),
       };
       if (payable) {
-        const form = payForm(deps, company, invoice, doc.invoice.publicUrl, balance);
+        const form = payForm(deps, company, invoice, doc.invoice.publicUrl, due);
         detail.url = form.url;
         detail.keys = form.fields.filter((f) => f.name !== 'signature');
         detail.sec = form.fields.find((f) => f.name === 'signature')!.value;
@@ -99,7 +103,7 @@ export function createCustomerService(
 }
 
 /**
- * PayFast's pay form for the invoice's balance. `m_payment_id` is the
+ * PayFast's pay form for the invoice's balance (a quote's deposit owed). `m_payment_id` is the
  * invoice's id (not its public key, which would then sit in PayFast's
  * reports) and `custom_str1` the company's, which is how the notification
  * finds the invoice again. PayFast returns the buyer to the public link.
@@ -109,7 +113,7 @@ function payForm(
   company: CompanyRow,
   invoice: repo.PublicInvoice,
   link: string,
-  balance: number,
+  amount: number,
 ): { url: string; fields: FormField[] } {
   const pf = company.payfast!;
   const passphrase = pf.passphraseSealed ? deps.sealer.open(pf.passphraseSealed) : null;
@@ -127,8 +131,11 @@ function payForm(
       name_last: (invoice.clientSurname ?? '').slice(0, 100),
       email_address: email ?? '',
       m_payment_id: invoice.id,
-      amount: amountText(balance),
-      item_name: `Invoice ${invoice.invoiceNumber ?? ''}`.slice(0, 100),
+      amount: amountText(amount),
+      item_name: (invoice.isQuote
+        ? `Deposit on quote ${invoice.quoteNumber ?? ''}`
+        : `Invoice ${invoice.invoiceNumber ?? ''}`
+      ).slice(0, 100),
       item_description: company.companyName.slice(0, 255),
       custom_str1: company.id,
     },

@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney, invoiceBalance, paymentSettles, todayIn } from '@fieldbook/core';
+import {
+  amountDue,
+  depositAmount,
+  formatMoney,
+  invoiceBalance,
+  paymentSettles,
+  todayIn,
+} from '@fieldbook/core';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField } from '../../platform/errors.js';
@@ -120,11 +127,20 @@ async function record(
 ): Promise<{ kind: ItnOutcome; paidInvoice?: string }> {
   const ref = f.get('m_payment_id') ?? '';
   const found = isUuid(ref) ? await lockPayableInvoice(tx, company.id, ref.toLowerCase()) : null;
-  const invoice = found && !found.isQuote ? found : null;
+  // An invoice pays its balance; a quote only the deposit it asks for (docs/payments.md).
+  const invoice = found && (!found.isQuote || found.deposit) ? found : null;
   const balance = invoice
     ? invoiceBalance(invoice.total, invoice.amountPaid, invoice.amountCredited)
     : 0;
-  const fits = !!invoice && paymentSettles(amount, balance);
+  const due = !invoice
+    ? 0
+    : invoice.isQuote
+      ? amountDue(balance, {
+          amount: depositAmount(invoice.deposit, invoice.total),
+          paid: invoice.amountPaid,
+        })
+      : balance;
+  const fits = !!invoice && due > 0 && paymentSettles(amount, due);
 
   const paymentId = await insertPaymentOnce(tx, company.id, {
     invoiceId: fits ? invoice.id : null,
@@ -136,6 +152,7 @@ async function record(
     payload,
     datePaid: todayIn(company.timeZone),
     method: PAYFAST_METHOD,
+    note: fits && invoice.isQuote ? `Deposit on quote ${invoice.quoteNumber ?? ''}`.trim() : '',
   });
   if (!paymentId) return { kind: 'duplicate' };
 
@@ -152,11 +169,15 @@ async function record(
     recordKind: 'payment',
     recordId: paymentId,
     value: describePayer(f).slice(0, 200),
-    description: invoice
-      ? `${paid} does not match the balance of ${formatMoney(balance)} of invoice ${
-          invoice.invoiceNumber ?? ''
-        }; the invoice was not marked paid`
-      : `${paid} matches no invoice`,
+    description: !invoice
+      ? `${paid} matches no invoice`
+      : invoice.isQuote
+        ? `${paid} does not match the deposit of ${formatMoney(due)} owed on quote ${
+            invoice.quoteNumber ?? ''
+          }; it was not recorded on the quote`
+        : `${paid} does not match the balance of ${formatMoney(balance)} of invoice ${
+            invoice.invoiceNumber ?? ''
+          }; the invoice was not marked paid`,
   });
   return { kind: 'incident' };
 }

@@ -63,9 +63,10 @@ export const accountItems = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     income: boolean('income').notNull(),
-    sourceKind: text('source_kind', { enum: ['invoice', 'expense'] }).notNull(),
+    /** An invoice line, an expense, or a credit note's part of an invoice line (negative). */
+    sourceKind: text('source_kind', { enum: ['invoice', 'expense', 'credit'] }).notNull(),
     sourceId: uuid('source_id').notNull(),
-    /** The line's index in the invoice's `descriptions`; 0 for an expense. */
+    /** The line's index in the invoice's `descriptions` (the credited invoice's for a credit note); 0 for an expense. */
     lineIndex: integer('line_index').notNull().default(0),
     /** The invoice date or expense date: the period the item counts in. */
     date: date('date', { mode: 'string' }).notNull(),

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TDiscount, TEmailRecord, TLine, TTax } from '@fieldbook/core';
+import type { TDeposit, TDiscount, TEmailRecord, TLine, TTax } from '@fieldbook/core';
 import { users } from './auth.js';
 import { clients } from './clients.js';
 import { companies } from './companies.js';
@@ -44,6 +44,8 @@ export const invoices = pgTable(
     toEmail: text('to_email').notNull().default(''),
     descriptions: jsonb('descriptions').$type<TLine[]>().notNull(),
     discount: jsonb('discount').$type<TDiscount>().notNull(),
+    /** A quote's deposit (docs/payments.md, "Deposits"); null when it asks none. */
+    deposit: jsonb('deposit').$type<TDeposit>(),
     tax: jsonb('tax').$type<TTax>().notNull(),
     subtotal: money('subtotal').notNull(),
     discountTotal: money('discount_total').notNull(),
@@ -144,8 +146,9 @@ export const creditNotes = pgTable(
     number: text('number').notNull(),
     noteDate: date('note_date', { mode: 'string' }).notNull(),
     reason: text('reason').notNull(),
+    /** The lines credited, with their place on the invoice (`line`; absent on notes issued before it was kept). */
     lines: jsonb('lines')
-      .$type<{ description: string; qty: number | null; price: number }[]>()
+      .$type<{ line?: number; description: string; qty: number | null; price: number }[]>()
       .notNull(),
     total: money('total').notNull(),
     tax1: money('tax1').notNull(),

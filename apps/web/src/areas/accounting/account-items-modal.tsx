@@ -25,9 +25,12 @@ interface AccountItemsModalProps {
   onClose: () => void;
 }
 
-const dateOf = (i: TAccountItem) => (i.sourceKind === 'invoice' ? i.invoiceDate : i.expenseDate);
+const dateOf = (i: TAccountItem) => (i.sourceKind === 'expense' ? i.expenseDate : i.invoiceDate);
+// A credit note's part opens the invoice it corrects (its credit notes are listed there).
 const sourceLink = (i: TAccountItem) =>
-  `/${i.sourceKind === 'invoice' ? 'invoices' : 'expenses'}/${encodeURIComponent(i.sourceId)}`;
+  i.sourceKind === 'expense'
+    ? `/expenses/${encodeURIComponent(i.sourceId)}`
+    : `/invoices/${encodeURIComponent(i.invoiceId ?? i.sourceId)}`;
 
 /**
  * The account items behind one cell of the statement: date, number,
@@ -42,7 +45,7 @@ export function AccountItemsModal({ cell, accounts, onClose }: AccountItemsModal
   const { member } = useCurrentCompany();
   // A move rewrites the invoice line or the expense: the server asks that area's update right.
   const mayMove = (i: TAccountItem) =>
-    can(member, i.sourceKind === 'invoice' ? 'invoices' : 'expenses', 'u');
+    can(member, i.sourceKind === 'expense' ? 'expenses' : 'invoices', 'u');
   const account = accounts.find((a) => a._id === cell.accountId);
   // An item stays on its side: income items move between income accounts.
   const options = accountOptions(accounts, cell.income);

@@ -35,6 +35,8 @@ export function VatSummary({ period }: { period: Period }) {
         {vat.data && (
           <Text size="sm" c="dimmed">
             {vat.data.invoices} invoice{vat.data.invoices === 1 ? '' : 's'}
+            {vat.data.creditNotes > 0 &&
+              `, ${vat.data.creditNotes} credit note${vat.data.creditNotes === 1 ? '' : 's'}`}
           </Text>
         )}
       </Group>
@@ -50,6 +52,9 @@ export function VatSummary({ period }: { period: Period }) {
               </Figure>
               <Figure label="Output VAT" field="13">
                 {formatMoney(v.outputVat)}
+              </Figure>
+              <Figure label="VAT on credit notes" field="18">
+                {formatMoney(v.fields.field18)}
               </Figure>
               <Figure label="Input VAT" field="19">
                 {formatMoney(v.inputVat)}

@@ -2,7 +2,13 @@ import { Button, Group, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconChecks, IconChevronDown, IconFileSpreadsheet } from '@tabler/icons-react';
-import { EXPORT_MSG, can, type MemberAccess, type Period } from '@fieldbook/core';
+import {
+  EXPORT_MSG,
+  can,
+  type MemberAccess,
+  type Period,
+  type TExportFormat,
+} from '@fieldbook/core';
 import { useCurrentCompany } from '../../app/company-context';
 import {
   downloadInvoicesCsv,
@@ -35,7 +41,7 @@ export function AccountingCsvMenu({
   const reload = useInvalidateInvoices();
   const canUpdate = can(member, 'invoices', 'u');
 
-  const { busy, run: download } = useDownload(async (format: 'sage' | 'xero', resolve: boolean) => {
+  const { busy, run: download } = useDownload(async (format: TExportFormat, resolve: boolean) => {
     await downloadInvoicesCsv(companyId, period, format, resolve);
     if (resolve) await reload();
   }, 'Not done');
@@ -105,6 +111,9 @@ export function AccountingCsvMenu({
         <Menu.Dropdown>
           <Menu.Item onClick={sage}>Sage</Menu.Item>
           <Menu.Item onClick={() => void download('xero', false)}>Xero</Menu.Item>
+          <Menu.Item onClick={() => void download('xero-credit-notes', false)}>
+            Xero credit notes
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       {canUpdate && (

@@ -36,6 +36,7 @@ import { InvoiceHeadFields } from './invoice-head-fields';
 import { LineItemsTable } from './line-items-table';
 import { PaidBanner } from './paid-banner';
 import { PaymentsPanel } from './payments-panel';
+import { DepositFields } from './deposit-fields';
 import { CreditNotesPanel } from './credit-notes-panel';
 import { PayModal, type PayValues } from './pay-modal';
 import { ReadOnlyField } from './read-only-field';
@@ -243,6 +244,14 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             <Paper withBorder p="lg" h="100%">
               <Stack gap="md">
                 <DiscountFields form={form} editing={editing} />
+                {v.isQuote && (
+                  <DepositFields
+                    form={form}
+                    editing={editing}
+                    total={totals.total}
+                    invoice={invoice}
+                  />
+                )}
                 {/* A quote does not repeat (the server makes recurring items of invoices only). */}
                 {v.isQuote ? null : editing ? (
                   <RecurringSwitch
@@ -277,7 +286,8 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             />
           </Grid.Col>
         </Grid>
-        {invoice && !editing && !invoice.isQuote && (
+        {/* A quote takes payments when it asks for a deposit. */}
+        {invoice && !editing && (!invoice.isQuote || invoice.deposit) && (
           <PaymentsPanel
             invoiceId={invoice._id}
             today={today}

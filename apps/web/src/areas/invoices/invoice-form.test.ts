@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TInvoice } from '@fieldbook/core';
 import { VAT15 } from '../../test/fixtures';
 import {
+  depositToSave,
   emptyLine,
   invoiceToValues,
   newInvoiceValues,
@@ -125,5 +126,38 @@ describe('valuesToSave and a payment recorded while the form is open', () => {
     expect(body).not.toHaveProperty('amountPaid');
     // Without the baseline the stale state would be posted, replacing the payment.
     expect(valuesToSave(v, fetchedNow)).toMatchObject({ paid: false, amountPaid: 0 });
+  });
+
+  it("sends a quote's deposit, null when off; an invoice sends none", () => {
+    const q = newInvoiceValues(true, '2026-01-01', VAT15);
+    expect(q.deposit.hasDeposit).toBe(false);
+    expect(valuesToSave(q, undefined).deposit).toBeNull();
+    q.deposit = { hasDeposit: true, type: 'Amount', value: '250' };
+    expect(valuesToSave(q, undefined).deposit).toEqual({ type: 'Amount', value: 250 });
+    const inv = newInvoiceValues(false, '2026-01-01', VAT15);
+    inv.deposit = { hasDeposit: true, type: 'Percentage', value: 30 };
+    expect('deposit' in valuesToSave(inv, undefined)).toBe(false);
+    // An empty value goes as missing, so the server names the field.
+    expect(depositToSave({ hasDeposit: true, type: 'Percentage', value: '' })).toEqual({
+      type: 'Percentage',
+      value: null,
+    });
+  });
+
+  it("loads a saved quote's deposit into the switch and fields", () => {
+    const saved = (deposit: TInvoice['deposit']) =>
+      ({
+        ...newInvoiceValues(true, '2026-01-01', VAT15),
+        _id: 'q1',
+        custom: {},
+        descriptions: [],
+        deposit,
+      }) as unknown as TInvoice;
+    expect(invoiceToValues(saved({ type: 'Percentage', value: 40 })).deposit).toEqual({
+      hasDeposit: true,
+      type: 'Percentage',
+      value: 40,
+    });
+    expect(invoiceToValues(saved(null)).deposit.hasDeposit).toBe(false);
   });
 });

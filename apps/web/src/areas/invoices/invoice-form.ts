@@ -4,6 +4,7 @@ import {
   addDays,
   computeTotals,
   type DiscountType,
+  type TDeposit,
   type TInvoice,
   type TInvoiceSave,
   type TTax,
@@ -41,6 +42,8 @@ export interface InvoiceValues {
   dueDate: string;
   descriptions: LineValues[];
   discount: { hasDiscount: boolean; discountType: DiscountType; discountValue: number | string };
+  /** A quote's deposit (docs/payments.md): on or off, a percentage or an amount. */
+  deposit: { hasDeposit: boolean; type: TDeposit['type']; value: number | string };
   tax: TTax;
   paid: boolean;
   amountPaid: number | string;
@@ -87,6 +90,13 @@ export function emptyLine(over: Partial<LineValues> = {}): LineValues {
   };
 }
 
+/** A deposit switched on starts at 30 % of the total. */
+export const NO_DEPOSIT: InvoiceValues['deposit'] = {
+  hasDeposit: false,
+  type: 'Percentage',
+  value: 30,
+};
+
 /** A new invoice or quote: dated today, due in 7 days, with the company's tax. */
 export function newInvoiceValues(isQuote: boolean, today: string, tax: TTax): InvoiceValues {
   return {
@@ -100,6 +110,7 @@ export function newInvoiceValues(isQuote: boolean, today: string, tax: TTax): In
     dueDate: addDays(today, DUE_DAYS),
     descriptions: [],
     discount: { ...DEFAULT_DISCOUNT },
+    deposit: { ...NO_DEPOSIT },
     tax: { ...tax },
     paid: false,
     amountPaid: 0,
@@ -158,6 +169,7 @@ export function invoiceToValues(inv: TInvoice): InvoiceValues {
     dueDate: inv.dueDate,
     descriptions: inv.descriptions.map(lineToValues),
     discount: { ...inv.discount },
+    deposit: inv.deposit ? { hasDeposit: true, ...inv.deposit } : { ...NO_DEPOSIT },
     tax: { ...inv.tax },
     paid: inv.paid,
     amountPaid: inv.amountPaid,
@@ -214,6 +226,8 @@ export function valuesToSave(
     dueDate: v.dueDate,
     descriptions: v.descriptions.map(lineToSave),
     discount: { ...v.discount, discountValue: num(v.discount.discountValue) ?? 0 },
+    // Only a quote asks for a deposit; an empty value goes as missing, so the server names it.
+    ...(v.isQuote && { deposit: depositToSave(v.deposit) }),
     tax: v.tax,
     ...paymentChange(
       v,
@@ -246,4 +260,9 @@ export function paymentChange(
       asked.methodPaid === loaded.methodPaid
     : !asked.paid && asked.amountPaid === 0 && !asked.datePaid && !asked.methodPaid;
   return same ? {} : asked;
+}
+
+/** The deposit of the form as the save takes it: null when switched off. */
+export function depositToSave(d: InvoiceValues['deposit']): TDeposit | null {
+  return d.hasDeposit ? { type: d.type, value: num(d.value) as number } : null;
 }

@@ -87,6 +87,13 @@ function InvoiceView({ data, link }: { data: TCustomerInvoice; link: PublicInvoi
               ? `Total ${formatMoney(detail.total)}`
               : `Balance due ${formatMoney(detail.balance)}`}
           </Text>
+          {detail.deposit && (
+            <Text size="sm" c="dimmed" data-testid="public-deposit">
+              {detail.deposit.due > 0
+                ? `Deposit due ${formatMoney(detail.deposit.due)}`
+                : `Deposit of ${formatMoney(detail.deposit.amount)} paid`}
+            </Text>
+          )}
         </Stack>
         <Group gap="sm">
           <Button
@@ -133,7 +140,7 @@ function PayNowForm({ detail }: { detail: TCustomerInvoice['detail'] }) {
       ))}
       <input type="hidden" name="signature" value={detail.sec} />
       <Button type="submit" color="green" leftSection={<IconCreditCard size={16} />}>
-        Pay Now
+        {detail.isQuote ? 'Pay deposit' : 'Pay Now'}
       </Button>
     </form>
   );
