@@ -9,6 +9,7 @@ import {
   invoices,
   users,
 } from '../../apps/server/src/db/schema/index.js';
+import { makeLink } from '../../apps/server/src/areas/portal/portal-links.js';
 import { DEMO, seedDemoIfEmpty } from '../../apps/server/src/seed/demo.js';
 import type { E2E } from './app.js';
 import { settled } from './settled.js';
@@ -20,6 +21,8 @@ export interface Demo {
   invoiceId: string;
   expenseId: string;
   publicLink: string;
+  /** A portal link of the public invoice's client. */
+  portalLink: string;
   /** The route screen of thandi's day (eight visits today in the demo). */
   routePath: string;
 }
@@ -65,6 +68,14 @@ export async function seedDemo(e: E2E): Promise<Demo> {
     invoiceId: inv!.id,
     expenseId: exp!.id,
     publicLink: `/view/c/${companyId}/e/${inv!.entityId}/i/${inv!.key}`,
+    // The invoice's client's portal (docs/portal.md), as a link the owner made.
+    portalLink: `/portal/${
+      (
+        await db.transaction((tx) =>
+          makeLink(tx, { companyId, clientId: inv!.entityId!, days: 90, createdBy: null }),
+        )
+      ).token
+    }`,
   };
 }
 
@@ -90,6 +101,12 @@ export function mainScreens(d: Demo): Screen[] {
     },
     { name: 'sign-in', path: '/login', signedIn: false, ready: heading(/sign in/i) },
     { name: 'register', path: '/register', signedIn: false, ready: heading('create account') },
+    {
+      name: 'portal',
+      path: d.portalLink,
+      signedIn: false,
+      ready: heading('Dlamini Plumbing & Electrical'),
+    },
     {
       name: 'public-invoice',
       path: d.publicLink,

@@ -68,6 +68,7 @@ import { itemsRoutes } from './areas/items/items.routes.js';
 import { createItemsService } from './areas/items/items.service.js';
 import { peopleRoutes } from './areas/people/people.routes.js';
 import { createPeopleService } from './areas/people/people.service.js';
+import { createPortalService, portalRoutes } from './areas/portal/index.js';
 import { customerRoutes } from './areas/public/customer.routes.js';
 import { createCustomerService } from './areas/public/customer.service.js';
 import { payfastRoutes } from './areas/public/payfast.routes.js';
@@ -191,6 +192,12 @@ export async function buildApp(
     },
   });
   await app.register(customerRoutes, { customer: createCustomerService(deps) });
+  await app.register(portalRoutes, {
+    portal: createPortalService(deps, {
+      statement: (companyId, clientId) => statementDocument(deps, companyId, clientId),
+      creditNote: (companyId, id) => creditNoteDocument(deps, companyId, id),
+    }),
+  });
   await app.register(payfastRoutes, { payfast: createPayfastService(deps) });
   await app.register(jobTypesRoutes, { types: jobTypesService(deps) });
   await app.register(jobsRoutes, { jobs: createJobsService(deps) });

@@ -19,6 +19,7 @@ export * from './credits.js';
 export * from './credit-ledger.js';
 export * from './contracts/payments.js';
 export * from './contracts/credit-notes.js';
+export * from './contracts/portal.js';
 export * from './tax-rows.js';
 export * from './dates.js';
 export * from './numbering.js';

@@ -41,6 +41,11 @@ const PUBLIC_ROUTES = [
   'GET /api/customer/:companyId/:key/:templateId/document',
   'POST /api/payfast/notify',
   'GET /api/calendar/:token.ics',
+  // The client portal (docs/portal.md): its link's token is the key.
+  'GET /api/portal/:token',
+  'GET /api/portal/:token/statement',
+  'GET /api/portal/:token/credit-notes/:note/download',
+  'POST /api/portal/:token/renew',
 ];
 
 /**

@@ -55,6 +55,7 @@ const OWNER: Record<string, string> = {
   log_book_trips: 'vehicles',
   notifications: 'notifications',
   notification_settings: 'notifications',
+  portal_links: 'portal',
 };
 
 const writes = scanWrites();

@@ -20,6 +20,7 @@ export const queryKeys = {
   invitation: (token: string) => ['invitation', token] as const,
   customerInvoice: (companyId: string, entityId: string, invoiceKey: string) =>
     ['customer-invoice', companyId, entityId, invoiceKey] as const,
+  portal: (token: string) => ['portal', token] as const,
   notificationSettings: ['notification-settings'] as const,
 };
 
@@ -67,6 +68,7 @@ export const clientKeys = {
   clients: (cid: string) => ['company', cid, 'clients'] as const,
   client: (cid: string, id: string) => ['company', cid, 'clients', 'one', id] as const,
   statement: (cid: string, id: string) => ['company', cid, 'clients', 'statement', id] as const,
+  portalLink: (cid: string, id: string) => ['company', cid, 'clients', 'portal-link', id] as const,
 };
 
 export const supplierKeys = {

@@ -4,7 +4,7 @@ import { appHistory } from './blocking-history';
 import { screen } from './lazy-route';
 import { WithQueries } from './query-client';
 import { SignedInLayout } from './signed-in-layout';
-import { PUBLIC_INVOICE_PATH } from './signed-out-router';
+import { PORTAL_PATH, PUBLIC_INVOICE_PATH } from './signed-out-router';
 
 // Each screen is loaded on first visit, so each area's code (charts, maps,
 // virtual lists, forms) stays out of the shell's download.
@@ -59,6 +59,7 @@ const publicInvoice = screen(
   () => import('../areas/public/public-invoice-page'),
   'PublicInvoicePage',
 );
+const portal = screen(() => import('../areas/portal/portal-page'), 'PortalPage');
 const toHome = <Navigate to="/" replace />;
 // E-mailed links open the same page signed in or out.
 const invite = screen(() => import('../areas/auth/invite-page'), 'InvitePage');
@@ -75,6 +76,7 @@ export function SignedInRouter() {
       <HistoryRouter history={appHistory.history}>
         <Routes>
           <Route path={PUBLIC_INVOICE_PATH} element={publicInvoice} />
+          <Route path={PORTAL_PATH} element={portal} />
           <Route path="/login" element={toHome} />
           <Route path="/register" element={toHome} />
           <Route path="/invite" element={invite} />

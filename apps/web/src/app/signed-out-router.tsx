@@ -5,6 +5,8 @@ import { ScreenErrorBoundary } from './route-error';
 
 /** The client's invoice link from an e-mail: the same page signed in or out, without the app's frame. */
 export const PUBLIC_INVOICE_PATH = '/view/c/:companyId/e/:entityId/i/:key';
+/** The client portal's link (docs/portal.md): the same page signed in or out. */
+export const PORTAL_PATH = '/portal/:token';
 
 // Each screen is loaded on first visit. This tree uses React Router's plain
 // (declarative) mode: its data router is downloaded with the signed-in app only.
@@ -16,6 +18,9 @@ const publicInvoice = screen(
   'PublicInvoicePage',
   { queries: true },
 );
+const portal = screen(() => import('../areas/portal/portal-page'), 'PortalPage', {
+  queries: true,
+});
 const login = screen(() => import('../areas/auth/login-page'), 'LoginPage');
 const register = screen(() => import('../areas/auth/register-page'), 'RegisterPage', {
   queries: true,
@@ -33,6 +38,7 @@ function SignedOutRoutes() {
     <ScreenErrorBoundary key={pathname}>
       <Routes>
         <Route path={PUBLIC_INVOICE_PATH} element={publicInvoice} />
+        <Route path={PORTAL_PATH} element={portal} />
         <Route element={<PublicLayout />}>
           <Route index element={landing} />
           <Route path="termsandconditions" element={terms} />

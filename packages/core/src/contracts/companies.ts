@@ -111,6 +111,13 @@ export const ZCompanySave = z.object({
   removeLogo: z.boolean().optional(),
   address: z.string().trim().max(500).optional(),
   phone: z.string().trim().max(40).optional(),
+  /** How long a client portal link works, in days (docs/portal.md). */
+  portalLinkDays: z
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650')
+    .optional(),
   payfast: ZPayfastSave.nullable().optional(),
   hideInvoiceLabel: z.boolean().optional(),
   invoiceTemplateId: templateRef,
@@ -172,6 +179,7 @@ export const ZCompany = z.object({
   timeZone: z.string(),
   address: z.string(),
   phone: z.string(),
+  portalLinkDays: z.number(),
   payfast: z
     .object({
       merchantId: z.string(),

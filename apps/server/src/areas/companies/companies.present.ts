@@ -47,6 +47,7 @@ export function presentCompany(
     timeZone: c.timeZone,
     address: c.address,
     phone: c.phone,
+    portalLinkDays: c.portalLinkDays,
     payfast: c.payfast
       ? {
           merchantId: c.payfast.merchantId,

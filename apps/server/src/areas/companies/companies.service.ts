@@ -145,6 +145,7 @@ export function createCompaniesService(
           companyName: b.companyName,
           ...(b.address !== undefined && { address: b.address }),
           ...(b.phone !== undefined && { phone: b.phone }),
+          ...(b.portalLinkDays !== undefined && { portalLinkDays: b.portalLinkDays }),
           ...(payfast !== undefined && { payfast }),
           ...(b.hideInvoiceLabel !== undefined && { hideInvoiceLabel: b.hideInvoiceLabel }),
           ...templateIds,

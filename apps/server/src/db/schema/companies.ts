@@ -1,6 +1,7 @@
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -45,6 +46,8 @@ export const companies = pgTable('companies', {
   /** Shown on documents: postal/street address (several lines) and phone. */
   address: text('address').notNull().default(''),
   phone: text('phone').notNull().default(''),
+  /** How long a client portal link works, in days (docs/portal.md). */
+  portalLinkDays: integer('portal_link_days').notNull().default(90),
   payfast: jsonb('payfast').$type<StoredPayfast>(),
   /** Hide the PAID/UNPAID ribbon on the public invoice view. */
   hideInvoiceLabel: boolean('hide_invoice_label').notNull().default(false),

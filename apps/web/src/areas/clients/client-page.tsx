@@ -1,4 +1,4 @@
-import { Center, Loader, Tabs } from '@mantine/core';
+import { Center, Loader, Stack, Tabs } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { can } from '@fieldbook/core';
 import { useCurrentCompany } from '../../app/company-context';
@@ -7,6 +7,7 @@ import { ClientJobs } from '../jobs/client-jobs';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorAlert } from '../../ui/query-state';
 import { ClientDetailsForm } from './client-details-form';
+import { ClientPortalPanel } from '../portal/client-portal-panel';
 import { ClientStatement } from './client-statement';
 
 const TABS = [
@@ -66,7 +67,12 @@ export function ClientPage() {
           <ClientDetailsForm key={id} client={client.data} types={types.data ?? []} />
         </Tabs.Panel>
         <Tabs.Panel value="account">
-          {tab === 'account' && <ClientStatement clientId={id} clientName={name} />}
+          {tab === 'account' && (
+            <Stack gap="lg">
+              <ClientStatement clientId={id} clientName={name} />
+              <ClientPortalPanel clientId={id} hasEmail={!!client.data.email?.trim()} />
+            </Stack>
+          )}
         </Tabs.Panel>
         {seesJobs && (
           <Tabs.Panel value="calendar">

@@ -25,6 +25,8 @@ export interface CompanyFormValues {
   smtp: { host: string; port: number | string; secure: boolean; user: string; password: string };
   address: string;
   phone: string;
+  /** How long a client portal link works, in days (docs/portal.md). */
+  portalLinkDays: number | string;
   usePayfast: boolean;
   /** The passphrase is write-only: empty keeps the stored one. */
   payfast: { merchantId: string; merchantKey: string; passphrase: string; sandbox: boolean };
@@ -51,6 +53,7 @@ export function emptyCompanyValues(): CompanyFormValues {
     smtp: { host: '', port: 587, secure: false, user: '', password: '' },
     address: '',
     phone: '',
+    portalLinkDays: 90,
     usePayfast: false,
     payfast: { merchantId: '', merchantKey: '', passphrase: '', sandbox: false },
     hideInvoiceLabel: false,
@@ -80,6 +83,7 @@ export function companyToValues(c: TCompany): CompanyFormValues {
       : empty.smtp,
     address: c.address ?? '',
     phone: c.phone ?? '',
+    portalLinkDays: c.portalLinkDays ?? 90,
     usePayfast: !!c.payfast,
     payfast: c.payfast
       ? {
@@ -117,6 +121,9 @@ export function valuesToSave(v: CompanyFormValues): TCompanySave {
       : null,
     address: v.address.trim(),
     phone: v.phone.trim(),
+    // An empty box goes as null, so the server refuses it naming the field.
+    portalLinkDays:
+      v.portalLinkDays === '' ? (null as unknown as number) : Number(v.portalLinkDays),
     payfast: v.usePayfast
       ? {
           merchantId: v.payfast.merchantId.trim(),

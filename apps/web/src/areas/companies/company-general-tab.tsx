@@ -1,4 +1,14 @@
-import { Avatar, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Avatar,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { NUMBERING_PRESETS, type TCompany } from '@fieldbook/core';
@@ -86,6 +96,14 @@ export function CompanyGeneralTab({ form, company }: { form: CompanyForm; compan
           type="tel"
           autoComplete="tel"
           {...form.getInputProps('phone')}
+        />
+        <NumberInput
+          label="Client portal links last (days)"
+          description="A link you send a client works this long; they can ask for a fresh one"
+          min={1}
+          max={3650}
+          allowDecimal={false}
+          {...form.getInputProps('portalLinkDays')}
         />
       </SimpleGrid>
     </Stack>

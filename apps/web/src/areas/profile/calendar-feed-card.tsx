@@ -1,11 +1,11 @@
-import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { can } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
 import { useCalendarFeed, useCalendarFeedChange } from '../../api/use-calendar-feed';
 import { useCurrentCompany } from '../../app/company-context';
+import { CopyField } from '../../ui/copy-field';
 import { QueryState } from '../../ui/query-state';
 
 const HINT =
@@ -50,27 +50,7 @@ export function CalendarFeedCard() {
           {(f) =>
             f.enabled && f.url ? (
               <Stack gap="sm">
-                <Group gap="xs" align="flex-end" wrap="nowrap">
-                  <TextInput
-                    label="Feed URL"
-                    value={f.url}
-                    readOnly
-                    style={{ flex: 1, minWidth: 0 }}
-                    onFocus={(e) => e.currentTarget.select()}
-                    data-testid="calendar-feed-url"
-                  />
-                  <CopyButton value={f.url}>
-                    {({ copied, copy }) => (
-                      <Button
-                        variant="default"
-                        onClick={copy}
-                        leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                      >
-                        {copied ? 'Copied' : 'Copy'}
-                      </Button>
-                    )}
-                  </CopyButton>
-                </Group>
+                <CopyField label="Feed URL" value={f.url} testId="calendar-feed-url" />
                 <Text size="sm">{HINT}</Text>
                 <Group gap="xs">
                   <Button variant="default" onClick={renew} loading={change.isPending}>

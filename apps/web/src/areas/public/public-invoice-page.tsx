@@ -163,7 +163,8 @@ function NotFoundCard() {
   );
 }
 
-function PoweredBy() {
+/** The platform's mark under a page a client opens (the invoice view, the portal). */
+export function PoweredBy() {
   return (
     <Group justify="center" gap={8} mt="xs">
       <Text size="xs" c="dimmed">
