@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DEFAULT_TAX } from '@fieldbook/core';
-import { invoices } from '../../apps/server/src/db/schema/index.js';
 import {
   buildCompany,
   buildUser,
@@ -20,9 +18,10 @@ import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, type Size } from '../support/viewport.js';
 
 /**
- * A quote asks for a 30 % deposit; the client pays it on the quote's page through PayFast (its
- * stand-in); the owner sees it and turns the quote into an invoice that shows the deposit paid
- * (docs/payments.md, "Deposits"). At desktop and phone size.
+ * A quote asks for a 30 % deposit; the client accepts and signs it in their portal and pays the
+ * deposit on the quote's page through PayFast (its stand-in); the owner sees the acceptance and
+ * the payment and turns the quote into an invoice that shows the deposit paid (docs/payments.md,
+ * "Deposits"; docs/portal.md). At desktop and phone size.
  */
 const PASS = 'fieldbook sandbox';
 
@@ -90,15 +89,38 @@ describe('a quote with a deposit', () => {
       await page.getByText('30% (R690.00) · R690.00 due').waitFor();
       await e.shot(page, `quote-deposit-asked-${size}`);
 
-      // The client opens the quote's link and pays the deposit.
-      const [row] = await e.h.deps.database.db
-        .select({ key: invoices.publicKey })
-        .from(invoices)
-        .where(eq(invoices.id, quote._id));
-      const link = `/view/c/${companyId}/e/${clientId}/i/${row!.key}`;
+      // The client opens their portal, accepts and signs the quote, then pays the deposit.
+      const made = await owner.api.post(
+        `/api/companies/${companyId}/entities/${clientId}/portal-link`,
+        {},
+      );
+      const portal = new URL(made.body.url as string).pathname;
       const client = await newSizedPage(e, size);
-      onTestFailed(() => e.shot(client.page, `failed-quote-deposit-public-${size}`));
-      await client.page.goto(link);
+      onTestFailed(() => e.shot(client.page, `failed-quote-deposit-portal-${size}`));
+      await client.page.goto(portal);
+      const quotes = client.page.getByRole('list', { name: 'Quotes' });
+      await quotes.getByText(`deposit due R690.00`).waitFor();
+      await quotes.getByRole('button', { name: `Accept ${quote.quoteNumber}` }).click();
+      const accept = client.page.getByRole('dialog', { name: `Accept quote ${quote.quoteNumber}` });
+      await accept.getByRole('button', { name: 'Accept quote' }).click();
+      await accept.getByText('Please type your full name').waitFor();
+      await accept.getByLabel('Your full name').fill('Zanele Khumalo');
+      await accept.getByLabel('Order (PO) number, if you have one').fill('PO-4471');
+      const pad = (await accept.getByTestId('signature-pad').boundingBox())!;
+      await client.page.mouse.move(pad.x + 20, pad.y + pad.height / 2);
+      await client.page.mouse.down();
+      await client.page.mouse.move(pad.x + pad.width / 2, pad.y + 30, { steps: 8 });
+      await client.page.mouse.move(pad.x + pad.width - 20, pad.y + pad.height - 30, { steps: 8 });
+      await client.page.mouse.up();
+      await e.shot(client.page, `portal-accept-quote-${size}`);
+      await accept.getByRole('button', { name: 'Accept quote' }).click();
+      await accept.waitFor({ state: 'hidden' });
+      await quotes.getByText(/^Accepted /).waitFor();
+      expect(
+        await quotes.getByRole('button', { name: `Accept ${quote.quoteNumber}` }).count(),
+      ).toBe(0);
+
+      await quotes.getByRole('link', { name: `View & pay deposit ${quote.quoteNumber}` }).click();
       await expect
         .poll(() => client.page.getByTestId('public-deposit').innerText())
         .toBe('Deposit due R690.00');
@@ -108,7 +130,7 @@ describe('a quote with a deposit', () => {
       await client.page.waitForURL(`${pf.url}/eng/process`);
       expect(await client.page.getByTestId('pf-amount').innerText()).toBe('R 690.00');
       await client.page.getByRole('button', { name: 'Complete payment' }).click();
-      await client.page.waitForURL((u) => u.pathname === link);
+      await client.page.waitForURL((u) => u.pathname.startsWith('/view/c/'));
       expect(pf.notified.slice(notified)).toEqual([200]);
       await expect
         .poll(() => client.page.getByTestId('public-deposit').innerText())
@@ -119,6 +141,11 @@ describe('a quote with a deposit', () => {
       // The owner sees the deposit on the quote, then turns it into an invoice.
       await page.reload();
       await page.getByText('30% (R690.00) · paid').waitFor();
+      const accepted = page.getByRole('status', { name: 'Accepted' });
+      await accepted.getByText('Accepted by Zanele Khumalo').waitFor();
+      await accepted.getByText(/PO number PO-4471/).waitFor();
+      await accepted.getByRole('img', { name: 'Signature of Zanele Khumalo' }).waitFor();
+      await e.shot(page, `quote-accepted-${size}`);
       const payments = page.getByRole('region', { name: 'Payments' });
       await payments
         .getByText(/Deposit on quote/)

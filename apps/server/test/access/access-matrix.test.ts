@@ -46,6 +46,9 @@ const PUBLIC_ROUTES = [
   'GET /api/portal/:token/statement',
   'GET /api/portal/:token/credit-notes/:note/download',
   'POST /api/portal/:token/renew',
+  'POST /api/portal/:token/quotes/:quote/accept',
+  'POST /api/portal/:token/quotes/:quote/decline',
+  'POST /api/portal/:token/quotes/:quote/changes',
 ];
 
 /**

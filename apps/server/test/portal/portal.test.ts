@@ -131,6 +131,7 @@ describe('the portal (the client)', () => {
       email: expect.any(String),
       address: '12 Long Street, Cape Town',
       timeZone: 'Africa/Johannesburg',
+      quoteTerms: '',
     });
     expect(r.body.client).toEqual({ name: 'Ayanda Mthembu' });
     expect(r.body.openInvoices).toEqual([

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TPortalLinkCreated, TPortalLinkStatus, TPortalView } from '@fieldbook/core';
+import type {
+  TPortalLinkCreated,
+  TPortalLinkStatus,
+  TPortalView,
+  TQuoteAccept,
+} from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost, apiRequest, apiUrl } from './api-client';
 import { clientKeys, queryKeys } from './query-keys';
@@ -17,6 +22,25 @@ export function usePortal(token: string) {
     queryKey: queryKeys.portal(token),
     queryFn: () => apiRequest<TPortalView>('GET', portalPath(token), { anonymous: true }),
     retry: false,
+  });
+}
+
+export type QuoteAnswer =
+  | { kind: 'accept'; body: TQuoteAccept }
+  | { kind: 'decline'; body: { reason: string } }
+  | { kind: 'changes'; body: { message: string } };
+
+/** The client answers one of their quotes; the portal reloads to show it. */
+export function useAnswerQuote(token: string, quoteId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: QuoteAnswer) =>
+      apiRequest<{ message: string }>(
+        'POST',
+        portalPath(token, `/quotes/${encodeURIComponent(quoteId)}/${a.kind}`),
+        { anonymous: true, body: a.body },
+      ),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.portal(token) }),
   });
 }
 

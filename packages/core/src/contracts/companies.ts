@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AREAS } from '../access.js';
 import { ZEmail, text } from './common.js';
+import { QUOTE_ACCEPT_ACTIONS } from './portal.js';
 
 /** Tax settings of a company, copied onto each document (spec §3, DECISIONS §3). */
 export const ZTax = z.object({
@@ -111,6 +112,12 @@ export const ZCompanySave = z.object({
   removeLogo: z.boolean().optional(),
   address: z.string().trim().max(500).optional(),
   phone: z.string().trim().max(40).optional(),
+  /** What a quote accepted in the portal does: tell staff, or also turn it into an invoice. */
+  quoteAcceptAction: z
+    .enum(QUOTE_ACCEPT_ACTIONS, { error: 'must be notify or invoice' })
+    .optional(),
+  /** Terms a client accepts with a quote in the portal; empty for none. */
+  quoteTerms: z.string().trim().max(5000).optional(),
   /** How long a client portal link works, in days (docs/portal.md). */
   portalLinkDays: z
     .number()
@@ -180,6 +187,8 @@ export const ZCompany = z.object({
   address: z.string(),
   phone: z.string(),
   portalLinkDays: z.number(),
+  quoteAcceptAction: z.enum(QUOTE_ACCEPT_ACTIONS),
+  quoteTerms: z.string(),
   payfast: z
     .object({
       merchantId: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT, ZAmount, ZDateInput, ZSaved, optId, optText } from './common.js';
 import { ZTax } from './companies.js';
 import { ZRecipientsText } from './delivery.js';
+import { ZQuoteResponse } from './portal.js';
 
 /** Spec §5 messages for a line item. */
 export const LINE_DESCRIPTION_MESSAGE = 'Please enter a description';
@@ -140,6 +141,8 @@ export const ZInvoice = z.object({
   depositAmount: z.number(),
   /** What is still owed on the deposit of a quote (what PayFast takes on its page); 0 otherwise. */
   depositDue: z.number(),
+  /** The client's last answer to the quote in the portal (docs/portal.md); accepted locks it. */
+  clientResponse: ZQuoteResponse.nullable(),
   datePaid: z.string().nullable(),
   methodPaid: z.string(),
   notes: z.string(),

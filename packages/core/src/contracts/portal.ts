@@ -24,6 +24,55 @@ export const ZPortalLinkCreated = ZPortalLinkStatus.extend({
 });
 export type TPortalLinkCreated = z.infer<typeof ZPortalLinkCreated>;
 
+/** A drawn signature as the browser's canvas gives it: a PNG data URL, at most about 220 kB. */
+const ZSignature = z
+  .string()
+  .max(300_000, 'is too large')
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'must be a drawn signature');
+
+/** `POST /portal/:token/quotes/:id/accept`: the client accepts the quote as it stands. */
+export const ZQuoteAccept = z.object({
+  name: z.string().trim().min(2, 'is required').max(100),
+  signature: ZSignature,
+  poNumber: z.string().trim().max(60).optional(),
+  /** Required (true) when the company has terms. */
+  acceptTerms: z.boolean().optional(),
+  /** The total the client saw: a quote changed since is not accepted (409). */
+  total: z.number(),
+});
+export type TQuoteAccept = z.infer<typeof ZQuoteAccept>;
+
+/** `POST /portal/:token/quotes/:id/decline`. */
+export const ZQuoteDecline = z.object({
+  reason: z.string().trim().min(1, 'is required').max(1000),
+});
+/** `POST /portal/:token/quotes/:id/changes`: the client asks for changes. */
+export const ZQuoteChanges = z.object({
+  message: z.string().trim().min(1, 'is required').max(2000),
+});
+
+export const QUOTE_RESPONSE_KINDS = ['accepted', 'declined', 'changes'] as const;
+
+/** The client's last answer to a quote, as staff see it (docs/portal.md). */
+export const ZQuoteResponse = z.object({
+  kind: z.enum(QUOTE_RESPONSE_KINDS),
+  /** ISO instant. */
+  at: z.string(),
+  name: z.string(),
+  poNumber: z.string(),
+  /** The decline's reason or the changes asked for. */
+  text: z.string(),
+  /** The drawn signature (accepted only). */
+  signature: z.string().nullable(),
+  termsAccepted: z.boolean(),
+  ip: z.string(),
+  userAgent: z.string(),
+});
+export type TQuoteResponse = z.infer<typeof ZQuoteResponse>;
+
+/** What to do when a client accepts a quote (company setting): tell staff, or also invoice it. */
+export const QUOTE_ACCEPT_ACTIONS = ['notify', 'invoice'] as const;
+
 const ZPortalDocument = z.object({
   _id: z.string(),
   number: z.string(),
@@ -38,6 +87,10 @@ const ZPortalDocument = z.object({
   link: z.string(),
   /** A quote's deposit still owed. */
   depositDue: z.number(),
+  /** A quote's last answer from the client, if any. */
+  response: z
+    .object({ kind: z.enum(QUOTE_RESPONSE_KINDS), at: z.string(), name: z.string() })
+    .nullable(),
 });
 export type TPortalDocument = z.infer<typeof ZPortalDocument>;
 
@@ -50,6 +103,8 @@ export const ZPortalView = z.object({
     address: z.string(),
     /** The zone its days and times are read in. */
     timeZone: z.string(),
+    /** The terms a client accepts with a quote; empty when none. */
+    quoteTerms: z.string(),
   }),
   client: z.object({ name: z.string() }),
   expiresAt: z.string(),

@@ -48,6 +48,8 @@ export function presentCompany(
     address: c.address,
     phone: c.phone,
     portalLinkDays: c.portalLinkDays,
+    quoteAcceptAction: c.quoteAcceptAction,
+    quoteTerms: c.quoteTerms,
     payfast: c.payfast
       ? {
           merchantId: c.payfast.merchantId,

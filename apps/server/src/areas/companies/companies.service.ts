@@ -146,6 +146,8 @@ export function createCompaniesService(
           ...(b.address !== undefined && { address: b.address }),
           ...(b.phone !== undefined && { phone: b.phone }),
           ...(b.portalLinkDays !== undefined && { portalLinkDays: b.portalLinkDays }),
+          ...(b.quoteAcceptAction !== undefined && { quoteAcceptAction: b.quoteAcceptAction }),
+          ...(b.quoteTerms !== undefined && { quoteTerms: b.quoteTerms }),
           ...(payfast !== undefined && { payfast }),
           ...(b.hideInvoiceLabel !== undefined && { hideInvoiceLabel: b.hideInvoiceLabel }),
           ...templateIds,

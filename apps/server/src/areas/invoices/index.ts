@@ -12,6 +12,7 @@ export {
 } from './invoice-changes.repo.js';
 export { presentInvoice } from './invoices.present.js';
 export { depositFigures } from './invoice-deposit.js';
+export { answerQuote } from './quote-responses.js';
 export { invoiceDocument, invoicePreview } from './invoice-document.js';
 export { creditNoteDocument } from './credit-note-document.js';
 export {

@@ -25,6 +25,7 @@ import { shareLineAccounts, syncInvoiceItems, withLineAccounts } from '../accoun
 import { paidState, setSinglePayment } from '../payments/index.js';
 import { settleInvoices } from './invoice-payments.js';
 import { depositToStore } from './invoice-deposit.js';
+import { keepsAcceptedQuote } from './quote-lock.js';
 
 export { allocateNumber } from './invoice-numbers.js';
 
@@ -182,6 +183,7 @@ export async function writeInvoice(
       'descriptions',
       'The invoice has credit notes, so its total cannot change: issue another credit note',
     );
+  keepsAcceptedQuote(existing, { descriptions: input.descriptions, discount, tax });
   const deposit = depositToStore(input.deposit, existing?.deposit, isQuote, totals.total);
   const asked = askedPayment(input, existing, totals.total, tz);
   // Paid in part: each payment has its own date, method and reference, so only "paid in full"

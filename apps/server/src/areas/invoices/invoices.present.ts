@@ -45,6 +45,7 @@ export function presentInvoice(
     amountPaid: toAmount(r.amountPaid),
     amountCredited: toAmount(r.amountCredited),
     deposit: r.deposit ?? null,
+    clientResponse: r.clientResponse ?? null,
     ...depositFigures(r),
     datePaid: r.datePaid,
     methodPaid: r.methodPaid,

@@ -1,3 +1,4 @@
+import type { TQuoteResponse } from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
 import type { CompanyRow } from '../companies/index.js';
 import { sendAsCompany, sendWithinLimit } from '../delivery/index.js';
@@ -31,4 +32,41 @@ export async function sendPortalLink(
       text,
     }),
   );
+}
+
+const ANSWER_WORDS: Record<TQuoteResponse['kind'], string> = {
+  accepted: 'accepted',
+  declined: 'declined',
+  changes: 'asked for changes to',
+};
+
+/**
+ * Staff are told by e-mail when a client answers a quote: at the company's
+ * own address, when it has one (the platform sends it; it is not a document
+ * to the client, so it is not counted in the sending limit).
+ */
+export async function tellStaff(
+  deps: Pick<AppDeps, 'mailer'>,
+  company: CompanyRow,
+  client: string,
+  number: string,
+  r: TQuoteResponse,
+  invoiced: boolean,
+): Promise<void> {
+  const to = company.emailAddress.trim();
+  if (!to) return;
+  const what = `${client} ${ANSWER_WORDS[r.kind]} quote ${number}`.trim();
+  const lines = [
+    `${what} in the client portal.`,
+    r.kind === 'accepted'
+      ? `Signed by ${r.name}${r.poNumber ? `, PO number ${r.poNumber}` : ''}.`
+      : '',
+    r.text ? `${r.kind === 'declined' ? 'Reason' : 'Changes asked for'}: ${r.text}` : '',
+    invoiced ? 'The quote was turned into an invoice, as your settings ask.' : '',
+  ].filter(Boolean);
+  try {
+    await deps.mailer.send({ to, subject: `${what}`, text: `${lines.join('\n\n')}\n` });
+  } catch {
+    // The answer is recorded and shown in the app: a mail that cannot go must not undo it.
+  }
 }

@@ -105,6 +105,11 @@ export async function clientDocuments(db: Tx, companyId: string, clientId: strin
       amountCredited: invoices.amountCredited,
       paid: invoices.paid,
       deposit: invoices.deposit,
+      response: sql<{
+        kind: 'accepted' | 'declined' | 'changes';
+        at: string;
+        name: string;
+      } | null>`case when ${invoices.clientResponse} is null then null else jsonb_build_object('kind', ${invoices.clientResponse}->>'kind', 'at', ${invoices.clientResponse}->>'at', 'name', ${invoices.clientResponse}->>'name') end`,
       publicKey: invoices.publicKey,
     })
     .from(invoices)

@@ -4,11 +4,14 @@ import {
   ZPortalLinkCreated,
   ZPortalLinkStatus,
   ZPortalView,
+  ZQuoteAccept,
+  ZQuoteChanges,
+  ZQuoteDecline,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { attachment } from '../../platform/attachment.js';
-import type { PortalService } from './portal.service.js';
+import type { PortalAnswer, PortalService } from './portal.service.js';
 
 const cidId = z.object({ cid: z.string(), id: z.string() });
 // Not named `…Id`: the access hook would answer its own 404 for a malformed id.
@@ -106,6 +109,43 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService }> = as
     handler: async (req, reply) =>
       sendPdf(reply, await portal.creditNotePdf(req.params.token, req.params.note, req.ip)),
   });
+
+  /** The client answers one of their quotes: accept, decline or ask for changes. */
+  const answer = <B extends z.ZodTypeAny>(
+    path: string,
+    body: B,
+    description: string,
+    kind: (b: z.output<B>) => PortalAnswer,
+  ) =>
+    app.post(`/api/portal/:token/quotes/:quote/${path}`, {
+      config: { access: access.public, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        description,
+        params: tokenParams.extend({ quote: z.string() }),
+        body,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+      handler: (req) =>
+        portal.answer(req.params.token, req.params.quote, kind(req.body as z.output<B>), {
+          ip: req.ip,
+          userAgent: String(req.headers['user-agent'] ?? ''),
+        }),
+    });
+  answer(
+    'accept',
+    ZQuoteAccept,
+    'The client accepts the quote as it stands (typed name, drawn signature, PO number, the terms); recorded with the time, address and browser, it locks the quote. 409 when the total is not the one seen, or once accepted.',
+    (b) => ({ kind: 'accepted', ...b }),
+  );
+  answer('decline', ZQuoteDecline, 'The client declines the quote, with a reason.', (b) => ({
+    kind: 'declined',
+    reason: b.reason,
+  }));
+  answer('changes', ZQuoteChanges, 'The client asks for changes to the quote.', (b) => ({
+    kind: 'changes',
+    message: b.message,
+  }));
 
   app.post('/api/portal/:token/renew', {
     config: { access: access.public, rateLimit: { max: 10, timeWindow: '1 minute' } },

@@ -9,14 +9,16 @@ import {
   type TPortalLinkCreated,
   type TPortalLinkStatus,
   type TPortalView,
+  type TQuoteAccept,
+  type TQuoteResponse,
 } from '@fieldbook/core';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { findClientForCompany, type ClientRow } from '../clients/index.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
-import { depositFigures } from '../invoices/index.js';
+import { answerQuote, depositFigures } from '../invoices/index.js';
 import type { RenderedDocument } from '../templates/index.js';
-import { sendPortalLink } from './portal-mail.js';
+import { sendPortalLink, tellStaff } from './portal-mail.js';
 import {
   hashToken,
   linkState,
@@ -33,7 +35,20 @@ export interface PortalDocuments {
   creditNote(companyId: string, id: string): Promise<RenderedDocument>;
 }
 
-type Deps = Pick<AppDeps, 'database' | 'config' | 'mailer' | 'sealer' | 'pdf'>;
+type Deps = Pick<AppDeps, 'database' | 'config' | 'mailer' | 'sealer' | 'pdf' | 'events'>;
+
+/** A client's answer as the routes pass it. */
+export type PortalAnswer =
+  | ({ kind: 'accepted' } & TQuoteAccept)
+  | { kind: 'declined'; reason: string }
+  | { kind: 'changes'; message: string };
+
+/** What the client reads once their answer is recorded. */
+const ANSWERED: Record<PortalAnswer['kind'], string> = {
+  accepted: 'Thank you: the quote is accepted.',
+  declined: 'Thank you: the business is told you declined the quote.',
+  changes: 'Thank you: the business is told what you would like changed.',
+};
 
 /** A client asks for a fresh link at most this often a day (each is an e-mail to them). */
 export const RENEWALS_PER_DAY = 3;
@@ -142,6 +157,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
           email: company.emailAddress,
           address: company.address,
           timeZone: company.timeZone,
+          quoteTerms: company.quoteTerms,
         },
         client: { name: clientName(client) },
         expiresAt: link.expiresAt.toISOString(),
@@ -199,6 +215,48 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
     },
 
     /**
+     * The client's answer to one of their quotes (docs/portal.md): recorded
+     * with the time, their address and browser; an acceptance needs the
+     * company's terms agreed when it has some, and may turn the quote into an
+     * invoice (the company's choice). Staff see it live and by e-mail.
+     */
+    async answer(
+      token: string,
+      quoteId: string,
+      a: PortalAnswer,
+      who: { ip: string; userAgent: string },
+    ): Promise<{ message: string }> {
+      const { link, company, client } = await openLink(token);
+      const id = quoteId.toLowerCase();
+      if (!/^[0-9a-f-]{36}$/.test(id)) throw notFound('Quote not found');
+      if (a.kind === 'accepted' && company.quoteTerms.trim() && a.acceptTerms !== true)
+        throw badField('acceptTerms', 'Please accept the terms');
+      const response: TQuoteResponse = {
+        kind: a.kind,
+        at: new Date().toISOString(),
+        name: a.kind === 'accepted' ? a.name : clientName(client),
+        poNumber: a.kind === 'accepted' ? (a.poNumber ?? '') : '',
+        text: a.kind === 'declined' ? a.reason : a.kind === 'changes' ? a.message : '',
+        signature: a.kind === 'accepted' ? a.signature : null,
+        termsAccepted:
+          a.kind === 'accepted' && !!company.quoteTerms.trim() && a.acceptTerms === true,
+        ip: who.ip.slice(0, 64),
+        userAgent: who.userAgent.slice(0, 300),
+      };
+      const done = await db.transaction((tx) =>
+        answerQuote(tx, company, client.id, id, {
+          response,
+          seenTotal: a.kind === 'accepted' ? a.total : undefined,
+          invoice: company.quoteAcceptAction === 'invoice',
+        }),
+      );
+      await repo.touchLink(db, link.id);
+      deps.events.emit({ companyId: company.id, name: 'invoicesChanged', ids: [id] });
+      await tellStaff(deps, company, clientName(client), done.number, response, done.invoiced);
+      return { message: ANSWERED[a.kind] };
+    },
+
+    /**
      * An expired link asks for a fresh one: it is e-mailed to the address the
      * company has for the client, never shown, at most RENEWALS_PER_DAY a day.
      */
@@ -240,6 +298,7 @@ function presentDocument(companyId: string, clientId: string, d: Row, today: str
     overdue: !d.isQuote && status !== 'Paid' && balance > 0 && d.dueDate < today,
     link: `/view/c/${companyId}/e/${clientId}/i/${d.publicKey}`,
     depositDue: depositFigures({ ...d, deposit: d.deposit ?? null }).depositDue,
+    response: d.response ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type TClientField,
   type TDiscount,
   type TLine,
+  type TQuoteResponse,
   type TTax,
   type TTemplateField,
   type Totals,
@@ -99,6 +100,18 @@ export function clientContext(c: DocumentClient | null, to: string, types: TClie
 
 const pct = (n: number) => `${Number(n.toFixed(2))}%`;
 
+/** A quote's acceptance as printed; `accepted` false otherwise. */
+function acceptanceContext(r: TQuoteResponse | null | undefined) {
+  const yes = r?.kind === 'accepted';
+  return {
+    accepted: yes,
+    name: yes ? r.name : '',
+    date: yes ? formatDate(r.at) : '',
+    poNumber: yes ? r.poNumber : '',
+    signature: yes ? (r.signature ?? '') : '',
+  };
+}
+
 /** What an invoice or quote context is made from. */
 export interface InvoiceSource {
   isQuote: boolean;
@@ -112,6 +125,8 @@ export interface InvoiceSource {
   amountPaid: number;
   /** What credit notes took off the balance (docs/payments.md); none when absent. */
   amountCredited?: number;
+  /** The client's answer in the portal (docs/portal.md): an acceptance is printed on the quote. */
+  clientResponse?: TQuoteResponse | null;
   datePaid: string | null;
   methodPaid: string;
   descriptions: TLine[];
@@ -152,6 +167,8 @@ export function invoiceContext(i: InvoiceSource, templateFields: TTemplateField[
         .map((f) => ({ label: f.label, value: fieldText(own(i.custom, f.name)) }))
         .filter((f) => f.value !== ''),
     },
+    // `{{#if acceptance.accepted}}`: who accepted, when, the PO number and the drawn signature.
+    acceptance: acceptanceContext(i.clientResponse),
     lines: i.descriptions.map((l, n) => ({
       number: n + 1,
       code: l.code ?? '',

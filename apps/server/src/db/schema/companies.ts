@@ -48,6 +48,12 @@ export const companies = pgTable('companies', {
   phone: text('phone').notNull().default(''),
   /** How long a client portal link works, in days (docs/portal.md). */
   portalLinkDays: integer('portal_link_days').notNull().default(90),
+  /** What a quote accepted in the portal does: 'notify' staff, or also 'invoice' it. */
+  quoteAcceptAction: text('quote_accept_action', { enum: ['notify', 'invoice'] })
+    .notNull()
+    .default('notify'),
+  /** Terms a client accepts with a quote in the portal; empty for none. */
+  quoteTerms: text('quote_terms').notNull().default(''),
   payfast: jsonb('payfast').$type<StoredPayfast>(),
   /** Hide the PAID/UNPAID ribbon on the public invoice view. */
   hideInvoiceLabel: boolean('hide_invoice_label').notNull().default(false),

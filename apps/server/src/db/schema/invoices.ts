@@ -13,7 +13,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TDeposit, TDiscount, TEmailRecord, TLine, TTax } from '@fieldbook/core';
+import type {
+  TDeposit,
+  TQuoteResponse,
+  TDiscount,
+  TEmailRecord,
+  TLine,
+  TTax,
+} from '@fieldbook/core';
 import { users } from './auth.js';
 import { clients } from './clients.js';
 import { companies } from './companies.js';
@@ -46,6 +53,8 @@ export const invoices = pgTable(
     discount: jsonb('discount').$type<TDiscount>().notNull(),
     /** A quote's deposit (docs/payments.md, "Deposits"); null when it asks none. */
     deposit: jsonb('deposit').$type<TDeposit>(),
+    /** The client's last answer to a quote in the portal (docs/portal.md); accepted locks it. */
+    clientResponse: jsonb('client_response').$type<TQuoteResponse>(),
     tax: jsonb('tax').$type<TTax>().notNull(),
     subtotal: money('subtotal').notNull(),
     discountTotal: money('discount_total').notNull(),

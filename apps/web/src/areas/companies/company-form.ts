@@ -27,6 +27,10 @@ export interface CompanyFormValues {
   phone: string;
   /** How long a client portal link works, in days (docs/portal.md). */
   portalLinkDays: number | string;
+  /** What a quote accepted in the portal does. */
+  quoteAcceptAction: 'notify' | 'invoice';
+  /** Terms a client accepts with a quote in the portal. */
+  quoteTerms: string;
   usePayfast: boolean;
   /** The passphrase is write-only: empty keeps the stored one. */
   payfast: { merchantId: string; merchantKey: string; passphrase: string; sandbox: boolean };
@@ -54,6 +58,8 @@ export function emptyCompanyValues(): CompanyFormValues {
     address: '',
     phone: '',
     portalLinkDays: 90,
+    quoteAcceptAction: 'notify',
+    quoteTerms: '',
     usePayfast: false,
     payfast: { merchantId: '', merchantKey: '', passphrase: '', sandbox: false },
     hideInvoiceLabel: false,
@@ -84,6 +90,8 @@ export function companyToValues(c: TCompany): CompanyFormValues {
     address: c.address ?? '',
     phone: c.phone ?? '',
     portalLinkDays: c.portalLinkDays ?? 90,
+    quoteAcceptAction: c.quoteAcceptAction ?? 'notify',
+    quoteTerms: c.quoteTerms ?? '',
     usePayfast: !!c.payfast,
     payfast: c.payfast
       ? {
@@ -124,6 +132,8 @@ export function valuesToSave(v: CompanyFormValues): TCompanySave {
     // An empty box goes as null, so the server refuses it naming the field.
     portalLinkDays:
       v.portalLinkDays === '' ? (null as unknown as number) : Number(v.portalLinkDays),
+    quoteAcceptAction: v.quoteAcceptAction,
+    quoteTerms: v.quoteTerms.trim(),
     payfast: v.usePayfast
       ? {
           merchantId: v.payfast.merchantId.trim(),

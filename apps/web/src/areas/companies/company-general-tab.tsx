@@ -105,6 +105,24 @@ export function CompanyGeneralTab({ form, company }: { form: CompanyForm; compan
           allowDecimal={false}
           {...form.getInputProps('portalLinkDays')}
         />
+        <Select
+          label="When a client accepts a quote in the portal"
+          description="You are told by e-mail and see it on the quote either way"
+          data={[
+            { value: 'notify', label: 'Tell me only' },
+            { value: 'invoice', label: 'Turn it into an invoice' },
+          ]}
+          allowDeselect={false}
+          {...form.getInputProps('quoteAcceptAction')}
+        />
+        <Textarea
+          label="Terms a client accepts with a quote"
+          description="Shown in the portal beside Accept; leave empty for none"
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('quoteTerms')}
+        />
       </SimpleGrid>
     </Stack>
   );

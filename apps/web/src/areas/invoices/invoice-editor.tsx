@@ -37,6 +37,7 @@ import { LineItemsTable } from './line-items-table';
 import { PaidBanner } from './paid-banner';
 import { PaymentsPanel } from './payments-panel';
 import { DepositFields } from './deposit-fields';
+import { QuoteResponseBanner } from './quote-response-banner';
 import { CreditNotesPanel } from './credit-notes-panel';
 import { PayModal, type PayValues } from './pay-modal';
 import { ReadOnlyField } from './read-only-field';
@@ -226,6 +227,13 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
           </Alert>
         )}
         {invoice && v.paid && !v.isQuote && <PaidBanner values={v} />}
+        {invoice?.clientResponse && (
+          <QuoteResponseBanner
+            response={invoice.clientResponse}
+            timeZone={company.timeZone}
+            isQuote={invoice.isQuote}
+          />
+        )}
         {editing && !paying && <ErrorAlert error={save.error} title="Not saved" />}
         <ErrorAlert error={del.error} title="Not deleted" />
         <Paper withBorder p="lg">

@@ -118,7 +118,12 @@ function PortalView({ token, view }: { token: string; view: TPortalView }) {
         </Group>
       </Card>
       <PortalDocuments title="Invoices to pay" docs={view.openInvoices} empty="Nothing to pay." />
-      <PortalDocuments title="Quotes" docs={view.quotes} empty="No quotes." quotes />
+      <PortalDocuments
+        title="Quotes"
+        docs={view.quotes}
+        empty="No quotes."
+        quotes={{ token, terms: company.quoteTerms, timeZone: zone }}
+      />
       <PortalJobs jobs={view.jobs} timeZone={zone} />
       <PortalCreditNotes token={token} notes={view.creditNotes} />
       <PortalDocuments

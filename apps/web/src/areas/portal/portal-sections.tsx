@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatMoney, type TPortalDocument, type TPortalView } from '@fieldbook/core';
 import { portalPdfUrl } from '../../api/use-portal';
 import { jobWhen } from './portal-text';
+import { QuoteAnswerButtons, QuoteAnswered } from './quote-answer';
 
 const STATUS_COLOR: Record<TPortalDocument['status'], string> = {
   Unpaid: 'gray',
@@ -43,8 +44,18 @@ function Section({
   );
 }
 
-/** One row of a section: what it is on the left, its figures and action on the right. */
-function Row({ first, left, right }: { first: boolean; left: ReactNode; right: ReactNode }) {
+/** One row of a section: what it is on the left, its figures and action on the right, more below. */
+function Row({
+  first,
+  left,
+  right,
+  below,
+}: {
+  first: boolean;
+  left: ReactNode;
+  right: ReactNode;
+  below?: ReactNode;
+}) {
   return (
     <div role="listitem">
       {!first && <Divider my="sm" />}
@@ -56,6 +67,7 @@ function Row({ first, left, right }: { first: boolean; left: ReactNode; right: R
           {right}
         </Group>
       </Group>
+      {below && <div style={{ marginTop: 8 }}>{below}</div>}
     </div>
   );
 }
@@ -65,12 +77,13 @@ export function PortalDocuments({
   title,
   docs,
   empty,
-  quotes = false,
+  quotes,
 }: {
   title: string;
   docs: TPortalDocument[];
   empty: string;
-  quotes?: boolean;
+  /** Quotes: the client may answer them (the link's token, the company's terms and zone). */
+  quotes?: { token: string; terms: string; timeZone: string };
 }) {
   return (
     <Section title={title} count={docs.length} empty={empty}>
@@ -91,6 +104,7 @@ export function PortalDocuments({
               <>
                 <Group gap="xs">
                   <Text fw={600}>{d.number || (quotes ? 'Quote' : 'Invoice')}</Text>
+                  {quotes && <QuoteAnswered doc={d} timeZone={quotes.timeZone} />}
                   {!quotes && (
                     <Badge size="sm" color={d.overdue ? 'red' : STATUS_COLOR[d.status]}>
                       {d.overdue ? 'Overdue' : d.status}
@@ -102,6 +116,9 @@ export function PortalDocuments({
                   {quotes && d.depositDue > 0 && ` · deposit due ${formatMoney(d.depositDue)}`}
                 </Text>
               </>
+            }
+            below={
+              quotes && <QuoteAnswerButtons token={quotes.token} doc={d} terms={quotes.terms} />
             }
             right={
               <>

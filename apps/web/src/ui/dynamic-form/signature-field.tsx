@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Group, Image, Paper, Text } from '@mantine/core';
-import SignaturePad from 'signature_pad';
 import { errorMessage } from '../../api/api-client';
+import { useSignaturePad } from '../use-signature-pad';
 import { imageUrl } from './form-values';
 
 interface SignatureFieldProps {
@@ -85,40 +85,12 @@ interface PadProps extends SignatureFieldProps {
 
 function Pad({ label, upload, onDone, onCancel }: PadProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const padRef = useRef<SignaturePad | null>(null);
-  const [empty, setEmpty] = useState(true);
+  const { padRef, empty, clear: clearPad } = useSignaturePad(canvasRef);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => {
-    const canvas = canvasRef.current!;
-    const pad = new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)' });
-    padRef.current = pad;
-    // Sharp lines on high-density screens; the strokes are kept across a resize.
-    const fit = () => {
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      const data = pad.toData();
-      canvas.width = canvas.offsetWidth * ratio;
-      canvas.height = canvas.offsetHeight * ratio;
-      canvas.getContext('2d')!.scale(ratio, ratio);
-      pad.clear();
-      pad.fromData(data);
-    };
-    fit();
-    const onEnd = () => setEmpty(pad.isEmpty());
-    pad.addEventListener('endStroke', onEnd);
-    window.addEventListener('resize', fit);
-    return () => {
-      window.removeEventListener('resize', fit);
-      pad.removeEventListener('endStroke', onEnd);
-      pad.off();
-      padRef.current = null;
-    };
-  }, []);
-
   const clear = () => {
-    padRef.current?.clear();
-    setEmpty(true);
+    clearPad();
     setProblem(null);
   };
   const save = async () => {

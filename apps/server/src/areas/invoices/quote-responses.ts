@@ -1,0 +1,69 @@
+import { addDays, dec, todayIn, type TQuoteResponse } from '@fieldbook/core';
+import type { Tx } from '../../db/client.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { writeInvoice, type WriterCompany } from './invoice-writer.js';
+import * as repo from './invoices.repo.js';
+import { setClientResponse } from './quote-responses.repo.js';
+
+/**
+ * A client's answer to a quote in the portal (docs/portal.md): accepted (with
+ * a name, a drawn signature, a PO number, the terms), declined with a reason,
+ * or changes asked for. An accepted quote is locked: a save must keep its
+ * lines, discount and tax (`keepsAcceptedQuote`, quote-lock.ts), so what was
+ * signed is what is invoiced.
+ */
+
+/** Days an invoice made from an accepted quote is due in (spec §9's default). */
+const DUE_DAYS = 7;
+
+export interface QuoteAnswer {
+  response: TQuoteResponse;
+  /** The total the client saw (accept only): a quote changed since is refused (409). */
+  seenTotal?: number;
+  /** The company's choice: also turn the accepted quote into an invoice. */
+  invoice: boolean;
+}
+
+/**
+ * Records the answer under the quote's row lock; answers the quote's number
+ * and whether it became an invoice. 404 unless it is the client's quote of
+ * the company; 400 once it is an invoice; 409 once accepted, or when its
+ * total is not the one the client accepted.
+ */
+export async function answerQuote(
+  tx: Tx,
+  company: WriterCompany,
+  clientId: string,
+  quoteId: string,
+  a: QuoteAnswer,
+): Promise<{ number: string; invoiced: boolean }> {
+  const q = await repo.findInvoice(tx, company.id, quoteId, { forUpdate: true });
+  if (!q || q.entityId !== clientId) throw notFound('Quote not found');
+  if (!q.isQuote) throw new HttpError(400, 'This quote is an invoice now');
+  if (q.clientResponse?.kind === 'accepted')
+    throw new HttpError(409, 'This quote was accepted already');
+  if (a.response.kind === 'accepted' && !dec(a.seenTotal ?? -1).eq(dec(q.total)))
+    throw new HttpError(409, 'The quote changed since you opened it: please look at it again');
+  await setClientResponse(tx, company.id, q.id, a.response);
+  const number = q.quoteNumber ?? '';
+  if (a.response.kind !== 'accepted' || !a.invoice) return { number, invoiced: false };
+  // Invoiced today, on the lines accepted; the quote keeps its number beside the invoice's.
+  const today = todayIn(company.timeZone);
+  await writeInvoice(tx, company, null, {
+    _id: q.id,
+    isQuote: false,
+    invoiceTemplateId: null,
+    invoiceDate: today,
+    dueDate: addDays(today, DUE_DAYS),
+    entityId: q.entityId,
+    to: q.to,
+    toEmail: q.toEmail,
+    descriptions: q.descriptions,
+    discount: q.discount,
+    tax: q.tax,
+    notes: q.notes,
+    custom: q.custom as Parameters<typeof writeInvoice>[3]['custom'],
+    appointmentId: q.appointmentId,
+  });
+  return { number, invoiced: true };
+}
