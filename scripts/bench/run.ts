@@ -12,6 +12,7 @@ import { benchJobDone, printJobDoneBench } from './job-done.js';
 import { benchJobs } from './jobs.js';
 import { benchBoardBrowser } from './board-browser.js';
 import { benchLedger } from './ledger.js';
+import { benchStatement } from './statement.js';
 import { benchRecurring, printRecurringBench } from './recurring.js';
 import { benchRoutes } from './routes.js';
 import { benchQueueClaim } from './queue-claim.js';
@@ -148,6 +149,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   jobs: () => benchJobs(),
   board: () => benchBoardBrowser(),
   ledger: () => benchLedger(),
+  statement: () => benchStatement(),
   recurring: async () => printRecurringBench(await benchRecurring()),
   routes: async () => benchRoutes(),
   'queue-claim': () => benchQueueClaim(),

@@ -57,15 +57,17 @@ export interface Statement {
   aging: StatementAging;
 }
 
-/** Compares text with runs of digits compared as numbers ('INV9' < 'INV10'). */
-export function naturalCompare(a: string, b: string): number {
-  const ta = a.match(/\d+|\D+/g) ?? [];
-  const tb = b.match(/\d+|\D+/g) ?? [];
+/** Text cut into runs of digits and runs of other characters. */
+const runs = (t: string) => t.match(/\d+|\D+/g) ?? [];
+const isDigits = (t: string) => t.charCodeAt(0) >= 48 && t.charCodeAt(0) <= 57;
+
+/** Compares two texts already cut into runs (see {@link naturalCompare}). */
+function compareRuns(ta: readonly string[], tb: readonly string[]): number {
   for (let i = 0; i < Math.min(ta.length, tb.length); i++) {
     const x = ta[i]!;
     const y = tb[i]!;
     if (x === y) continue;
-    if (/^\d/.test(x) && /^\d/.test(y)) {
+    if (isDigits(x) && isDigits(y)) {
       const nx = x.replace(/^0+(?=\d)/, '');
       const ny = y.replace(/^0+(?=\d)/, '');
       if (nx.length !== ny.length) return nx.length - ny.length;
@@ -77,7 +79,12 @@ export function naturalCompare(a: string, b: string): number {
   return ta.length - tb.length;
 }
 
-function checkDate(value: string, what: string, inv: StatementInvoice): void {
+/** Compares text with runs of digits compared as numbers ('INV9' < 'INV10'). */
+export function naturalCompare(a: string, b: string): number {
+  return compareRuns(runs(a), runs(b));
+}
+
+function checkYmd(value: string, what: string, inv: StatementInvoice): void {
   if (!isYmd(value)) {
     throw new RangeError(`${what} of invoice ${inv.invoiceNumber} is not YYYY-MM-DD: ${value}`);
   }
@@ -122,6 +129,13 @@ export function buildStatement(invoices: StatementInvoice[], asOf: string): Stat
     d120: new Big(0),
   };
 
+  // Dates repeat across thousands of lines: each distinct one is checked once.
+  const checked = new Set<string>();
+  const checkDate = (value: string, what: string, inv: StatementInvoice) => {
+    if (checked.has(value)) return;
+    checkYmd(value, what, inv);
+    checked.add(value);
+  };
   for (const inv of invoices) {
     checkDate(inv.invoiceDate, 'invoiceDate', inv);
     const total = dec(inv.total);
@@ -160,18 +174,34 @@ export function buildStatement(invoices: StatementInvoice[], asOf: string): Stat
     }
   }
 
+  // Each number is cut into runs once, not at every comparison (a client with thousands of
+  // lines sorts about a hundred thousand pairs: docs/performance.md, "Statements").
+  const cut = new Map<string, string[]>();
+  const runsOf = (t: string) => {
+    let r = cut.get(t);
+    if (!r) cut.set(t, (r = runs(t)));
+    return r;
+  };
   entries.sort(
     (a, b) =>
       byText(a.invoiceDate, b.invoiceDate) ||
       (a.debit_credit === b.debit_credit ? 0 : a.debit_credit === 'debit' ? -1 : 1) ||
-      naturalCompare(a.invoiceNumber, b.invoiceNumber) ||
+      compareRuns(runsOf(a.invoiceNumber), runsOf(b.invoiceNumber)) ||
       byText(a._id, b._id),
   );
 
   let balance = new Big(0);
-  const lineItems = entries.map(({ amount, ...line }): StatementLine => {
-    balance = balance.plus(amount);
-    return { ...line, rolling: toAmount(balance) };
+  const lineItems = entries.map((e): StatementLine => {
+    balance = balance.plus(e.amount);
+    return {
+      _id: e._id,
+      invoiceDate: e.invoiceDate,
+      invoiceNumber: e.invoiceNumber,
+      description: e.description,
+      debit_credit: e.debit_credit,
+      total: e.total,
+      rolling: toAmount(balance),
+    };
   });
 
   return {
