@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { invoiceDocument } from '../../src/areas/invoices/index.js';
+import { appointments } from '../../src/db/schema/index.js';
 import type { CompanyEvent } from '../../src/platform/events.js';
 import { anonymous, buildCompany, type Loose, type TestUser } from '../support/factories.js';
 import { buildClient, buildInvoice, line } from '../support/finance-factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
+import { buildType } from '../support/jobs-helpers.js';
 import { pdfText } from '../support/pdf-text.js';
 
 /** A client answers a quote in the portal (docs/portal.md): accept, decline, ask for changes. */
@@ -155,6 +158,39 @@ describe('accepting a quote', () => {
     expect(inv.clientResponse.kind).toBe('accepted');
     expect((await h.mail.last('office@zulu.test')).text).toContain('turned into an invoice');
     await settings({ quoteAcceptAction: 'notify' });
+  });
+});
+
+describe('a job of the accepted quote', () => {
+  it("is made Unscheduled, of the company's chosen type, with the quote's lines", async () => {
+    const type = await buildType(co.owner.api, co.id);
+    const bad = await settings({ quoteAcceptAction: 'job', quoteAcceptJobTypeId: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toHaveProperty('quoteAcceptJobTypeId');
+    const ok = await settings({ quoteAcceptAction: 'job', quoteAcceptJobTypeId: type._id });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const q = await quote(1500);
+    const r = await answer(q._id, 'accept', {
+      name: 'Lindiwe Zulu',
+      signature: PNG,
+      total: q.totals.total,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const jobs = await h.deps.database.db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.companyId, co.id), eq(appointments.entityId, client)));
+    const job = jobs.find((j) => j.faultDescription.includes(`Quote ${q.quoteNumber} accepted`));
+    expect(job, JSON.stringify(jobs.map((j) => j.faultDescription))).toBeDefined();
+    expect(job).toMatchObject({ appointmentTypeId: type._id, hasSchedule: false });
+    expect(job!.lineItems.map((l) => [l.description, Number(l.price)])).toEqual([
+      ['Borehole pump', 1500],
+    ]);
+    expect((await get(q._id)).isQuote).toBe(true);
+    expect((await h.mail.last('office@zulu.test')).text).toContain(
+      `Job ${job!.appointmentNumber} was made`,
+    );
+    await settings({ quoteAcceptAction: 'notify', quoteAcceptJobTypeId: null });
   });
 });
 

@@ -20,8 +20,10 @@ const typesPath = (cid: string) => `/companies/${encodeURIComponent(cid)}/appoin
  * the recurring screens and the designer share its key, so a save in the
  * designer reaches them all at once.
  */
-export function useJobTypes(enabled = true) {
-  const cid = useCurrentCompany().companyId ?? '';
+export function useJobTypes(enabled = true, companyId?: string) {
+  const current = useCurrentCompany().companyId ?? '';
+  // Another company's (its settings opened from the companies list), when named.
+  const cid = companyId ?? current;
   return useQuery({
     queryKey: jobKeys.types(cid),
     queryFn: () => apiGet<TAppointmentType[]>(typesPath(cid)),

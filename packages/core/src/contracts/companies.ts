@@ -112,9 +112,14 @@ export const ZCompanySave = z.object({
   removeLogo: z.boolean().optional(),
   address: z.string().trim().max(500).optional(),
   phone: z.string().trim().max(40).optional(),
-  /** What a quote accepted in the portal does: tell staff, or also turn it into an invoice. */
+  /** What a quote accepted in the portal does: tell staff, or also invoice it, or make a job. */
   quoteAcceptAction: z
-    .enum(QUOTE_ACCEPT_ACTIONS, { error: 'must be notify or invoice' })
+    .enum(QUOTE_ACCEPT_ACTIONS, { error: 'must be notify, invoice or job' })
+    .optional(),
+  /** The job type an accepted quote's job is made of (the company's first type when gone). */
+  quoteAcceptJobTypeId: z
+    .union([z.literal(''), z.uuid({ error: 'is not a job type' })])
+    .nullable()
     .optional(),
   /** Terms a client accepts with a quote in the portal; empty for none. */
   quoteTerms: z.string().trim().max(5000).optional(),
@@ -188,6 +193,7 @@ export const ZCompany = z.object({
   phone: z.string(),
   portalLinkDays: z.number(),
   quoteAcceptAction: z.enum(QUOTE_ACCEPT_ACTIONS),
+  quoteAcceptJobTypeId: z.string().nullable(),
   quoteTerms: z.string(),
   payfast: z
     .object({

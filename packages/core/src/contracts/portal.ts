@@ -70,8 +70,11 @@ export const ZQuoteResponse = z.object({
 });
 export type TQuoteResponse = z.infer<typeof ZQuoteResponse>;
 
-/** What to do when a client accepts a quote (company setting): tell staff, or also invoice it. */
-export const QUOTE_ACCEPT_ACTIONS = ['notify', 'invoice'] as const;
+/**
+ * What to do when a client accepts a quote (company setting): tell staff, or
+ * also turn it into an invoice, or also make an Unscheduled job of its lines.
+ */
+export const QUOTE_ACCEPT_ACTIONS = ['notify', 'invoice', 'job'] as const;
 
 const ZPortalDocument = z.object({
   _id: z.string(),

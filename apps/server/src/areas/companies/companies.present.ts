@@ -49,6 +49,7 @@ export function presentCompany(
     phone: c.phone,
     portalLinkDays: c.portalLinkDays,
     quoteAcceptAction: c.quoteAcceptAction,
+    quoteAcceptJobTypeId: c.quoteAcceptJobTypeId,
     quoteTerms: c.quoteTerms,
     payfast: c.payfast
       ? {

@@ -147,6 +147,9 @@ export function createCompaniesService(
           ...(b.phone !== undefined && { phone: b.phone }),
           ...(b.portalLinkDays !== undefined && { portalLinkDays: b.portalLinkDays }),
           ...(b.quoteAcceptAction !== undefined && { quoteAcceptAction: b.quoteAcceptAction }),
+          ...(b.quoteAcceptJobTypeId !== undefined && {
+            quoteAcceptJobTypeId: b.quoteAcceptJobTypeId?.toLowerCase() || null,
+          }),
           ...(b.quoteTerms !== undefined && { quoteTerms: b.quoteTerms }),
           ...(payfast !== undefined && { payfast }),
           ...(b.hideInvoiceLabel !== undefined && { hideInvoiceLabel: b.hideInvoiceLabel }),

@@ -1,4 +1,11 @@
-import { addDays, dec, todayIn, type TQuoteResponse } from '@fieldbook/core';
+import {
+  addDays,
+  dec,
+  todayIn,
+  type TDiscount,
+  type TLine,
+  type TQuoteResponse,
+} from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
@@ -36,7 +43,7 @@ export async function answerQuote(
   clientId: string,
   quoteId: string,
   a: QuoteAnswer,
-): Promise<{ number: string; invoiced: boolean }> {
+): Promise<{ number: string; invoiced: boolean; lines: TLine[]; discount: TDiscount | null }> {
   const q = await repo.findInvoice(tx, company.id, quoteId, { forUpdate: true });
   if (!q || q.entityId !== clientId) throw notFound('Quote not found');
   if (!q.isQuote) throw new HttpError(400, 'This quote is an invoice now');
@@ -46,7 +53,8 @@ export async function answerQuote(
     throw new HttpError(409, 'The quote changed since you opened it: please look at it again');
   await setClientResponse(tx, company.id, q.id, a.response);
   const number = q.quoteNumber ?? '';
-  if (a.response.kind !== 'accepted' || !a.invoice) return { number, invoiced: false };
+  const signed = { number, lines: q.descriptions, discount: q.discount };
+  if (a.response.kind !== 'accepted' || !a.invoice) return { ...signed, invoiced: false };
   // Invoiced today, on the lines accepted; the quote keeps its number beside the invoice's.
   const today = todayIn(company.timeZone);
   await writeInvoice(tx, company, null, {
@@ -65,5 +73,5 @@ export async function answerQuote(
     custom: q.custom as Parameters<typeof writeInvoice>[3]['custom'],
     appointmentId: q.appointmentId,
   });
-  return { number, invoiced: true };
+  return { ...signed, invoiced: true };
 }

@@ -51,7 +51,7 @@ export async function tellStaff(
   client: string,
   number: string,
   r: TQuoteResponse,
-  invoiced: boolean,
+  done: { invoiced: boolean; job: string | null },
 ): Promise<void> {
   const to = company.emailAddress.trim();
   if (!to) return;
@@ -62,7 +62,8 @@ export async function tellStaff(
       ? `Signed by ${r.name}${r.poNumber ? `, PO number ${r.poNumber}` : ''}.`
       : '',
     r.text ? `${r.kind === 'declined' ? 'Reason' : 'Changes asked for'}: ${r.text}` : '',
-    invoiced ? 'The quote was turned into an invoice, as your settings ask.' : '',
+    done.invoiced ? 'The quote was turned into an invoice, as your settings ask.' : '',
+    done.job ? `Job ${done.job} was made for it (Unscheduled), as your settings ask.` : '',
   ].filter(Boolean);
   try {
     await deps.mailer.send({ to, subject: `${what}`, text: `${lines.join('\n\n')}\n` });

@@ -18,6 +18,7 @@ import { findClientForCompany, type ClientRow } from '../clients/index.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
 import { answerQuote, depositFigures } from '../invoices/index.js';
 import type { RenderedDocument } from '../templates/index.js';
+import { jobOfAcceptedQuote } from './portal-jobs.js';
 import { sendPortalLink, tellStaff } from './portal-mail.js';
 import {
   hashToken,
@@ -243,16 +244,21 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
         ip: who.ip.slice(0, 64),
         userAgent: who.userAgent.slice(0, 300),
       };
-      const done = await db.transaction((tx) =>
-        answerQuote(tx, company, client.id, id, {
+      const done = await db.transaction(async (tx) => {
+        const r = await answerQuote(tx, company, client.id, id, {
           response,
           seenTotal: a.kind === 'accepted' ? a.total : undefined,
           invoice: company.quoteAcceptAction === 'invoice',
-        }),
-      );
+        });
+        const job =
+          a.kind === 'accepted' && company.quoteAcceptAction === 'job'
+            ? await jobOfAcceptedQuote(tx, company, client.id, { ...r, name: response.name })
+            : null;
+        return { ...r, job };
+      });
       await repo.touchLink(db, link.id);
       deps.events.emit({ companyId: company.id, name: 'invoicesChanged', ids: [id] });
-      await tellStaff(deps, company, clientName(client), done.number, response, done.invoiced);
+      await tellStaff(deps, company, clientName(client), done.number, response, done);
       return { message: ANSWERED[a.kind] };
     },
 

@@ -49,9 +49,11 @@ export const companies = pgTable('companies', {
   /** How long a client portal link works, in days (docs/portal.md). */
   portalLinkDays: integer('portal_link_days').notNull().default(90),
   /** What a quote accepted in the portal does: 'notify' staff, or also 'invoice' it. */
-  quoteAcceptAction: text('quote_accept_action', { enum: ['notify', 'invoice'] })
+  quoteAcceptAction: text('quote_accept_action', { enum: ['notify', 'invoice', 'job'] })
     .notNull()
     .default('notify'),
+  /** The job type of the job an accepted quote makes ('job'); the first type when gone. */
+  quoteAcceptJobTypeId: uuid('quote_accept_job_type_id'),
   /** Terms a client accepts with a quote in the portal; empty for none. */
   quoteTerms: text('quote_terms').notNull().default(''),
   payfast: jsonb('payfast').$type<StoredPayfast>(),

@@ -28,7 +28,9 @@ export interface CompanyFormValues {
   /** How long a client portal link works, in days (docs/portal.md). */
   portalLinkDays: number | string;
   /** What a quote accepted in the portal does. */
-  quoteAcceptAction: 'notify' | 'invoice';
+  quoteAcceptAction: 'notify' | 'invoice' | 'job';
+  /** The job type of an accepted quote's job; '' for the company's first type. */
+  quoteAcceptJobTypeId: string;
   /** Terms a client accepts with a quote in the portal. */
   quoteTerms: string;
   usePayfast: boolean;
@@ -59,6 +61,7 @@ export function emptyCompanyValues(): CompanyFormValues {
     phone: '',
     portalLinkDays: 90,
     quoteAcceptAction: 'notify',
+    quoteAcceptJobTypeId: '',
     quoteTerms: '',
     usePayfast: false,
     payfast: { merchantId: '', merchantKey: '', passphrase: '', sandbox: false },
@@ -91,6 +94,7 @@ export function companyToValues(c: TCompany): CompanyFormValues {
     phone: c.phone ?? '',
     portalLinkDays: c.portalLinkDays ?? 90,
     quoteAcceptAction: c.quoteAcceptAction ?? 'notify',
+    quoteAcceptJobTypeId: c.quoteAcceptJobTypeId ?? '',
     quoteTerms: c.quoteTerms ?? '',
     usePayfast: !!c.payfast,
     payfast: c.payfast
@@ -133,6 +137,7 @@ export function valuesToSave(v: CompanyFormValues): TCompanySave {
     portalLinkDays:
       v.portalLinkDays === '' ? (null as unknown as number) : Number(v.portalLinkDays),
     quoteAcceptAction: v.quoteAcceptAction,
+    quoteAcceptJobTypeId: v.quoteAcceptJobTypeId || null,
     quoteTerms: v.quoteTerms.trim(),
     payfast: v.usePayfast
       ? {

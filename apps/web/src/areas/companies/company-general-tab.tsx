@@ -10,6 +10,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useJobTypes } from '../../api/use-job-types';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { NUMBERING_PRESETS, type TCompany } from '@fieldbook/core';
 import { apiUrl } from '../../api/api-client';
@@ -24,6 +25,7 @@ const NUMBERING_HELP: Record<string, string> = {
 };
 
 export function CompanyGeneralTab({ form, company }: { form: CompanyForm; company: TCompany }) {
+  const jobTypes = useJobTypes(form.values.quoteAcceptAction === 'job', company._id);
   const upload = useUploadCompanyLogo(company._id);
   const numbering = form.values.numbering;
   return (
@@ -111,10 +113,24 @@ export function CompanyGeneralTab({ form, company }: { form: CompanyForm; compan
           data={[
             { value: 'notify', label: 'Tell me only' },
             { value: 'invoice', label: 'Turn it into an invoice' },
+            { value: 'job', label: 'Make an Unscheduled job' },
           ]}
           allowDeselect={false}
           {...form.getInputProps('quoteAcceptAction')}
         />
+        {form.values.quoteAcceptAction === 'job' && (
+          <Select
+            label="Job type of that job"
+            placeholder={
+              jobTypes.data?.[0] ? `${jobTypes.data[0].name} (the first type)` : undefined
+            }
+            data={(jobTypes.data ?? []).map((t) => ({ value: t._id, label: t.name }))}
+            clearable
+            {...form.getInputProps('quoteAcceptJobTypeId')}
+            value={form.values.quoteAcceptJobTypeId || null}
+            onChange={(v) => form.setFieldValue('quoteAcceptJobTypeId', v ?? '')}
+          />
+        )}
         <Textarea
           label="Terms a client accepts with a quote"
           description="Shown in the portal beside Accept; leave empty for none"

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "quote_accept_job_type_id" uuid;
