@@ -94,6 +94,7 @@ describe('the notification room', () => {
         title: `${job.appointmentNumber}: On site`,
         body: `Go to , Test ${tech.username}.`,
         jobId: job.id,
+        invoiceId: null,
         createdAt: expect.any(String),
         read: false,
       },
@@ -156,6 +157,7 @@ describe('the notification room', () => {
     const before = await quiet.api.get('/api/notifications/settings');
     expect(before.body.settings).toEqual([
       { kind: 'jobStatus', label: expect.stringContaining('Job status'), email: true },
+      { kind: 'quoteAnswer', label: expect.stringContaining('Quote answers'), email: true },
     ]);
     const saved = await quiet.api.post('/api/notifications/settings', {
       email: { jobStatus: false },

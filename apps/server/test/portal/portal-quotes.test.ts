@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { invoiceDocument } from '../../src/areas/invoices/index.js';
 import { appointments } from '../../src/db/schema/index.js';
 import type { CompanyEvent } from '../../src/platform/events.js';
-import { anonymous, buildCompany, type Loose, type TestUser } from '../support/factories.js';
+import {
+  anonymous,
+  buildCompany,
+  buildMember,
+  type Loose,
+  type TestUser,
+} from '../support/factories.js';
 import { buildClient, buildInvoice, line } from '../support/finance-factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { buildType } from '../support/jobs-helpers.js';
@@ -50,6 +56,7 @@ afterAll(() => h.close());
 
 describe('accepting a quote', () => {
   it('records name, signature, PO, time, address and browser; locks the quote; tells staff', async () => {
+    const tech = await buildMember(h, co.id, { appointments: { r: true } });
     const q = await quote();
     events = [];
     const r = await answer(q._id, 'accept', {
@@ -73,7 +80,20 @@ describe('accepting a quote', () => {
     });
     expect(Date.now() - Date.parse(saved.clientResponse.at)).toBeLessThan(60_000);
     expect(events).toContainEqual({ companyId: co.id, name: 'invoicesChanged', ids: [q._id] });
-    const mail = await h.mail.last('office@zulu.test');
+    // In the owner's notifications (live), opening the quote; a member who may not read
+    // invoices hears nothing.
+    const told = events.find((e) => e.name === 'notificationsChanged');
+    expect(told?.ids).toHaveLength(1);
+    const list = await co.owner.api.get(`/api/notifications?companyId=${co.id}`);
+    expect(list.body.notifications[0]).toMatchObject({
+      kind: 'quoteAnswer',
+      invoiceId: q._id,
+      jobId: null,
+      title: `Lindiwe Zulu accepted quote ${q.quoteNumber}`,
+    });
+    const theirs = await tech.api.get(`/api/notifications?companyId=${co.id}`);
+    expect(theirs.body.notifications).toEqual([]);
+    const mail = await h.mail.last(co.owner.email);
     expect(mail.subject).toBe(`Lindiwe Zulu accepted quote ${q.quoteNumber}`);
     expect(mail.text).toContain('PO number PO-778');
 
@@ -156,7 +176,7 @@ describe('accepting a quote', () => {
     expect(inv).toMatchObject({ isQuote: false, quoteNumber: q.quoteNumber });
     expect(inv.invoiceNumber).toMatch(/^INV/);
     expect(inv.clientResponse.kind).toBe('accepted');
-    expect((await h.mail.last('office@zulu.test')).text).toContain('turned into an invoice');
+    expect((await h.mail.last(co.owner.email)).text).toContain('turned into an invoice');
     await settings({ quoteAcceptAction: 'notify' });
   });
 });
@@ -187,7 +207,7 @@ describe('a job of the accepted quote', () => {
       ['Borehole pump', 1500],
     ]);
     expect((await get(q._id)).isQuote).toBe(true);
-    expect((await h.mail.last('office@zulu.test')).text).toContain(
+    expect((await h.mail.last(co.owner.email)).text).toContain(
       `Job ${job!.appointmentNumber} was made`,
     );
     await settings({ quoteAcceptAction: 'notify', quoteAcceptJobTypeId: null });

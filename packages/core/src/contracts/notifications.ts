@@ -6,17 +6,20 @@ import { ZId } from './common.js';
  * The kinds of notification a member can get (docs/notifications.md). Each
  * arrives in the app; whether its e-mail goes too is the member's choice.
  */
-export const NOTIFICATION_KINDS = ['jobStatus'] as const;
+export const NOTIFICATION_KINDS = ['jobStatus', 'quoteAnswer'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What each kind is, as the profile names it. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   jobStatus: 'Job status notifications (a job assigned to you enters a status that notifies you)',
+  quoteAnswer:
+    'Quote answers (a client accepts, declines or asks for changes to a quote in the client portal)',
 };
 
 /** The rights area a member must read to see a kind (it names and opens a record of it). */
 export const NOTIFICATION_KIND_AREA: Record<NotificationKind, Area> = {
   jobStatus: 'appointments',
+  quoteAnswer: 'invoices',
 };
 
 /** The newest notifications kept per member and company; older ones are removed. */
@@ -29,6 +32,8 @@ export const ZNotification = z.object({
   body: z.string(),
   /** The job it opens, or null. */
   jobId: z.string().nullable(),
+  /** The invoice or quote it opens, or null. */
+  invoiceId: z.string().nullable(),
   createdAt: z.string(),
   read: z.boolean(),
 });

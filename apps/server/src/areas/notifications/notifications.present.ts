@@ -9,6 +9,7 @@ export function presentNotification(r: NotificationRow): TNotification {
     title: r.title,
     body: r.body,
     jobId: r.jobId,
+    invoiceId: r.invoiceId ?? null,
     createdAt: r.createdAt.toISOString(),
     read: r.readAt !== null,
   };

@@ -14,7 +14,8 @@ export async function insertNotification(
   row: Pick<
     NotificationRow,
     'companyId' | 'userId' | 'kind' | 'jobId' | 'title' | 'body' | 'dedupeKey'
-  >,
+  > &
+    Partial<Pick<NotificationRow, 'invoiceId'>>,
 ): Promise<string | null> {
   const [r] = await tx
     .insert(notifications)

@@ -34,6 +34,8 @@ export function recordNotification(
     userId: string;
     kind: NotificationKind;
     jobId: string | null;
+    /** The quote or invoice it opens (a client's answer in the portal). */
+    invoiceId?: string | null;
     title: string;
     body: string;
     dedupeKey: string;

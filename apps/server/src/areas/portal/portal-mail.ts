@@ -40,24 +40,16 @@ const ANSWER_WORDS: Record<TQuoteResponse['kind'], string> = {
   changes: 'asked for changes to',
 };
 
-/**
- * Staff are told by e-mail when a client answers a quote: at the company's
- * own address, when it has one (the platform sends it; it is not a document
- * to the client, so it is not counted in the sending limit).
- */
-export async function tellStaff(
-  deps: Pick<AppDeps, 'mailer'>,
-  company: CompanyRow,
+/** What staff are told of a client's answer: a title and its lines. */
+export function answerText(
   client: string,
   number: string,
   r: TQuoteResponse,
   done: { invoiced: boolean; job: string | null },
-): Promise<void> {
-  const to = company.emailAddress.trim();
-  if (!to) return;
-  const what = `${client} ${ANSWER_WORDS[r.kind]} quote ${number}`.trim();
+): { title: string; body: string } {
+  const title = `${client} ${ANSWER_WORDS[r.kind]} quote ${number}`.trim();
   const lines = [
-    `${what} in the client portal.`,
+    `${title} in the client portal.`,
     r.kind === 'accepted'
       ? `Signed by ${r.name}${r.poNumber ? `, PO number ${r.poNumber}` : ''}.`
       : '',
@@ -65,9 +57,20 @@ export async function tellStaff(
     done.invoiced ? 'The quote was turned into an invoice, as your settings ask.' : '',
     done.job ? `Job ${done.job} was made for it (Unscheduled), as your settings ask.` : '',
   ].filter(Boolean);
-  try {
-    await deps.mailer.send({ to, subject: `${what}`, text: `${lines.join('\n\n')}\n` });
-  } catch {
-    // The answer is recorded and shown in the app: a mail that cannot go must not undo it.
-  }
+  return { title, body: lines.join('\n\n') };
+}
+
+/**
+ * The e-mail of a client's answer to each member who wants it (the platform
+ * sends it: it is not a document to the client, so it is not counted in the
+ * company's sending limit). One that cannot go is left: the answer is
+ * recorded and shown in the app.
+ */
+export async function mailStaff(
+  deps: Pick<AppDeps, 'mailer'>,
+  to: string[],
+  t: { title: string; body: string },
+): Promise<void> {
+  for (const address of to)
+    await deps.mailer.send({ to: address, subject: t.title, text: `${t.body}\n` }).catch(() => {});
 }

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import {
   appointmentTypes,
   appointments,
+  companyMembers,
   creditNotes,
   invoices,
   portalLinks,
@@ -200,4 +201,13 @@ export async function userNames(db: Tx, ids: string[]) {
     .from(users)
     .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, `${r.name} ${r.surname}`.trim()]));
+}
+
+/** The company's active members with their e-mail address (who may be told of a client's answer). */
+export async function activeMembers(db: Tx, companyId: string) {
+  return db
+    .select({ userId: companyMembers.userId, email: users.email })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.disabled, false)));
 }

@@ -19,7 +19,8 @@ import { getCompany, type CompanyRow } from '../companies/index.js';
 import { answerQuote, depositFigures } from '../invoices/index.js';
 import type { RenderedDocument } from '../templates/index.js';
 import { jobOfAcceptedQuote } from './portal-jobs.js';
-import { sendPortalLink, tellStaff } from './portal-mail.js';
+import { answerText, mailStaff, sendPortalLink } from './portal-mail.js';
+import { notifyStaff, staffToTell } from './portal-notify.js';
 import {
   hashToken,
   linkState,
@@ -36,7 +37,10 @@ export interface PortalDocuments {
   creditNote(companyId: string, id: string): Promise<RenderedDocument>;
 }
 
-type Deps = Pick<AppDeps, 'database' | 'config' | 'mailer' | 'sealer' | 'pdf' | 'events'>;
+type Deps = Pick<
+  AppDeps,
+  'database' | 'config' | 'mailer' | 'sealer' | 'pdf' | 'events' | 'caches'
+>;
 
 /** A client's answer as the routes pass it. */
 export type PortalAnswer =
@@ -244,6 +248,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
         ip: who.ip.slice(0, 64),
         userAgent: who.userAgent.slice(0, 300),
       };
+      const staff = await staffToTell(deps, company.id);
       const done = await db.transaction(async (tx) => {
         const r = await answerQuote(tx, company, client.id, id, {
           response,
@@ -254,11 +259,24 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
           a.kind === 'accepted' && company.quoteAcceptAction === 'job'
             ? await jobOfAcceptedQuote(tx, company, client.id, { ...r, name: response.name })
             : null;
-        return { ...r, job };
+        const text = answerText(clientName(client), r.number, response, { ...r, job });
+        const told = await notifyStaff(tx, staff, {
+          companyId: company.id,
+          invoiceId: id,
+          ...text,
+          key: response.at,
+        });
+        return { ...r, job, text, told };
       });
       await repo.touchLink(db, link.id);
       deps.events.emit({ companyId: company.id, name: 'invoicesChanged', ids: [id] });
-      await tellStaff(deps, company, clientName(client), done.number, response, done);
+      if (done.told.ids.length > 0)
+        deps.events.emit({
+          companyId: company.id,
+          name: 'notificationsChanged',
+          ids: done.told.ids,
+        });
+      await mailStaff(deps, done.told.mailTo, done.text);
       return { message: ANSWERED[a.kind] };
     },
 

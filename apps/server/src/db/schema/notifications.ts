@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { companies, companyMembers } from './companies.js';
+import { invoices } from './invoices.js';
 import { appointments } from './jobs.js';
 
 /**
@@ -30,6 +31,8 @@ export const notifications = pgTable(
     userId: uuid('user_id').notNull(),
     kind: text('kind').notNull(),
     jobId: uuid('job_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    /** The quote (or invoice) it opens: a client's answer in the portal (docs/portal.md). */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
     dedupeKey: text('dedupe_key').notNull(),

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { DEFAULT_TIME_ZONE, chatTimestamp, type TNotification } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
 import { useNotifications, useReadNotifications } from '../../api/use-notifications';
@@ -19,14 +20,16 @@ import { QueryState } from '../../ui/query-state';
 import { useRoutedJob } from '../jobs/job-modal/use-routed-job';
 
 /**
- * The dashboard's notification room: what the user's jobs told them (newest
- * first, unread marked and counted); a click marks it read and opens its job.
+ * The dashboard's notification room: what the user's jobs and clients told
+ * them (newest first, unread marked and counted); a click marks it read and
+ * opens its job, or the quote a client answered.
  */
 export function NotificationsPanel() {
   const { company } = useCurrentCompany();
   const list = useNotifications();
   const read = useReadNotifications();
   const { openJob, modal } = useRoutedJob();
+  const navigate = useNavigate();
   const zone = company?.timeZone ?? DEFAULT_TIME_ZONE;
   const unread = list.data?.unread ?? 0;
   const markRead = (ids?: string[]) =>
@@ -36,6 +39,8 @@ export function NotificationsPanel() {
   const open = (n: TNotification) => {
     if (!n.read) markRead([n._id]);
     if (n.jobId) void openJob(n.jobId);
+    // A client's answer to a quote opens the quote.
+    else if (n.invoiceId) void navigate(`/invoices/${encodeURIComponent(n.invoiceId)}`);
   };
   return (
     <section aria-labelledby="notifications-title">
