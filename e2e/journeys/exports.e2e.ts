@@ -126,10 +126,16 @@ describe('accounting-package exports', () => {
 
     const xero = await downloadBy(page, async () => {
       await page.getByRole('button', { name: 'Accounting csv' }).click();
-      await page.getByRole('menuitem', { name: 'Xero' }).click();
+      await page.getByRole('menuitem', { name: 'Xero', exact: true }).click();
     });
     expect(xero.text).toContain('ContactName,EmailAddress');
     expect(xero.text).toContain(',ZAR,');
+    // Xero takes credit notes in a file of their own (docs/exports.md, "Credit notes").
+    const notes = await downloadBy(page, async () => {
+      await page.getByRole('button', { name: 'Accounting csv' }).click();
+      await page.getByRole('menuitem', { name: 'Xero credit notes' }).click();
+    });
+    expect(notes.text).toContain('CreditNoteNumber,Reference,CreditNoteDate');
 
     await page.getByRole('button', { name: 'Process' }).click();
     await page.getByText(EXPORT_MSG.confirmProcess).waitFor();

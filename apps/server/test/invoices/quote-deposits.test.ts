@@ -10,6 +10,8 @@ import { itnBody, type PayfastStandIn } from '../support/payfast-stand-in.js';
 
 /** Deposits on quotes (docs/payments.md, "Deposits"): asked, paid by hand or by PayFast, kept on conversion. */
 const MERCHANT = '10000100';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
 const PASS = 'jt7NOE43FZPn';
 
 let h: Harness;
@@ -171,6 +173,39 @@ describe('the deposit through PayFast', () => {
     ]);
     // The invoice's page now offers the balance.
     expect((await publicView(q._id)).body.detail).toMatchObject({ payfast: true, amountDue: 2415 });
+  });
+
+  it('a deposit form paid after the quote was accepted and invoiced still counts, as a part payment', async () => {
+    await owner.api.post(`/api/companies/${companyId}`, {
+      companyName: 'Acme Plumbing',
+      quoteAcceptAction: 'invoice',
+    });
+    const q = await quote();
+    // The client opens the quote's page (the deposit form), then accepts it in the portal.
+    expect((await publicView(q._id)).body.detail.amountDue).toBe(1035);
+    const made = await owner.api.post(
+      `/api/companies/${companyId}/entities/${clientId}/portal-link`,
+      {},
+    );
+    const token = (made.body.url as string).split('/portal/')[1]!;
+    const view = await anonymous(h).get(`/api/portal/${token}`);
+    const version = view.body.quotes.find((d: Loose) => d._id === q._id).version as string;
+    const accepted = await anonymous(h).post(`/api/portal/${token}/quotes/${q._id}/accept`, {
+      name: 'Jane Buyer',
+      signature: PNG,
+      version,
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect((await get(q._id)).isQuote).toBe(false);
+    // The deposit form is paid now: a part payment of the invoice, not an incident.
+    expect((await notify(q._id, '1035.00', '880009')).statusCode).toBe(200);
+    expect(await get(q._id)).toMatchObject({ amountPaid: 1035, balance: 2415, paid: false });
+    const pays = (await owner.api.get(url(`/${q._id}/payments`))).body;
+    expect(pays.payments[0].note).toBe(`Deposit on quote ${q.quoteNumber}`);
+    await owner.api.post(`/api/companies/${companyId}`, {
+      companyName: 'Acme Plumbing',
+      quoteAcceptAction: 'notify',
+    });
   });
 
   it('a notification for another amount, or a quote without a deposit, is an incident', async () => {

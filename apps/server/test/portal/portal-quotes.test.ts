@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { invoiceDocument } from '../../src/areas/invoices/index.js';
 import { appointments } from '../../src/db/schema/index.js';
 import type { CompanyEvent } from '../../src/platform/events.js';
@@ -36,6 +36,10 @@ const quote = (price = 2000, entity = client): Promise<Loose> =>
     descriptions: [line({ description: 'Borehole pump', price })],
   });
 const get = async (id: string) => (await co.owner.api.get(url(`/${id}`))).body as Loose;
+/** The quote's version as the portal shows it (what an acceptance names). */
+const versionOf = async (id: string, t = token) =>
+  (await anonymous(h).get(`/api/portal/${t}`)).body.quotes.find((d: Loose) => d._id === id)
+    ?.version as string;
 const settings = (body: Record<string, unknown>) =>
   co.owner.api.post(`/api/companies/${co.id}`, { companyName: 'Zulu Water', ...body });
 
@@ -63,7 +67,7 @@ describe('accepting a quote', () => {
       name: 'Lindiwe Zulu',
       signature: PNG,
       poNumber: 'PO-778',
-      total: q.totals.total,
+      version: await versionOf(q._id),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.message).toBe('Thank you: the quote is accepted.');
@@ -103,7 +107,11 @@ describe('accepting a quote', () => {
       kind: 'accepted',
       name: 'Lindiwe Zulu',
     });
-    const again = await answer(q._id, 'accept', { name: 'X Y', signature: PNG, total: 2000 });
+    const again = await answer(q._id, 'accept', {
+      name: 'X Y',
+      signature: PNG,
+      version: await versionOf(q._id),
+    });
     expect(again.status).toBe(409);
     expect((await answer(q._id, 'decline', { reason: 'no' })).status).toBe(409);
 
@@ -121,7 +129,11 @@ describe('accepting a quote', () => {
 
   it('prints the acceptance on the quote', async () => {
     const q = await quote(1234);
-    await answer(q._id, 'accept', { name: 'Lindiwe Zulu', signature: PNG, total: q.totals.total });
+    await answer(q._id, 'accept', {
+      name: 'Lindiwe Zulu',
+      signature: PNG,
+      version: await versionOf(q._id),
+    });
     const pdf = await co.owner.api.get(url(`/${q._id}/download`));
     const text = await pdfText(pdf.body as Buffer);
     expect(text).toMatch(/Accepted\s+by Lindiwe Zulu on \d{4}-\d{2}-\d{2}\./);
@@ -133,16 +145,26 @@ describe('accepting a quote', () => {
 
   it('refuses a quote changed since it was seen (409), and a bad signature (400)', async () => {
     const q = await quote(3000);
+    // Staff change a line's words (the total stays) after the client opened the portal.
+    const seenVersion = await versionOf(q._id);
+    const full = await get(q._id);
+    const edited = await co.owner.api.post(url(), {
+      ...full,
+      descriptions: [line({ description: 'Borehole pump, refurbished', price: 3000 })],
+    });
+    expect(edited.status).toBe(200);
+    expect((await get(q._id)).totals.total).toBe(q.totals.total);
     const seen = await answer(q._id, 'accept', {
       name: 'Lindiwe Zulu',
       signature: PNG,
-      total: 2999,
+      version: seenVersion,
     });
     expect(seen.status).toBe(409);
+    expect(seen.body.error).toMatch(/changed since you opened it/);
     const bad = await answer(q._id, 'accept', {
       name: 'Lindiwe Zulu',
       signature: 'data:image/svg+xml;base64,PHN2Zz4=',
-      total: q.totals.total,
+      version: await versionOf(q._id),
     });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toHaveProperty('signature');
@@ -154,7 +176,7 @@ describe('accepting a quote', () => {
     const view = (await anonymous(h).get(`/api/portal/${token}`)).body;
     expect(view.company.quoteTerms).toBe('Work starts when the deposit is paid.');
     const q = await quote(500);
-    const body = { name: 'Lindiwe Zulu', signature: PNG, total: q.totals.total };
+    const body = { name: 'Lindiwe Zulu', signature: PNG, version: await versionOf(q._id) };
     const r = await answer(q._id, 'accept', body);
     expect(r.status).toBe(400);
     expect(r.body.fields).toHaveProperty('acceptTerms');
@@ -169,7 +191,7 @@ describe('accepting a quote', () => {
     const r = await answer(q._id, 'accept', {
       name: 'Lindiwe Zulu',
       signature: PNG,
-      total: q.totals.total,
+      version: await versionOf(q._id),
     });
     expect(r.status).toBe(200);
     const inv = await get(q._id);
@@ -193,7 +215,7 @@ describe('a job of the accepted quote', () => {
     const r = await answer(q._id, 'accept', {
       name: 'Lindiwe Zulu',
       signature: PNG,
-      total: q.totals.total,
+      version: await versionOf(q._id),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const jobs = await h.deps.database.db
@@ -203,9 +225,9 @@ describe('a job of the accepted quote', () => {
     const job = jobs.find((j) => j.faultDescription.includes(`Quote ${q.quoteNumber} accepted`));
     expect(job, JSON.stringify(jobs.map((j) => j.faultDescription))).toBeDefined();
     expect(job).toMatchObject({ appointmentTypeId: type._id, hasSchedule: false });
-    expect(job!.lineItems.map((l) => [l.description, Number(l.price)])).toEqual([
-      ['Borehole pump', 1500],
-    ]);
+    // No lines on the job: the quote holds them and is what is invoiced, never twice.
+    expect(job!.lineItems).toEqual([]);
+    expect(job!.faultDescription).toContain('Borehole pump');
     expect((await get(q._id)).isQuote).toBe(true);
     expect((await h.mail.last(co.owner.email)).text).toContain(
       `Job ${job!.appointmentNumber} was made`,
@@ -230,6 +252,11 @@ describe('declining and asking for changes', () => {
       descriptions: [...full.descriptions, line({ description: 'Timer', price: 300 })],
     });
     expect(edited.status).toBe(200);
+    // Another answer a moment later is refused (each tells every member): 429.
+    expect((await answer(q._id, 'decline', { reason: 'Too dear' })).status).toBe(429);
+    await h.deps.database.db.execute(
+      sql`UPDATE invoices SET client_response = jsonb_set(client_response, '{at}', to_jsonb((now() - interval '11 minutes')::text)) WHERE id = ${q._id}`,
+    );
     expect((await answer(q._id, 'decline', { reason: 'Too dear' })).status).toBe(200);
     expect((await get(q._id)).clientResponse).toMatchObject({ kind: 'declined', text: 'Too dear' });
     expect((await answer(q._id, 'decline', { reason: ' ' })).status).toBe(400);
@@ -240,6 +267,9 @@ describe('declining and asking for changes', () => {
     expect((await answer(theirs._id, 'decline', { reason: 'mine now' })).status).toBe(404);
     expect((await get(theirs._id)).clientResponse).toBeNull();
     expect((await answer('nope', 'decline', { reason: 'x' })).status).toBe(404);
+    // Shaped like an id but not one: still a 404, never a database error.
+    expect((await answer('-'.repeat(36), 'decline', { reason: 'x' })).status).toBe(404);
+    expect((await answer('a'.repeat(36), 'decline', { reason: 'x' })).status).toBe(404);
     const inv = await buildInvoice(co.owner.api, co.id, client, { descriptions: [line()] });
     expect((await answer(inv._id, 'decline', { reason: 'x' })).status).toBe(400);
     await co.owner.api.post(`/api/companies/${co.id}/entities/${client}/portal-link/revoke`);

@@ -104,6 +104,10 @@ describe('portal links (staff)', () => {
     expect((await reader.api.get(linkUrl(co.id, client))).status).toBe(200);
     expect((await reader.api.post(linkUrl(co.id, client), {})).status).toBe(403);
     expect((await reader.api.post(`${linkUrl(co.id, client)}/revoke`)).status).toBe(403);
+    // The link shows invoices: making one needs invoices r as well as clients u.
+    const clerk = await buildMember(h, co.id, { clients: { r: true, u: true } });
+    expect((await clerk.api.post(linkUrl(co.id, client), {})).status).toBe(403);
+    expect((await clerk.api.post(`${linkUrl(co.id, client)}/revoke`)).status).toBe(200);
   });
 });
 
@@ -188,6 +192,7 @@ describe('the portal (the client)', () => {
     );
     expect((await portal(token, `/credit-notes/${n2.body._id}/download`)).status).toBe(404);
     expect((await portal(token, '/credit-notes/nope/download')).status).toBe(404);
+    expect((await portal(token, `/credit-notes/${'-'.repeat(36)}/download`)).status).toBe(404);
   });
 
   it('a new link or a revocation closes the old one; an unknown token is 404', async () => {
@@ -227,14 +232,26 @@ describe('the portal (the client)', () => {
     // The expired link again (it is revoked now by the fresh one): not found.
     expect((await anonymous(h).post(`/api/portal/${token}/renew`)).status).toBe(404);
 
-    // At most three fresh links a day: the fourth ask is refused.
-    let current = fresh;
+    // Two asks at once with one expired link: one fresh link, the other finds nothing to renew.
+    await h.deps.database.db
+      .update(portalLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(portalLinks.clientId, client));
+    const both = await Promise.all([
+      anonymous(h).post(`/api/portal/${fresh}/renew`),
+      anonymous(h).post(`/api/portal/${fresh}/renew`),
+    ]);
+    expect(both.map((b) => b.status).sort()).toEqual([200, 404]);
+    const after = await h.mail.last('ayanda@example.test');
+    let current = tokenOf(after.text.match(/https?:\S+\/portal\/[A-Za-z0-9_-]{43}/)![0]);
+
+    // At most three fresh links a day: the next ask is refused.
     const expire = () =>
       h.deps.database.db
         .update(portalLinks)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(portalLinks.clientId, client));
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 1; i++) {
       await expire();
       expect((await anonymous(h).post(`/api/portal/${current}/renew`)).status).toBe(200);
       const m = await h.mail.last('ayanda@example.test');

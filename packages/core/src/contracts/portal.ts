@@ -37,8 +37,8 @@ export const ZQuoteAccept = z.object({
   poNumber: z.string().trim().max(60).optional(),
   /** Required (true) when the company has terms. */
   acceptTerms: z.boolean().optional(),
-  /** The total the client saw: a quote changed since is not accepted (409). */
-  total: z.number(),
+  /** The version of the quote the client saw (its `version` in the portal): another is refused (409). */
+  version: z.string().max(64),
 });
 export type TQuoteAccept = z.infer<typeof ZQuoteAccept>;
 
@@ -90,6 +90,8 @@ const ZPortalDocument = z.object({
   link: z.string(),
   /** A quote's deposit still owed. */
   depositDue: z.number(),
+  /** A quote's version: what an acceptance names (docs/portal.md); '' for an invoice. */
+  version: z.string(),
   /** A quote's last answer from the client, if any. */
   response: z
     .object({ kind: z.enum(QUOTE_RESPONSE_KINDS), at: z.string(), name: z.string() })

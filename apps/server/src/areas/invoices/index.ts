@@ -13,6 +13,7 @@ export {
 export { presentInvoice } from './invoices.present.js';
 export { depositFigures } from './invoice-deposit.js';
 export { answerQuote } from './quote-responses.js';
+export { quoteVersion } from './quote-lock.js';
 export { invoiceDocument, invoicePreview } from './invoice-document.js';
 export { creditNoteDocument } from './credit-note-document.js';
 export {

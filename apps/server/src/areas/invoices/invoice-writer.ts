@@ -183,8 +183,8 @@ export async function writeInvoice(
       'descriptions',
       'The invoice has credit notes, so its total cannot change: issue another credit note',
     );
-  keepsAcceptedQuote(existing, { descriptions: input.descriptions, discount, tax });
   const deposit = depositToStore(input.deposit, existing?.deposit, isQuote, totals.total);
+  keepsAcceptedQuote(existing, { descriptions: input.descriptions, discount, tax, deposit });
   const asked = askedPayment(input, existing, totals.total, tz);
   // Paid in part: each payment has its own date, method and reference, so only "paid in full"
   // or "not paid at all" (amount 0) may replace them; anything else is done one payment at a

@@ -1,15 +1,9 @@
-import {
-  addDays,
-  dec,
-  todayIn,
-  type TDiscount,
-  type TLine,
-  type TQuoteResponse,
-} from '@fieldbook/core';
+import { addDays, todayIn, type TDiscount, type TLine, type TQuoteResponse } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
 import * as repo from './invoices.repo.js';
+import { quoteVersion } from './quote-lock.js';
 import { setClientResponse } from './quote-responses.repo.js';
 
 /**
@@ -22,11 +16,13 @@ import { setClientResponse } from './quote-responses.repo.js';
 
 /** Days an invoice made from an accepted quote is due in (spec §9's default). */
 const DUE_DAYS = 7;
+/** A decline or request for changes waits this long after the quote's last answer. */
+export const ANSWER_GAP_MS = 10 * 60_000;
 
 export interface QuoteAnswer {
   response: TQuoteResponse;
-  /** The total the client saw (accept only): a quote changed since is refused (409). */
-  seenTotal?: number;
+  /** The version the client saw (accept only, `quoteVersion`): another is refused (409). */
+  seenVersion?: string;
   /** The company's choice: also turn the accepted quote into an invoice. */
   invoice: boolean;
 }
@@ -49,8 +45,14 @@ export async function answerQuote(
   if (!q.isQuote) throw new HttpError(400, 'This quote is an invoice now');
   if (q.clientResponse?.kind === 'accepted')
     throw new HttpError(409, 'This quote was accepted already');
-  if (a.response.kind === 'accepted' && !dec(a.seenTotal ?? -1).eq(dec(q.total)))
+  const version = quoteVersion({ ...q, deposit: q.deposit ?? null });
+  if (a.response.kind === 'accepted' && a.seenVersion !== version)
     throw new HttpError(409, 'The quote changed since you opened it: please look at it again');
+  // A decline or a request for changes a moment after the last answer is not sent again
+  // (each one tells every member who reads invoices).
+  const last = q.clientResponse ? Date.parse(q.clientResponse.at) : NaN;
+  if (a.response.kind !== 'accepted' && Date.now() - last < ANSWER_GAP_MS)
+    throw new HttpError(429, 'You answered this quote a few minutes ago: the business has it');
   await setClientResponse(tx, company.id, q.id, a.response);
   const number = q.quoteNumber ?? '';
   const signed = { number, lines: q.descriptions, discount: q.discount };

@@ -45,7 +45,7 @@ export function answerText(
   client: string,
   number: string,
   r: TQuoteResponse,
-  done: { invoiced: boolean; job: string | null },
+  done: { invoiced: boolean; job: string | null; jobProblem?: string },
 ): { title: string; body: string } {
   const title = `${client} ${ANSWER_WORDS[r.kind]} quote ${number}`.trim();
   const lines = [
@@ -56,6 +56,7 @@ export function answerText(
     r.text ? `${r.kind === 'declined' ? 'Reason' : 'Changes asked for'}: ${r.text}` : '',
     done.invoiced ? 'The quote was turned into an invoice, as your settings ask.' : '',
     done.job ? `Job ${done.job} was made for it (Unscheduled), as your settings ask.` : '',
+    done.jobProblem ? `The job your settings ask for could not be made: ${done.jobProblem}` : '',
   ].filter(Boolean);
   return { title, body: lines.join('\n\n') };
 }

@@ -93,30 +93,35 @@ export async function selfMadeSince(db: Tx, companyId: string, clientId: string,
 
 /** The client's invoices and quotes, newest first, as the portal lists them. */
 export async function clientDocuments(db: Tx, companyId: string, clientId: string) {
-  return db
-    .select({
-      id: invoices.id,
-      isQuote: invoices.isQuote,
-      invoiceNumber: invoices.invoiceNumber,
-      quoteNumber: invoices.quoteNumber,
-      invoiceDate: invoices.invoiceDate,
-      dueDate: invoices.dueDate,
-      total: invoices.total,
-      amountPaid: invoices.amountPaid,
-      amountCredited: invoices.amountCredited,
-      paid: invoices.paid,
-      deposit: invoices.deposit,
-      response: sql<{
-        kind: 'accepted' | 'declined' | 'changes';
-        at: string;
-        name: string;
-      } | null>`case when ${invoices.clientResponse} is null then null else jsonb_build_object('kind', ${invoices.clientResponse}->>'kind', 'at', ${invoices.clientResponse}->>'at', 'name', ${invoices.clientResponse}->>'name') end`,
-      publicKey: invoices.publicKey,
-    })
-    .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.entityId, clientId)))
-    .orderBy(desc(invoices.invoiceDate), desc(invoices.createdAt))
-    .limit(500);
+  return (
+    db
+      .select({
+        id: invoices.id,
+        isQuote: invoices.isQuote,
+        invoiceNumber: invoices.invoiceNumber,
+        quoteNumber: invoices.quoteNumber,
+        invoiceDate: invoices.invoiceDate,
+        dueDate: invoices.dueDate,
+        total: invoices.total,
+        amountPaid: invoices.amountPaid,
+        amountCredited: invoices.amountCredited,
+        paid: invoices.paid,
+        deposit: invoices.deposit,
+        descriptions: invoices.descriptions,
+        discount: invoices.discount,
+        tax: invoices.tax,
+        response: sql<{
+          kind: 'accepted' | 'declined' | 'changes';
+          at: string;
+          name: string;
+        } | null>`case when ${invoices.clientResponse} is null then null else jsonb_build_object('kind', ${invoices.clientResponse}->>'kind', 'at', ${invoices.clientResponse}->>'at', 'name', ${invoices.clientResponse}->>'name') end`,
+        publicKey: invoices.publicKey,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.entityId, clientId)))
+      // Every one: what the client owes is the sum of all their open invoices.
+      .orderBy(desc(invoices.invoiceDate), desc(invoices.createdAt))
+  );
 }
 
 /** The client's credit notes, newest first. */
@@ -210,4 +215,14 @@ export async function activeMembers(db: Tx, companyId: string) {
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.disabled, false)));
+}
+
+/** Retires one link that still works (a renewal's old link); answers whether it did. */
+export async function retireLink(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(portalLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(portalLinks.id, id), isNull(portalLinks.revokedAt)))
+    .returning({ id: portalLinks.id });
+  return rows.length > 0;
 }

@@ -52,11 +52,12 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService }> = as
   });
 
   app.post(link, {
-    config: { access: access.company('clients', 'u') },
+    // The link shows the client's invoices and lets them answer quotes: invoices r as well.
+    config: { access: access.allOf(['clients.u', 'invoices.r']) },
     schema: {
       tags,
       description:
-        "Makes a new portal link for the client (the client's other links stop working) and, with send, e-mails it to the client. The address is answered this once.",
+        "Makes a new portal link for the client (the client's other links stop working) and, with send, e-mails it to the client. The address is answered this once. Needs clients u and invoices r.",
       params: cidId,
       body: ZPortalLinkCreate,
       response: { 200: ZPortalLinkCreated },

@@ -12,11 +12,13 @@ import {
   type TQuoteAccept,
   type TQuoteResponse,
 } from '@fieldbook/core';
+import { isUuid } from '../../platform/access.js';
+import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { findClientForCompany, type ClientRow } from '../clients/index.js';
 import { getCompany, type CompanyRow } from '../companies/index.js';
-import { answerQuote, depositFigures } from '../invoices/index.js';
+import { answerQuote, depositFigures, quoteVersion } from '../invoices/index.js';
 import type { RenderedDocument } from '../templates/index.js';
 import { jobOfAcceptedQuote } from './portal-jobs.js';
 import { answerText, mailStaff, sendPortalLink } from './portal-mail.js';
@@ -85,17 +87,20 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
     client: ClientRow,
     createdBy: string | null,
     send: boolean,
+    /** Runs first in the link's transaction (a renewal retires its old link there). */
+    guard?: (tx: Tx) => Promise<void>,
   ) {
     const email = client.email?.trim() ?? '';
     if (send && !email) throw badField('send', 'The client has no e-mail address');
-    const made = await db.transaction((tx) =>
-      makeLink(tx, {
+    const made = await db.transaction(async (tx) => {
+      await guard?.(tx);
+      return makeLink(tx, {
         companyId: company.id,
         clientId: client.id,
         days: company.portalLinkDays,
         createdBy,
-      }),
-    );
+      });
+    });
     const url = portalUrl(deps.config.publicUrl, made.token);
     if (send)
       await sendPortalLink(deps, company, {
@@ -209,10 +214,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
     async creditNotePdf(token: string, noteId: string, ip: string) {
       const { company, client } = await openLink(token);
       const id = noteId.toLowerCase();
-      if (
-        !/^[0-9a-f-]{36}$/.test(id) ||
-        !(await repo.isClientCreditNote(db, company.id, client.id, id))
-      )
+      if (!isUuid(id) || !(await repo.isClientCreditNote(db, company.id, client.id, id)))
         throw notFound('Credit note not found');
       const doc = await documents.creditNote(company.id, id);
       const pdf = await deps.pdf.print(doc.html, { owner: `portal:${ip}`, company: company.id });
@@ -233,7 +235,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
     ): Promise<{ message: string }> {
       const { link, company, client } = await openLink(token);
       const id = quoteId.toLowerCase();
-      if (!/^[0-9a-f-]{36}$/.test(id)) throw notFound('Quote not found');
+      if (!isUuid(id)) throw notFound('Quote not found');
       if (a.kind === 'accepted' && company.quoteTerms.trim() && a.acceptTerms !== true)
         throw badField('acceptTerms', 'Please accept the terms');
       const response: TQuoteResponse = {
@@ -252,14 +254,28 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
       const done = await db.transaction(async (tx) => {
         const r = await answerQuote(tx, company, client.id, id, {
           response,
-          seenTotal: a.kind === 'accepted' ? a.total : undefined,
+          seenVersion: a.kind === 'accepted' ? a.version : undefined,
           invoice: company.quoteAcceptAction === 'invoice',
         });
-        const job =
-          a.kind === 'accepted' && company.quoteAcceptAction === 'job'
-            ? await jobOfAcceptedQuote(tx, company, client.id, { ...r, name: response.name })
-            : null;
-        const text = answerText(clientName(client), r.number, response, { ...r, job });
+        // A job the type's rules refuse (no type left, say) does not undo the acceptance: it is
+        // made in a savepoint, and staff are told it could not be.
+        let job: string | null = null;
+        let jobProblem = '';
+        if (a.kind === 'accepted' && company.quoteAcceptAction === 'job') {
+          try {
+            job = await tx.transaction((sp) =>
+              jobOfAcceptedQuote(sp, company, client.id, { ...r, name: response.name }),
+            );
+          } catch (e) {
+            if (!(e instanceof HttpError)) throw e;
+            jobProblem = e.message;
+          }
+        }
+        const text = answerText(clientName(client), r.number, response, {
+          ...r,
+          job,
+          jobProblem,
+        });
         const told = await notifyStaff(tx, staff, {
           companyId: company.id,
           invoiceId: id,
@@ -294,9 +310,13 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
       });
       if (!client.email?.trim()) throw new HttpError(400, PORTAL_MSG.noEmail);
       const since = new Date(Date.now() - 86_400_000);
-      if ((await repo.selfMadeSince(db, company.id, client.id, since)) >= RENEWALS_PER_DAY)
-        throw new HttpError(429, 'A new link was sent several times today: check your e-mail');
-      await makeAndSend(company, client, null, true);
+      // The old link is retired first, under its row lock: a revocation or another renewal at
+      // the same moment leaves this one nothing to renew, so no link is sent twice or revived.
+      await makeAndSend(company, client, null, true, async (tx) => {
+        if (!(await repo.retireLink(tx, link.id))) throw notFound(PORTAL_MSG.notFound);
+        if ((await repo.selfMadeSince(tx, company.id, client.id, since)) >= RENEWALS_PER_DAY)
+          throw new HttpError(429, 'A new link was sent several times today: check your e-mail');
+      });
       return { message: PORTAL_MSG.renewed };
     },
   };
@@ -322,6 +342,7 @@ function presentDocument(companyId: string, clientId: string, d: Row, today: str
     overdue: !d.isQuote && status !== 'Paid' && balance > 0 && d.dueDate < today,
     link: `/view/c/${companyId}/e/${clientId}/i/${d.publicKey}`,
     depositDue: depositFigures({ ...d, deposit: d.deposit ?? null }).depositDue,
+    version: d.isQuote ? quoteVersion({ ...d, deposit: d.deposit ?? null }) : '',
     response: d.response ?? null,
   };
 }

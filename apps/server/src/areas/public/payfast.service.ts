@@ -132,15 +132,17 @@ async function record(
   const balance = invoice
     ? invoiceBalance(invoice.total, invoice.amountPaid, invoice.amountCredited)
     : 0;
-  const due = !invoice
-    ? 0
-    : invoice.isQuote
-      ? amountDue(balance, {
-          amount: depositAmount(invoice.deposit, invoice.total),
-          paid: invoice.amountPaid,
-        })
-      : balance;
-  const fits = !!invoice && due > 0 && paymentSettles(amount, due);
+  // What is still owed on a deposit asked: a quote's only payable amount, and on the invoice a
+  // quote became (accepted before its deposit form was paid) a part payment it also takes.
+  const depositOwed = invoice?.deposit
+    ? amountDue(balance, {
+        amount: depositAmount(invoice.deposit, invoice.total),
+        paid: invoice.amountPaid,
+      })
+    : 0;
+  const due = !invoice ? 0 : invoice.isQuote ? depositOwed : balance;
+  const asDeposit = !!invoice && depositOwed > 0 && paymentSettles(amount, depositOwed);
+  const fits = !!invoice && ((due > 0 && paymentSettles(amount, due)) || asDeposit);
 
   const paymentId = await insertPaymentOnce(tx, company.id, {
     invoiceId: fits ? invoice.id : null,
@@ -152,7 +154,12 @@ async function record(
     payload,
     datePaid: todayIn(company.timeZone),
     method: PAYFAST_METHOD,
-    note: fits && invoice.isQuote ? `Deposit on quote ${invoice.quoteNumber ?? ''}`.trim() : '',
+    note:
+      fits && asDeposit && !paymentSettles(amount, balance)
+        ? `Deposit on quote ${invoice.quoteNumber ?? ''}`.trim()
+        : fits && invoice.isQuote
+          ? `Deposit on quote ${invoice.quoteNumber ?? ''}`.trim()
+          : '',
   });
   if (!paymentId) return { kind: 'duplicate' };
 

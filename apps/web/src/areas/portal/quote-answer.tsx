@@ -219,7 +219,7 @@ function AcceptForm({
               signature: signature!,
               ...(po.trim() && { poNumber: po.trim() }),
               ...(terms && { acceptTerms: true }),
-              total: doc.total,
+              version: doc.version,
             },
           });
         }}
