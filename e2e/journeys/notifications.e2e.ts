@@ -151,7 +151,11 @@ describe('notifications on the dashboard', () => {
     const findings = await axeFindings(page);
     expect(findings, describeFindings(findings)).toEqual([]);
     const saved = await tech.api.get('/api/notifications/settings');
-    expect(saved.body.settings).toMatchObject([{ kind: 'jobStatus', email: false }]);
+    // The other kinds keep their own choice.
+    expect(saved.body.settings).toMatchObject([
+      { kind: 'jobStatus', email: false },
+      { kind: 'quoteAnswer', email: true },
+    ]);
     await page.reload();
     expect(await page.getByRole('switch', { name: /Job status notifications/ }).isChecked()).toBe(
       false,
