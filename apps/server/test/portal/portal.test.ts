@@ -88,6 +88,23 @@ describe('portal links (staff)', () => {
     expect(JSON.stringify(rows)).not.toContain(tokenOf(made.url));
   });
 
+  it('puts the links back as they were when the e-mail cannot go (502)', async () => {
+    const before = await makeLink();
+    const send = h.deps.mailer.send;
+    h.deps.mailer.send = async () => {
+      throw new Error('550 5.7.1 Message rejected');
+    };
+    try {
+      const r = await co.owner.api.post(linkUrl(co.id, client), { send: true });
+      expect(r.status).toBe(502);
+      expect(r.body.error).toMatch(/could not be sent, so no new link was made/);
+    } finally {
+      h.deps.mailer.send = send;
+    }
+    expect((await portal(tokenOf(before.url))).status).toBe(200);
+    expect((await co.owner.api.get(linkUrl(co.id, client))).body.state).toBe('active');
+  });
+
   it('refuses to e-mail a client without an address, naming send', async () => {
     const r = await co.owner.api.post(linkUrl(co.id, neighbour), { send: true });
     expect(r.status).toBe(400);

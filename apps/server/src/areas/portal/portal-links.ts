@@ -25,9 +25,9 @@ export const tokenShaped = (token: string) => TOKEN_SHAPE.test(token);
 export async function makeLink(
   tx: Tx,
   v: { companyId: string; clientId: string; days: number; createdBy: string | null },
-): Promise<{ token: string; link: repo.PortalLinkRow }> {
+): Promise<{ token: string; link: repo.PortalLinkRow; replaced: string[] }> {
   const token = randomBytes(32).toString('base64url');
-  await repo.revokeLinks(tx, v.companyId, v.clientId);
+  const replaced = await repo.revokeLinks(tx, v.companyId, v.clientId);
   const link = await repo.insertLink(tx, {
     companyId: v.companyId,
     clientId: v.clientId,
@@ -35,7 +35,7 @@ export async function makeLink(
     expiresAt: new Date(Date.now() + v.days * DAY_MS),
     createdBy: v.createdBy,
   });
-  return { token, link };
+  return { token, link, replaced };
 }
 
 export type LinkState = TPortalLinkStatus['state'];

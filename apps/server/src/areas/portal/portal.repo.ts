@@ -31,8 +31,8 @@ export async function insertLink(
   return row!;
 }
 
-/** Revokes the client's links that still work (a new link replaces them). */
-export async function revokeLinks(tx: Tx, companyId: string, clientId: string): Promise<number> {
+/** Revokes the client's links that still work (a new link replaces them); answers their ids. */
+export async function revokeLinks(tx: Tx, companyId: string, clientId: string): Promise<string[]> {
   const rows = await tx
     .update(portalLinks)
     .set({ revokedAt: sql`now()` })
@@ -44,7 +44,17 @@ export async function revokeLinks(tx: Tx, companyId: string, clientId: string): 
       ),
     )
     .returning({ id: portalLinks.id });
-  return rows.length;
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Undoes a link made for an e-mail that could not be sent: the new link is
+ * removed (nobody ever had it) and the ones it replaced work again.
+ */
+export async function undoLink(tx: Tx, made: string, replaced: string[]): Promise<void> {
+  await tx.delete(portalLinks).where(eq(portalLinks.id, made));
+  if (replaced.length > 0)
+    await tx.update(portalLinks).set({ revokedAt: null }).where(inArray(portalLinks.id, replaced));
 }
 
 /** The client's newest link. */

@@ -87,28 +87,43 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
     client: ClientRow,
     createdBy: string | null,
     send: boolean,
-    /** Runs first in the link's transaction (a renewal retires its old link there). */
-    guard?: (tx: Tx) => Promise<void>,
+    /** Runs first in the link's transaction (a renewal retires its old link there: its id). */
+    guard?: (tx: Tx) => Promise<string[]>,
   ) {
     const email = client.email?.trim() ?? '';
     if (send && !email) throw badField('send', 'The client has no e-mail address');
     const made = await db.transaction(async (tx) => {
-      await guard?.(tx);
-      return makeLink(tx, {
+      const retired = (await guard?.(tx)) ?? [];
+      const link = await makeLink(tx, {
         companyId: company.id,
         clientId: client.id,
         days: company.portalLinkDays,
         createdBy,
       });
+      return { ...link, replaced: [...retired, ...link.replaced] };
     });
     const url = portalUrl(deps.config.publicUrl, made.token);
-    if (send)
-      await sendPortalLink(deps, company, {
-        to: email,
-        name: clientName(client),
-        url,
-        expiresAt: made.link.expiresAt,
-      });
+    if (send) {
+      try {
+        await sendPortalLink(deps, company, {
+          to: email,
+          name: clientName(client),
+          url,
+          expiresAt: made.link.expiresAt,
+        });
+      } catch (e) {
+        // A link nobody received helps nobody: the client's links are put back as they were.
+        await db.transaction((tx) => repo.undoLink(tx, made.link.id, made.replaced));
+        if (e instanceof HttpError) throw e;
+        throw new HttpError(
+          502,
+          `The e-mail could not be sent, so no new link was made: ${(e as Error).message}`.slice(
+            0,
+            300,
+          ),
+        );
+      }
+    }
     return { url, link: made.link, sentTo: send ? email : null };
   }
 
@@ -316,6 +331,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
         if (!(await repo.retireLink(tx, link.id))) throw notFound(PORTAL_MSG.notFound);
         if ((await repo.selfMadeSince(tx, company.id, client.id, since)) >= RENEWALS_PER_DAY)
           throw new HttpError(429, 'A new link was sent several times today: check your e-mail');
+        return [link.id];
       });
       return { message: PORTAL_MSG.renewed };
     },
