@@ -1,6 +1,7 @@
 import { addDays, todayIn, type TDiscount, type TLine, type TQuoteResponse } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { shareLineAccounts } from '../accounting/index.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
 import * as repo from './invoices.repo.js';
 import { quoteVersion } from './quote-lock.js';
@@ -40,6 +41,10 @@ export async function answerQuote(
   quoteId: string,
   a: QuoteAnswer,
 ): Promise<{ number: string; invoiced: boolean; lines: TLine[]; discount: TDiscount | null }> {
+  // The accounts its lines name first (FOR SHARE), then the quote: the order of the invoice
+  // writer and of an account delete, so turning it into an invoice never deadlocks with one.
+  const seen = await repo.findInvoice(tx, company.id, quoteId);
+  if (seen?.isQuote) await shareLineAccounts(tx, company.id, seen.descriptions);
   const q = await repo.findInvoice(tx, company.id, quoteId, { forUpdate: true });
   if (!q || q.entityId !== clientId) throw notFound('Quote not found');
   if (!q.isQuote) throw new HttpError(400, 'This quote is an invoice now');
