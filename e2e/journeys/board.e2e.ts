@@ -419,9 +419,11 @@ describe('the status board', () => {
 
     await showColumn(page, 'Job Done');
     await page.getByRole('button', { name: `Move job ${job.finish.number} to…` }).click();
-    const items = await page.getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['Unscheduled', 'Scheduled', 'Closed']);
+    // The menu opens on the next frame: its items are read once it shows.
     await page.getByRole('menu').getByText('Not on the board', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('menuitem').allTextContents())
+      .toEqual(['Unscheduled', 'Scheduled', 'Closed']);
     await shot(page, 'desktop-move-to-final', false);
     await page.getByRole('menuitem', { name: 'Closed', exact: true }).click();
     await card(page, 'finish').waitFor({ state: 'detached' });
