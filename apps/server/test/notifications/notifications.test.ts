@@ -239,5 +239,25 @@ describe('the notification room', () => {
       dedupeKey: `test:${NOTIFICATIONS_KEPT + 4}`,
     });
     expect(again).toBeNull();
+    // Arrival decides, not the clock: with every time the same, the oldest to arrive goes.
+    await db
+      .update(notifications)
+      .set({ createdAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(notifications.userId, busy.id));
+    await recordNotification(db, {
+      companyId: cid,
+      userId: busy.id,
+      kind: 'jobStatus',
+      jobId: null,
+      title: 'tie',
+      body: '',
+      dedupeKey: 'test:tie',
+    });
+    const titles = (
+      await db.select().from(notifications).where(eq(notifications.userId, busy.id))
+    ).map((r) => r.title);
+    expect(titles).toHaveLength(NOTIFICATIONS_KEPT);
+    expect(titles).not.toContain('n5');
+    expect(titles).toEqual(expect.arrayContaining(['n6', 'tie']));
   });
 });

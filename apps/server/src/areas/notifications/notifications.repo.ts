@@ -31,7 +31,7 @@ export async function insertNotification(
     .select({ id: notifications.id })
     .from(notifications)
     .where(mine)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(desc(notifications.seq))
     .limit(NOTIFICATIONS_KEPT);
   await tx.delete(notifications).where(and(mine, notInArray(notifications.id, kept)));
   return r.id;
@@ -55,7 +55,7 @@ export async function listNotifications(
         inArray(notifications.kind, kinds),
       ),
     )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(desc(notifications.seq))
     .limit(NOTIFICATIONS_KEPT);
 }
 

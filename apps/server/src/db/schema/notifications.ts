@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
@@ -25,6 +26,11 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order of arrival: newest first and the 200 kept go by it, not by
+     * `createdAt`, which two notifications can share on a coarse clock.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -46,7 +52,7 @@ export const notifications = pgTable(
       name: 'notifications_member_fk',
     }).onDelete('cascade'),
     uniqueIndex('notifications_dedupe_uq').on(t.companyId, t.userId, t.dedupeKey),
-    index('notifications_user_idx').on(t.companyId, t.userId, t.createdAt),
+    index('notifications_user_idx').on(t.companyId, t.userId, t.seq),
   ],
 );
 
