@@ -19,8 +19,11 @@ import { jobsUrl, typesUrl } from '../support/jobs-helpers.js';
  * takes them on to Invoiced. B's call is timed from its save until the move
  * is written. The bound is counted in A's work, not in milliseconds: A's
  * automation runs started after B's entry was queued and before it started
- * are at most the queue's slots (QUEUE_CONCURRENCY); without the fair claim
- * B's entry would wait for A's whole backlog (thousands of runs).
+ * are at most 2 x QUEUE_CONCURRENCY - 1: a claim already under way when B's
+ * entry committed (its snapshot cannot see B) takes up to every slot for A,
+ * and the claim that takes B may start up to the other free slots' A jobs
+ * first (a batch runs in the order the update returns it). Without the fair
+ * claim B's entry would wait for A's whole backlog (thousands of runs).
  */
 /**
  * B's p99 ceiling here: looser than the HTTP cases', as on PGlite every transaction
@@ -134,7 +137,8 @@ describe('automatic-move chains (B1)', () => {
     expect([...m.aStatuses]).toEqual([200]);
     // A's chains did run (and stop at the bound) while B worked.
     expect(started.get(A.id) ?? 0).toBeGreaterThan(MAX_AUTO_MOVES);
-    expect(m.maxADuring, JSON.stringify(m)).toBeLessThanOrEqual(h.deps.config.queue.concurrency);
+    const slots = h.deps.config.queue.concurrency;
+    expect(m.maxADuring, JSON.stringify(m)).toBeLessThanOrEqual(2 * slots - 1);
     expect(m.p99).toBeLessThan(B1_P99_CEILING_MS);
   }, 300_000);
 });
