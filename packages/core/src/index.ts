@@ -25,6 +25,7 @@ export * from './dates.js';
 export * from './numbering.js';
 export * from './period.js';
 export * from './statement.js';
+export * from './statement-period.js';
 export * from './csv.js';
 export * from './contracts/templates.js';
 export * from './contracts/delivery.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StatementSchema } from './statement.js';
-import { ZEmail, optId, optText, text } from './common.js';
+import { ZEmail, ZYmd, optId, optText, text } from './common.js';
 
 /** Field types a client type may define; they drive the client form. */
 export const CLIENT_FIELD_TYPES = [
@@ -121,3 +121,16 @@ export type TSupplier = z.infer<typeof ZSupplier>;
 /** `GET /entities/{id}/statement` (DECISIONS §6). */
 export const ZStatement = StatementSchema;
 export type TStatementResponse = z.infer<typeof ZStatement>;
+
+/**
+ * `?from&to` of a statement, its JSON and its PDF (staff and portal): the
+ * period's days, both included, YYYY-MM-DD; either may be absent (core
+ * `statementForPeriod`). A from after to is refused on `from`.
+ */
+export const ZStatementPeriodQuery = z
+  .object({ from: ZYmd.optional(), to: ZYmd.optional() })
+  .refine((p) => p.from === undefined || p.to === undefined || p.from <= p.to, {
+    path: ['from'],
+    message: 'must be on or before to',
+  });
+export type TStatementPeriodQuery = z.infer<typeof ZStatementPeriodQuery>;
