@@ -58,6 +58,8 @@ import { filesRoutes } from './areas/files/files.routes.js';
 import { createImportService } from './areas/incidents/import.service.js';
 import { incidentsRoutes } from './areas/incidents/incidents.routes.js';
 import { invoicesRoutes } from './areas/invoices/invoices.routes.js';
+import { creditNotesRoutes } from './areas/invoices/credit-notes.routes.js';
+import { createCreditNotesService } from './areas/invoices/credit-notes.service.js';
 import { creditNoteDocument, invoiceDocument, invoicePreview } from './areas/invoices/index.js';
 import { jobDocumentRoutes } from './areas/jobs/job-document.routes.js';
 import { createJobDocumentService } from './areas/jobs/job-document.service.js';
@@ -161,6 +163,7 @@ export async function buildApp(
   await app.register(suppliersRoutes, { suppliers: createSuppliersService(deps) });
   await app.register(itemsRoutes, { items: createItemsService(deps) });
   await app.register(invoicesRoutes, { invoices: invoicesService(deps) });
+  await app.register(creditNotesRoutes, { creditNotes: createCreditNotesService(deps) });
   await app.register(deliveryRoutes, { delivery: createDeliveryService(deps) });
   await app.register(expensesRoutes, { expenses: expensesService(deps) });
   await app.register(vehiclesRoutes, { vehicles: createVehiclesService(deps) });
@@ -187,14 +190,16 @@ export async function buildApp(
     deps,
     documents: {
       invoice: (companyId, id) => invoiceDocument(deps, companyId, id),
-      statement: (companyId, clientId) => statementDocument(deps, companyId, clientId),
+      statement: (companyId, clientId, period) =>
+        statementDocument(deps, companyId, clientId, period),
       creditNote: (companyId, id) => creditNoteDocument(deps, companyId, id),
     },
   });
   await app.register(customerRoutes, { customer: createCustomerService(deps) });
   await app.register(portalRoutes, {
     portal: createPortalService(deps, {
-      statement: (companyId, clientId) => statementDocument(deps, companyId, clientId),
+      statement: (companyId, clientId, period) =>
+        statementDocument(deps, companyId, clientId, period),
       creditNote: (companyId, id) => creditNoteDocument(deps, companyId, id),
     }),
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  refundProblem,
   applyCredit,
   creditForAmount,
   creditForLines,
@@ -122,5 +123,26 @@ describe('a credit meets the balance', () => {
     [50, -10, 0, 50],
   ])('%s against %s: %s applied, %s over', (credit, balance, applied, excess) => {
     expect(applyCredit(credit, balance)).toEqual({ applied, excess });
+  });
+});
+
+describe('a refund out of a note', () => {
+  // A note owing the client R172.50, R100.00 of it paid back already.
+  it.each([
+    ['72.50', null],
+    [72.5, null],
+    ['72.504', null],
+    ['72.51', 'must not be more than the R72.50 the credit note still owes the client'],
+    [0, 'must be more than R0.00'],
+    ['0.004', 'must be more than R0.00'],
+    [-1, 'must be more than R0.00'],
+  ])('of %s answers %s', (amount, problem) => {
+    expect(refundProblem(amount, '172.50', 100)).toBe(problem);
+  });
+
+  it('is refused once everything is paid back, or when nothing was owed', () => {
+    const none = 'cannot be recorded: the credit note owes the client nothing';
+    expect(refundProblem(1, '172.50', '172.50')).toBe(none);
+    expect(refundProblem('0.01', 0, 0)).toBe(none);
   });
 });

@@ -101,3 +101,24 @@ export function applyCredit(
   const applied = c.gt(b) ? b : c;
   return { applied: toAmount(applied), excess: toAmount(c.minus(applied)) };
 }
+
+/**
+ * Why a refund of `amount` out of a note's `excess` is refused, with
+ * `refunded` already paid back, or null: the refunds together never pass the
+ * excess (docs/payments.md "Refunds").
+ */
+export function refundProblem(
+  amount: AmountLike,
+  excess: AmountLike,
+  refunded: AmountLike,
+): string | null {
+  const a = round2(dec(amount));
+  if (a.lte(0)) return 'must be more than R0.00';
+  const left = round2(dec(excess).minus(dec(refunded)));
+  if (a.gt(left)) {
+    return left.lte(0)
+      ? 'cannot be recorded: the credit note owes the client nothing'
+      : `must not be more than the ${formatMoney(toAmount(left))} the credit note still owes the client`;
+  }
+  return null;
+}

@@ -270,4 +270,48 @@ describe('buildStatement with part payments and credit notes (DECISIONS §16)', 
     );
     expect(s.aging).toEqual({ ...zeroAging, d30: 385 });
   });
+
+  it('lists a refund out of a note as a debit after the note, on its own date', () => {
+    // R500.00 paid in full; a R172.50 note on 3 May owes the client all of it;
+    // R100.00 paid back the same day and R72.50 on 9 May bring the balance to nil.
+    const paidInFull: StatementInvoice = {
+      ...inv('q', 'INV00021', '2026-05-01', 500),
+      payments: [{ amount: 500, datePaid: '2026-05-02' }],
+      credits: [
+        {
+          amount: '172.50',
+          date: '2026-05-03',
+          number: 'CN00002',
+          refunds: [
+            { amount: '72.50', date: '2026-05-09' },
+            { amount: 100, date: '2026-05-03' },
+            { amount: 0, date: '2026-05-04' },
+          ],
+        },
+      ],
+    };
+    const s = buildStatement([paidInFull], '2026-05-10');
+    expect(
+      s.lineItems.map((l) => [l.invoiceDate, l.description, l.debit_credit, l.total, l.rolling]),
+    ).toEqual([
+      ['2026-05-01', 'Invoice INV00021', 'debit', 500, 500],
+      ['2026-05-02', 'Payment INV00021', 'credit', 500, 0],
+      ['2026-05-03', 'Credit note CN00002', 'credit', 172.5, -172.5],
+      ['2026-05-03', 'Refund CN00002', 'debit', 100, -72.5],
+      ['2026-05-09', 'Refund CN00002', 'debit', 72.5, 0],
+    ]);
+    expect(s.total).toBe(0);
+    // Nothing of the invoice is open: nothing to age.
+    expect(s.aging).toEqual(zeroAging);
+  });
+
+  it('refuses a refund whose date is not YYYY-MM-DD', () => {
+    const bad: StatementInvoice = {
+      ...inv('r', 'INV00022', '2026-05-01', 10),
+      credits: [
+        { amount: 10, date: '2026-05-01', number: 'CN9', refunds: [{ amount: 1, date: '9/5' }] },
+      ],
+    };
+    expect(() => buildStatement([bad], '2026-05-10')).toThrow(/refund date of invoice INV00022/);
+  });
 });

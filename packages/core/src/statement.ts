@@ -23,8 +23,16 @@ export interface StatementInvoice {
    * `amountPaid` and `datePaid` are not read.
    */
   payments?: readonly { amount: number | string; datePaid: string }[];
-  /** Credit notes against the invoice: a credit line each, numbered by the note. */
-  credits?: readonly { amount: number | string; date: string; number: string }[];
+  /**
+   * Credit notes against the invoice: a credit line each, numbered by the note;
+   * money paid back out of a note's excess is a debit line each (`refunds`).
+   */
+  credits?: readonly {
+    amount: number | string;
+    date: string;
+    number: string;
+    refunds?: readonly { amount: number | string; date: string }[];
+  }[];
 }
 
 /** One line of a statement; `_id` is the invoice's id for both kinds. */
@@ -90,7 +98,8 @@ function checkYmd(value: string, what: string, inv: StatementInvoice): void {
   }
 }
 
-type Entry = Omit<StatementLine, 'rolling'> & { amount: Big };
+/** `rank` orders the kinds on one date: invoices, then payments and notes, then refunds. */
+type Entry = Omit<StatementLine, 'rolling'> & { amount: Big; rank: number };
 
 /** A credit line of an invoice: a payment or a credit note. */
 function credit(inv: StatementInvoice, date: string, description: string, amount: Big): Entry {
@@ -102,6 +111,7 @@ function credit(inv: StatementInvoice, date: string, description: string, amount
     debit_credit: 'credit',
     total: toAmount(amount),
     amount: amount.neg(),
+    rank: 1,
   };
 }
 
@@ -112,8 +122,9 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * Builds a statement from a client's invoices. Each invoice is a debit of its
  * total on its invoice date; each payment is a credit on its date (`payments`,
  * or else `amountPaid` > 0 on `datePaid`, the invoice date when null), and
- * each credit note a credit on its date. Lines run oldest first; on one date
- * debits come before credits, then by invoice number (digits compared as
+ * each credit note a credit on its date, each refund out of a note a debit
+ * on its date. Lines run oldest first; on one date invoices come first, then
+ * payments and notes, then refunds, each by invoice number (digits compared as
  * numbers). `rolling` is the running balance and `total` the closing one.
  * Aging puts each invoice's open balance (total − paid − credited, when > 0) in a
  * bucket by its age from invoice date to `asOf`; `asOf` affects only aging.
@@ -147,6 +158,7 @@ export function buildStatement(invoices: StatementInvoice[], asOf: string): Stat
       debit_credit: 'debit',
       total: toAmount(total),
       amount: total,
+      rank: 0,
     });
     const payments = inv.payments ?? [{ amount: inv.amountPaid, datePaid: inv.datePaid }];
     let against = new Big(0);
@@ -164,6 +176,22 @@ export function buildStatement(invoices: StatementInvoice[], asOf: string): Stat
       checkDate(c.date, 'credit note date', inv);
       against = against.plus(amount);
       entries.push(credit(inv, c.date, `Credit note ${c.number}`, amount));
+      // A refund pays the client back what the note owed them: a debit, after the note.
+      for (const r of c.refunds ?? []) {
+        const paidBack = dec(r.amount);
+        if (paidBack.lte(0)) continue;
+        checkDate(r.date, 'refund date', inv);
+        entries.push({
+          _id: inv._id,
+          invoiceDate: r.date,
+          invoiceNumber: inv.invoiceNumber,
+          description: `Refund ${c.number}`,
+          debit_credit: 'debit',
+          total: toAmount(paidBack),
+          amount: paidBack,
+          rank: 2,
+        });
+      }
     }
     const open = total.minus(against);
     if (open.gt(0)) {
@@ -185,7 +213,7 @@ export function buildStatement(invoices: StatementInvoice[], asOf: string): Stat
   entries.sort(
     (a, b) =>
       byText(a.invoiceDate, b.invoiceDate) ||
-      (a.debit_credit === b.debit_credit ? 0 : a.debit_credit === 'debit' ? -1 : 1) ||
+      a.rank - b.rank ||
       compareRuns(runsOf(a.invoiceNumber), runsOf(b.invoiceNumber)) ||
       byText(a._id, b._id),
   );

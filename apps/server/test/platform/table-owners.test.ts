@@ -32,6 +32,7 @@ const OWNER: Record<string, string> = {
   number_counters: 'invoices',
   payments: 'payments',
   credit_notes: 'invoices',
+  credit_note_refunds: 'invoices',
   send_counts: 'delivery',
   expenses: 'expenses',
   incidents: 'incidents',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { ZAmount, ZDateInput } from './common.js';
+import { ZAmount, ZDateInput, ZYmd, optText } from './common.js';
 
 /**
  * Credit notes (VAT Act s21(3)(a), DECISIONS §16, docs/payments.md):
  * `POST /companies/:cid/invoices/:id/credit-notes` issues one,
- * `GET` the same path lists the invoice's, `GET /companies/:cid/credit-notes/:noteId` reads one.
- * An issued note is never edited or deleted.
+ * `GET` the same path lists the invoice's, `GET /companies/:cid/credit-notes` lists the
+ * company's, `GET /companies/:cid/credit-notes/:noteId` reads one, and its `email` and
+ * `refunds` calls send it and pay its excess back. An issued note is never edited or deleted.
  */
 
 /** A note credits some of the invoice's lines (by their place, from 0) or an amount, with a reason. */
@@ -34,6 +35,28 @@ export const ZCreditNoteLine = z.object({
   price: z.number(),
 });
 
+/**
+ * `POST /companies/:cid/credit-notes/:id/refunds`: money paid back to the
+ * client out of the note's excess; the refunds together never pass it.
+ */
+export const ZCreditNoteRefundSave = z.object({
+  amount: ZAmount,
+  /** The day the money went back; today (company zone) when absent. */
+  date: ZDateInput.optional(),
+  method: optText(40),
+  reference: optText(100),
+});
+
+export const ZCreditNoteRefund = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  /** YYYY-MM-DD */
+  date: z.string(),
+  method: z.string(),
+  reference: z.string(),
+  createdAt: z.string(),
+});
+
 export const ZCreditNote = z.object({
   _id: z.string(),
   number: z.string(),
@@ -54,8 +77,33 @@ export const ZCreditNote = z.object({
   applied: z.number(),
   /** What was above the balance: to refund, or to keep for the client's later invoices. */
   excess: z.number(),
+  /** The client's name as the invoice addresses it. */
+  clientName: z.string(),
+  /** Money paid back out of the excess, oldest first; `refunded` their sum. */
+  refunds: z.array(ZCreditNoteRefund),
+  refunded: z.number(),
   createdAt: z.string(),
+});
+
+/**
+ * `GET /companies/:cid/credit-notes?from&to`: every note of the company, newest
+ * first, by the note's date (either end optional), at most CREDIT_NOTES_LISTED.
+ */
+export const CREDIT_NOTES_LISTED = 500;
+export const ZCreditNoteListQuery = z
+  .object({ from: ZYmd.optional(), to: ZYmd.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'must not be after to',
+    path: ['from'],
+  });
+export const ZCreditNoteList = z.object({
+  notes: z.array(ZCreditNote),
+  /** More notes match than were listed: narrow the dates. */
+  more: z.boolean(),
 });
 
 export type TCreditNoteSave = z.input<typeof ZCreditNoteSave>;
 export type TCreditNote = z.infer<typeof ZCreditNote>;
+export type TCreditNoteRefundSave = z.input<typeof ZCreditNoteRefundSave>;
+export type TCreditNoteRefund = z.infer<typeof ZCreditNoteRefund>;
+export type TCreditNoteList = z.infer<typeof ZCreditNoteList>;

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import {
   clientDocuments,
   clients,
+  creditNoteRefunds,
   creditNotes,
   files,
   invoices,
@@ -124,7 +125,7 @@ export async function listStatementInvoices(db: Tx, companyId: string, clientId:
   );
   // Three flat reads instead of a subquery per invoice: a client with thousands of invoices
   // and payments reads in a third of the time (docs/performance.md, "Statements").
-  const [rows, paid, credited] = await Promise.all([
+  const [rows, paid, credited, refunds] = await Promise.all([
     db
       .select({
         id: invoices.id,
@@ -152,12 +153,33 @@ export async function listStatementInvoices(db: Tx, companyId: string, clientId:
     /** Each credit note, a credit line of its own by its whole value (docs/payments.md). */
     db
       .select({
+        id: creditNotes.id,
         invoiceId: creditNotes.invoiceId,
         amount: sql<string>`${creditNotes.total}::text`,
         date: sql<string>`${creditNotes.noteDate}::text`,
         number: creditNotes.number,
       })
       .from(creditNotes)
+      .innerJoin(
+        invoices,
+        and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.companyId, creditNotes.companyId)),
+      )
+      .where(ofClient),
+    /** Each refund out of a note, a debit line of its own (docs/payments.md "Refunds"). */
+    db
+      .select({
+        invoiceId: creditNoteRefunds.creditNoteId,
+        amount: sql<string>`${creditNoteRefunds.amount}::text`,
+        date: sql<string>`${creditNoteRefunds.refundDate}::text`,
+      })
+      .from(creditNoteRefunds)
+      .innerJoin(
+        creditNotes,
+        and(
+          eq(creditNotes.id, creditNoteRefunds.creditNoteId),
+          eq(creditNotes.companyId, creditNoteRefunds.companyId),
+        ),
+      )
       .innerJoin(
         invoices,
         and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.companyId, creditNotes.companyId)),
@@ -175,7 +197,9 @@ export async function listStatementInvoices(db: Tx, companyId: string, clientId:
     return m;
   };
   const p = byInvoice(paid);
-  const c = byInvoice(credited);
+  // Refunds are keyed by their note (byInvoice reads the key from `invoiceId`).
+  const back = byInvoice(refunds);
+  const c = byInvoice(credited.map(({ id, ...n }) => ({ ...n, refunds: back.get(id) ?? [] })));
   return rows.map((r) => ({ ...r, payments: p.get(r.id) ?? [], credits: c.get(r.id) ?? [] }));
 }
 

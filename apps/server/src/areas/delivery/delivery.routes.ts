@@ -9,7 +9,7 @@ const cidId = cid.extend({ id: z.string() });
 const tags = ['delivery'];
 
 /**
- * E-mailing invoices, quotes and statements (DECISIONS §7): the send modal's
+ * E-mailing invoices, quotes, credit notes and statements (DECISIONS §7): the send modal's
  * draft, sending now, and the bulk send that goes through the job queue. All
  * count in the company's hourly sending limit (config `sendsPerHour`).
  */
@@ -33,6 +33,19 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }
     config: { access: access.company('invoices', 'u') },
     schema: { tags, params: cidId, body: ZSendEmail, response: { 200: ZMessage } },
     handler: (req) => delivery.sendInvoice(req.company!.id, req.params.id, req.body, req.user!.id),
+  });
+
+  app.get('/api/companies/:cid/credit-notes/:id/email', {
+    config: { access: access.company('invoices', 'r') },
+    schema: { tags, params: cidId, response: { 200: ZEmailDraft } },
+    handler: (req) => delivery.creditNoteDraft(req.company!.id, req.params.id),
+  });
+
+  app.post('/api/companies/:cid/credit-notes/:id/email', {
+    config: { access: access.company('invoices', 'u') },
+    schema: { tags, params: cidId, body: ZSendEmail, response: { 200: ZMessage } },
+    handler: (req) =>
+      delivery.sendCreditNote(req.company!.id, req.params.id, req.body, req.user!.id),
   });
 
   app.get('/api/companies/:cid/entities/:id/email', {

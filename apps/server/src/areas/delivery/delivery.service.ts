@@ -11,6 +11,7 @@ import { getCompany, type CompanyRow } from '../companies/index.js';
 import { statementDocument } from '../clients/index.js';
 import {
   claimSendByHand,
+  creditNoteDocument,
   invoiceDocument,
   markInvoiceSent,
   markInvoicesQueued,
@@ -24,7 +25,13 @@ import { enqueueMany, wakeWorkers } from '../../platform/queue.js';
 import { withLink } from './company-mail.js';
 import * as repo from './delivery.repo.js';
 import { countSends as countCompanySends, sendOnPlace } from './send-limit.js';
-import { LINK_LABEL, mailInvoice, mailStatement, type MailChoice } from './document-mail.js';
+import {
+  LINK_LABEL,
+  mailCreditNote,
+  mailInvoice,
+  mailStatement,
+  type MailChoice,
+} from './document-mail.js';
 import type { MailDeps } from './document-mail.js';
 import { INVOICE_EMAIL } from './delivery.queue.js';
 
@@ -132,6 +139,34 @@ export function createDeliveryService(deps: MailDeps & Pick<AppDeps, 'events'>) 
         companyId,
         () => countSends(db, companyId, 1),
         () => mailStatement(deps, company, clientId, choice),
+      );
+      return { message: MSG.sent };
+    },
+
+    /** A credit note's send modal: where its invoice went, and the note's subject and body. */
+    async creditNoteDraft(companyId: string, noteId: string): Promise<TEmailDraft> {
+      const company = await companyOf(companyId);
+      const doc = await creditNoteDocument(deps, companyId, noteId, { print: false });
+      return {
+        to: splitRecipients(doc.email),
+        subject: doc.subject,
+        message: doc.emailBody,
+        publicUrl: '',
+        ...draftCommon(company),
+      };
+    },
+
+    /** Sends a credit note now, its PDF attached, inside the company's sending limit. */
+    async sendCreditNote(companyId: string, noteId: string, body: SendBody, userId: string) {
+      const company = await companyOf(companyId);
+      const choice = choiceOf(company, body, userId);
+      // 404 before a place is taken from the limit.
+      await creditNoteDocument(deps, companyId, noteId, { print: false });
+      await sendOnPlace(
+        db,
+        companyId,
+        () => countSends(db, companyId, 1),
+        () => mailCreditNote(deps, company, noteId, choice),
       );
       return { message: MSG.sent };
     },

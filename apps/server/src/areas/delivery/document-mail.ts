@@ -1,7 +1,7 @@
 import { MAX_RECIPIENTS, ZEmail, splitRecipients, type TEmailRecord } from '@fieldbook/core';
 import type { CompanyRow } from '../companies/index.js';
 import { statementDocument } from '../clients/index.js';
-import { invoiceDocument } from '../invoices/index.js';
+import { creditNoteDocument, invoiceDocument } from '../invoices/index.js';
 import type { DocumentDeps } from '../templates/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { pdfAttachment, sendAsCompany, withLink } from './company-mail.js';
@@ -109,5 +109,27 @@ export async function mailStatement(
     text: choice?.message ?? doc.emailBody,
     attachments: [pdfAttachment(doc.fileName, pdf)],
     headers: { 'X-Fieldbook-Statement': clientId },
+  });
+}
+
+/**
+ * A credit note, printed and mailed with its PDF (docs/payments.md): the mail
+ * counts as a print, so the first one sent or downloaded is the original and
+ * every later one says "Copy".
+ */
+export async function mailCreditNote(
+  deps: MailDeps,
+  company: CompanyRow,
+  noteId: string,
+  choice: MailChoice,
+): Promise<void> {
+  const doc = await creditNoteDocument(deps, company.id, noteId);
+  const pdf = await deps.pdf.print(doc.html, { owner: choice.by, company: company.id });
+  await sendAsCompany(deps, company, {
+    to: choice.to,
+    subject: choice.subject,
+    text: choice.message,
+    attachments: [pdfAttachment(doc.fileName, pdf)],
+    headers: { 'X-Fieldbook-Credit-Note': doc.note._id },
   });
 }

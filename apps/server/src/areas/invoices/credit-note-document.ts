@@ -9,14 +9,20 @@ import * as notes from './credit-notes.repo.js';
  * the original, every later one is marked "Copy" (VAT Act s21: a lost copy
  * printed again must say so). 404 when it is not the company's.
  */
-export async function creditNoteDocument(deps: DocumentDeps, companyId: string, id: string) {
+export async function creditNoteDocument(
+  deps: DocumentDeps,
+  companyId: string,
+  id: string,
+  /** false: a look at it (an e-mail's draft) that prints nothing, so the original stays unprinted. */
+  opts: { print?: boolean } = {},
+) {
   const db = deps.database.db;
   const note = await creditNote(db, companyId, id);
   const invoice = await notes.invoiceDateOf(db, companyId, note.invoiceId);
   if (!invoice) throw notFound('Credit note not found');
   const { client, clientTypes } = await documentRecipient(db, companyId, note.entityId);
-  const original = await notes.markPrinted(db, companyId, note._id);
-  return renderCreditNoteDocument(deps, companyId, {
+  const original = opts.print === false || (await notes.markPrinted(db, companyId, note._id));
+  const doc = await renderCreditNoteDocument(deps, companyId, {
     note,
     invoiceDate: invoice.date,
     copy: !original,
@@ -24,4 +30,6 @@ export async function creditNoteDocument(deps: DocumentDeps, companyId: string, 
     to: invoice.to,
     clientTypes,
   });
+  // Sent where the invoice went, else to the client's address.
+  return { ...doc, note, email: invoice.toEmail.trim() || (client?.email ?? '') };
 }

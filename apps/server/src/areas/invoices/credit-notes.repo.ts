@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { creditNotes, invoices } from '../../db/schema/index.js';
+import { clients, creditNoteRefunds, creditNotes, invoices } from '../../db/schema/index.js';
 
 /** The invoices area writes credit notes (docs/payments.md); never updated or deleted. */
 
@@ -34,8 +34,32 @@ const columns = {
   tax2: creditNotes.tax2,
   applied: creditNotes.applied,
   excess: creditNotes.excess,
+  /** As the invoice addresses the client, else the client's own name. */
+  clientName: sql<string>`coalesce(nullif(trim(${invoices.to}), ''), (
+    select trim(c.name || ' ' || c.surname) from ${clients} c
+    where c.company_id = ${creditNotes.companyId} and c.id = ${creditNotes.entityId}
+  ), '')`,
+  /** Its refunds, oldest first (few per note: read with it). */
+  refunds: sql<RefundJson[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', r.id, 'amount', r.amount::text, 'date', r.refund_date::text,
+      'method', r.method, 'reference', r.reference, 'createdAt', r.created_at
+    ) order by r.created_at, r.id)
+    from ${creditNoteRefunds} r
+    where r.company_id = ${creditNotes.companyId} and r.credit_note_id = ${creditNotes.id}
+  ), '[]'::json)`,
   createdAt: creditNotes.createdAt,
 };
+
+/** A refund as the note's row carries it. */
+export interface RefundJson {
+  id: string;
+  amount: string;
+  date: string;
+  method: string;
+  reference: string;
+  createdAt: string;
+}
 
 const withInvoice = and(
   eq(invoices.id, creditNotes.invoiceId),
@@ -54,14 +78,69 @@ export async function creditNotesOfInvoice(tx: Tx, companyId: string, invoiceId:
 
 export type CreditNoteRow = Awaited<ReturnType<typeof creditNotesOfInvoice>>[number];
 
-export async function findCreditNote(tx: Tx, companyId: string, id: string) {
-  const [row] = await tx
+/** The company's notes dated within [from, to] (either end open), newest first, at most `limit`. */
+export async function listCreditNotes(
+  tx: Tx,
+  companyId: string,
+  p: { from?: string; to?: string; limit: number },
+) {
+  return tx
+    .select(columns)
+    .from(creditNotes)
+    .innerJoin(invoices, withInvoice)
+    .where(
+      and(
+        eq(creditNotes.companyId, companyId),
+        p.from ? gte(creditNotes.noteDate, p.from) : undefined,
+        p.to ? lte(creditNotes.noteDate, p.to) : undefined,
+      ),
+    )
+    .orderBy(desc(creditNotes.noteDate), desc(creditNotes.number))
+    .limit(p.limit);
+}
+
+export async function findCreditNote(
+  tx: Tx,
+  companyId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+) {
+  const q = tx
     .select(columns)
     .from(creditNotes)
     .innerJoin(invoices, withInvoice)
     .where(and(eq(creditNotes.companyId, companyId), eq(creditNotes.id, id)))
     .limit(1);
+  const [row] = opts.forUpdate ? await q.for('update', { of: creditNotes }) : await q;
   return row ?? null;
+}
+
+/** Records money paid back out of a note; answers the refund's id. */
+export async function insertRefund(
+  tx: Tx,
+  companyId: string,
+  v: Omit<typeof creditNoteRefunds.$inferInsert, 'id' | 'companyId' | 'createdAt'>,
+) {
+  const [row] = await tx
+    .insert(creditNoteRefunds)
+    .values({ ...v, companyId })
+    .returning({ id: creditNoteRefunds.id });
+  return row!.id;
+}
+
+/** Removes one refund of the note; answers whether it was there. */
+export async function deleteRefund(tx: Tx, companyId: string, noteId: string, id: string) {
+  const rows = await tx
+    .delete(creditNoteRefunds)
+    .where(
+      and(
+        eq(creditNoteRefunds.companyId, companyId),
+        eq(creditNoteRefunds.creditNoteId, noteId),
+        eq(creditNoteRefunds.id, id),
+      ),
+    )
+    .returning({ id: creditNoteRefunds.id });
+  return rows.length > 0;
 }
 
 /** What the invoice's notes credited in all (their totals). */
@@ -105,10 +184,10 @@ export async function markPrinted(tx: Tx, companyId: string, id: string): Promis
   return rows.length > 0;
 }
 
-/** The date of the invoice a note corrects. */
+/** The date, addressee and e-mail of the invoice a note corrects. */
 export async function invoiceDateOf(tx: Tx, companyId: string, invoiceId: string) {
   const [row] = await tx
-    .select({ date: invoices.invoiceDate, to: invoices.to })
+    .select({ date: invoices.invoiceDate, to: invoices.to, toEmail: invoices.toEmail })
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)))
     .limit(1);

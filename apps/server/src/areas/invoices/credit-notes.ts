@@ -1,4 +1,5 @@
 import {
+  addAmounts,
   amountText,
   applyCredit,
   creditForAmount,
@@ -8,7 +9,9 @@ import {
   todayIn,
   toAmount,
   toYmd,
+  CREDIT_NOTES_LISTED,
   type TCreditNote,
+  type TCreditNoteList,
   type ZCreditNoteSave,
 } from '@fieldbook/core';
 import type { z } from 'zod';
@@ -46,6 +49,16 @@ export function presentCreditNote(r: notes.CreditNoteRow): TCreditNote {
     tax2: toAmount(r.tax2),
     applied: toAmount(r.applied),
     excess: toAmount(r.excess),
+    clientName: r.clientName ?? '',
+    refunds: r.refunds.map((x) => ({
+      _id: x.id,
+      amount: toAmount(x.amount),
+      date: x.date,
+      method: x.method,
+      reference: x.reference,
+      createdAt: new Date(x.createdAt).toISOString(),
+    })),
+    refunded: toAmount(addAmounts(...r.refunds.map((x) => x.amount))),
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -145,6 +158,19 @@ export async function creditNotesOf(tx: Tx, companyId: string, invoiceId: string
     : null;
   if (!inv || inv.isQuote) throw notFound('Invoice not found');
   return (await notes.creditNotesOfInvoice(tx, companyId, inv.id)).map(presentCreditNote);
+}
+
+/** The company's notes of a period, newest first (docs/payments.md "Credit notes"). */
+export async function listCreditNotes(
+  tx: Tx,
+  companyId: string,
+  q: { from?: string; to?: string },
+): Promise<TCreditNoteList> {
+  const rows = await notes.listCreditNotes(tx, companyId, { ...q, limit: CREDIT_NOTES_LISTED + 1 });
+  return {
+    notes: rows.slice(0, CREDIT_NOTES_LISTED).map(presentCreditNote),
+    more: rows.length > CREDIT_NOTES_LISTED,
+  };
 }
 
 /** One credit note of the company. */

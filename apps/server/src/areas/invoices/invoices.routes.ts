@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import {
-  ZCreditNote,
-  ZCreditNoteSave,
   ZInvoicePayments,
   ZInvoiceResponse,
   ZInvoiceRow,
@@ -101,31 +99,6 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
       response: { 200: ZInvoicePayments },
     },
     handler: (req) => invoices.removePayment(req.company!.id, req.params.id, req.params.paymentId),
-  });
-
-  // Credit notes (VAT Act s21(3)(a), docs/payments.md): issued, never edited or deleted.
-  app.get(`${BASE}/:id/credit-notes`, {
-    config: { access: access.company('invoices', 'r') },
-    schema: { tags: ['invoices'], params: cidId, response: { 200: z.array(ZCreditNote) } },
-    handler: (req) => invoices.creditNotes(req.company!.id, req.params.id),
-  });
-
-  app.post(`${BASE}/:id/credit-notes`, {
-    config: { access: access.company('invoices', 'u') },
-    schema: {
-      tags: ['invoices'],
-      params: cidId,
-      body: ZCreditNoteSave,
-      response: { 200: ZCreditNote },
-    },
-    handler: (req) =>
-      invoices.issueCreditNote(req.company!.id, req.user!.id, req.params.id, req.body),
-  });
-
-  app.get('/api/companies/:cid/credit-notes/:id', {
-    config: { access: access.company('invoices', 'r') },
-    schema: { tags: ['invoices'], params: cidId, response: { 200: ZCreditNote } },
-    handler: (req) => invoices.creditNote(req.company!.id, req.params.id),
   });
 
   app.post(`${BASE}/:id/delete`, {

@@ -6,13 +6,11 @@ import {
   toAmount,
   todayIn,
   type Period,
-  type TCreditNote,
   type TInvoice,
   type TInvoicePayments,
   type TPaymentSave,
   type TInvoiceSaved,
   type TInvoiceSummary,
-  type ZCreditNoteSave,
   type ZInvoiceSave,
 } from '@fieldbook/core';
 import type { z } from 'zod';
@@ -25,7 +23,6 @@ import { getCompany } from '../companies/index.js';
 import { removeSourceItems } from '../accounting/index.js';
 import type { Tx } from '../../db/client.js';
 import { withLiveItemIds } from './invoice-lines.js';
-import { creditNote, creditNotesOf, issueCreditNote } from './credit-notes.js';
 import { invoicePayments, recordHandPayment, removePayment } from './invoice-payments.js';
 import { writeInvoice, type WriterCompany } from './invoice-writer.js';
 import * as repo from './invoices.repo.js';
@@ -170,29 +167,6 @@ export function createInvoicesService(deps: Pick<AppDeps, 'database'>, needs: In
     async removePayment(companyId: string, id: string, paymentId: string) {
       await db.transaction((tx) => removePayment(tx, companyId, id, paymentId));
       return invoicePayments(db, companyId, id);
-    },
-
-    /** Issues a credit note on the invoice (needs u); answers it. */
-    async issueCreditNote(
-      companyId: string,
-      userId: string,
-      id: string,
-      body: z.output<typeof ZCreditNoteSave>,
-    ): Promise<TCreditNote> {
-      const noteId = await db.transaction(async (tx) =>
-        issueCreditNote(tx, await companyFor(tx, companyId), id, body, userId),
-      );
-      return creditNote(db, companyId, noteId);
-    },
-
-    /** The invoice's credit notes, oldest first. */
-    creditNotes(companyId: string, id: string): Promise<TCreditNote[]> {
-      return creditNotesOf(db, companyId, id);
-    },
-
-    /** One credit note. */
-    creditNote(companyId: string, noteId: string): Promise<TCreditNote> {
-      return creditNote(db, companyId, noteId);
     },
 
     async get(companyId: string, id: string): Promise<TInvoice> {

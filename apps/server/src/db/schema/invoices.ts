@@ -174,3 +174,29 @@ export const creditNotes = pgTable(
     index('credit_notes_company_invoice_idx').on(t.companyId, t.invoiceId),
   ],
 );
+
+/**
+ * Money paid back to the client out of a credit note's excess (docs/payments.md
+ * "Refunds"): together never more than the excess. Written by the invoices
+ * area; a refund recorded by mistake may be removed (it is a record of cash,
+ * not a tax document).
+ */
+export const creditNoteRefunds = pgTable(
+  'credit_note_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    creditNoteId: uuid('credit_note_id')
+      .notNull()
+      .references(() => creditNotes.id),
+    amount: money('amount').notNull(),
+    refundDate: date('refund_date', { mode: 'string' }).notNull(),
+    method: text('method').notNull().default(''),
+    reference: text('reference').notNull().default(''),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_note_refunds_note_idx').on(t.companyId, t.creditNoteId)],
+);

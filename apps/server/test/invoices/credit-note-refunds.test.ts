@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@fieldbook/core';
+import { anonymous, buildCompany, buildMember, type TestUser } from '../support/factories.js';
+import { buildClient, line } from '../support/finance-factories.js';
+import { startHarness, type Harness } from '../support/harness.js';
+import {
+  doc,
+  invoicesUrl,
+  outstanding,
+  saveAndGet,
+  setCompany,
+  vat,
+} from '../support/invoices-helpers.js';
+
+/**
+ * Credit notes beyond their invoice (docs/payments.md "Credit notes"): the
+ * company's list, refunds out of a note's excess, and the note by e-mail.
+ */
+let h: Harness;
+let mine: { id: string; owner: TestUser };
+let client: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  mine = await buildCompany(h);
+  await setCompany(mine.owner.api, mine.id, {
+    companyName: 'Acme Plumbing',
+    EmailAddress: 'office@acme.test',
+  });
+  client = await buildClient(mine.owner.api, mine.id, {
+    name: 'Thandi',
+    surname: 'Nkosi',
+    email: 'thandi@example.test',
+  });
+});
+afterAll(() => h.close());
+
+const notesUrl = (cid = mine.id) => `/api/companies/${cid}/credit-notes`;
+const refundsUrl = (note: string, cid = mine.id) => `${notesUrl(cid)}/${note}/refunds`;
+
+/** R100 + R50, VAT 15 % exclusive: R172.50, paid in full by hand, then credited in full. */
+async function paidAndCredited(date: string, reason = 'Job cancelled') {
+  const inv = await saveAndGet(
+    mine.owner.api,
+    mine.id,
+    doc(client, {
+      invoiceDate: date,
+      dueDate: date,
+      tax: vat(),
+      toEmail: 'accounts@example.test',
+      descriptions: [line({ description: 'Valve', price: 100 }), line({ price: 50 })],
+    }),
+  );
+  const paid = await mine.owner.api.post(`${invoicesUrl(mine.id)}/${inv._id}/payments`, {
+    amount: 172.5,
+    datePaid: date,
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  const note = await mine.owner.api.post(`${invoicesUrl(mine.id)}/${inv._id}/credit-notes`, {
+    amount: 172.5,
+    reason,
+    date,
+  });
+  expect(note.status, JSON.stringify(note.body)).toBe(200);
+  expect(note.body).toMatchObject({ total: 172.5, applied: 0, excess: 172.5, refunded: 0 });
+  return { inv, note: note.body as { _id: string; number: string } };
+}
+
+describe('refunds out of a credit note', () => {
+  it('pays back the excess in parts, never more, and the statement shows each', async () => {
+    const before = await outstanding(h, client);
+    const { inv, note } = await paidAndCredited('2026-05-03');
+    const first = await mine.owner.api.post(refundsUrl(note._id), {
+      amount: 100,
+      date: '2026-05-03',
+      method: 'EFT',
+      reference: 'REF-1',
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({
+      refunded: 100,
+      refunds: [{ amount: 100, date: '2026-05-03', method: 'EFT', reference: 'REF-1' }],
+    });
+    const tooMuch = await mine.owner.api.post(refundsUrl(note._id), { amount: 72.51 });
+    expect(tooMuch.status).toBe(400);
+    expect(JSON.stringify(tooMuch.body)).toContain('amount');
+    expect(JSON.stringify(tooMuch.body)).toContain(
+      'must not be more than the R72.50 the credit note still owes the client',
+    );
+    const early = await mine.owner.api.post(refundsUrl(note._id), {
+      amount: 1,
+      date: '2026-05-02',
+    });
+    expect(early.status).toBe(400);
+    expect(JSON.stringify(early.body)).toContain('date');
+    const rest = await mine.owner.api.post(refundsUrl(note._id), {
+      amount: 72.5,
+      date: '2026-05-09',
+    });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(rest.body.refunded).toBe(172.5);
+    const none = await mine.owner.api.post(refundsUrl(note._id), { amount: 0.01 });
+    expect(JSON.stringify(none.body)).toContain('the credit note owes the client nothing');
+
+    // The client's outstanding never counted the excess; the statement runs back to nil.
+    expect(await outstanding(h, client)).toBe(before);
+    const st = await mine.owner.api.get(`/api/companies/${mine.id}/entities/${client}/statement`);
+    const lines = st.body.lineItems.filter((l: { _id: string }) => l._id === inv._id);
+    expect(
+      lines.map((l: { description: string; debit_credit: string; total: number }) => [
+        l.description,
+        l.debit_credit,
+        l.total,
+      ]),
+    ).toEqual([
+      [`Invoice ${inv.invoiceNumber}`, 'debit', 172.5],
+      [`Payment ${inv.invoiceNumber}`, 'credit', 172.5],
+      [`Credit note ${note.number}`, 'credit', 172.5],
+      [`Refund ${note.number}`, 'debit', 100],
+      [`Refund ${note.number}`, 'debit', 72.5],
+    ]);
+
+    // A refund recorded by mistake comes off; the note owes the client R72.50 again.
+    const wrong = rest.body.refunds[1]._id as string;
+    const off = await mine.owner.api.post(`${refundsUrl(note._id)}/${wrong}/delete`, {});
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body).toMatchObject({ refunded: 100, refunds: [{ amount: 100 }] });
+    const again = await mine.owner.api.post(`${refundsUrl(note._id)}/${wrong}/delete`, {});
+    expect(again.status).toBe(404);
+  });
+
+  it('lets two refunds at once take no more than the excess together', async () => {
+    const { note } = await paidAndCredited('2026-06-01');
+    const tries = await Promise.all(
+      [100, 100, 100].map((amount) => mine.owner.api.post(refundsUrl(note._id), { amount })),
+    );
+    expect(tries.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    const got = await mine.owner.api.get(`${notesUrl()}/${note._id}`);
+    expect(got.body.refunded).toBe(100);
+  });
+
+  it('refuses a note that owes nothing, bad input, and other companies, members and strangers', async () => {
+    const inv = await saveAndGet(
+      mine.owner.api,
+      mine.id,
+      doc(client, { descriptions: [line({ price: 40 })] }),
+    );
+    const n = await mine.owner.api.post(`${invoicesUrl(mine.id)}/${inv._id}/credit-notes`, {
+      amount: 10,
+      reason: 'Discount',
+    });
+    expect(n.body).toMatchObject({ applied: 10, excess: 0 });
+    const nothing = await mine.owner.api.post(refundsUrl(n.body._id), { amount: 1 });
+    expect(nothing.status).toBe(400);
+    expect(JSON.stringify(nothing.body)).toContain('owes the client nothing');
+    const bad = await mine.owner.api.post(refundsUrl(n.body._id), { amount: 'lots' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('amount');
+
+    const { note } = await paidAndCredited('2026-06-02');
+    const other = await buildCompany(h);
+    expect((await other.owner.api.post(refundsUrl(note._id, other.id), { amount: 1 })).status).toBe(
+      404,
+    );
+    expect((await other.owner.api.get(`${notesUrl(other.id)}/${note._id}`)).status).toBe(404);
+    expect((await mine.owner.api.post(refundsUrl('not-a-uuid'), { amount: 1 })).status).toBe(404);
+    expect((await anonymous(h).post(refundsUrl(note._id), { amount: 1 })).status).toBe(401);
+    const reader = await buildMember(h, mine.id, { invoices: { r: true } });
+    expect((await reader.api.post(refundsUrl(note._id), { amount: 1 })).status).toBe(403);
+    const got = await mine.owner.api.get(`${notesUrl()}/${note._id}`);
+    expect(got.body.refunded).toBe(0);
+  });
+});
+
+describe("the company's credit notes", () => {
+  it('lists them newest first within the dates, with the client, and refuses a period back to front', async () => {
+    const a = await paidAndCredited('2025-01-10', 'First');
+    const b = await paidAndCredited('2025-02-10', 'Second');
+    const all = await mine.owner.api.get(notesUrl());
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const numbers = all.body.notes.map((n: { number: string }) => n.number);
+    expect(numbers.indexOf(b.note.number)).toBeLessThan(numbers.indexOf(a.note.number));
+    expect(all.body.more).toBe(false);
+    const jan = await mine.owner.api.get(`${notesUrl()}?from=2025-01-01&to=2025-01-31`);
+    expect(jan.body.notes).toEqual([
+      expect.objectContaining({
+        number: a.note.number,
+        reason: 'First',
+        clientName: expect.stringContaining('Thandi'),
+        invoiceNumber: a.inv.invoiceNumber,
+      }),
+    ]);
+    const backwards = await mine.owner.api.get(`${notesUrl()}?from=2025-02-01&to=2025-01-01`);
+    expect(backwards.status).toBe(400);
+    expect(JSON.stringify(backwards.body)).toContain('from');
+    const badDate = await mine.owner.api.get(`${notesUrl()}?to=31-01-2025`);
+    expect(badDate.status).toBe(400);
+    expect(JSON.stringify(badDate.body)).toContain('to');
+    const other = await buildCompany(h);
+    expect((await other.owner.api.get(notesUrl(other.id))).body).toEqual({
+      notes: [],
+      more: false,
+    });
+    expect((await anonymous(h).get(notesUrl())).status).toBe(401);
+    const noInvoices = await buildMember(h, mine.id, { clients: { r: true } });
+    expect((await noInvoices.api.get(notesUrl())).status).toBe(403);
+  });
+});
+
+describe('a credit note by e-mail', () => {
+  it("drafts to the invoice's address, sends the PDF, and the mail is the original", async () => {
+    const { note } = await paidAndCredited('2026-07-01');
+    const mailUrl = `${notesUrl()}/${note._id}/email`;
+    const draft = await mine.owner.api.get(mailUrl);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    expect(draft.body).toMatchObject({
+      to: ['accounts@example.test'],
+      subject: `Credit note ${note.number} from Acme Plumbing`,
+      companyEmail: 'office@acme.test',
+    });
+    const sent = await mine.owner.api.post(mailUrl, {
+      to: ['accounts@example.test'],
+      subject: draft.body.subject,
+      message: draft.body.message,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body).toEqual({ message: MSG.sent });
+    const mails = h.mail.mails.filter((m) => m.headers['x-fieldbook-credit-note'] === note._id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.attachments).toEqual([
+      expect.objectContaining({ filename: `${note.number}.pdf`, contentType: 'application/pdf' }),
+    ]);
+    // The mail was the first print: a download now is a copy.
+    const pdf = await mine.owner.api.get(`${notesUrl()}/${note._id}/download`);
+    expect(pdf.headers['content-disposition']).toContain(`${note.number} copy.pdf`);
+
+    const other = await buildCompany(h);
+    const theirs = `${notesUrl(other.id)}/${note._id}/email`;
+    expect((await other.owner.api.get(theirs)).status).toBe(404);
+    expect(
+      (await other.owner.api.post(theirs, { to: ['x@example.test'], subject: 's', message: 'm' }))
+        .status,
+    ).toBe(404);
+    const reader = await buildMember(h, mine.id, { invoices: { r: true } });
+    expect((await reader.api.get(mailUrl)).status).toBe(200);
+    expect(
+      (await reader.api.post(mailUrl, { to: ['x@example.test'], subject: 's', message: 'm' }))
+        .status,
+    ).toBe(403);
+  });
+});
