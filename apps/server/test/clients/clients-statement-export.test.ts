@@ -7,6 +7,7 @@ import { clientDocuments, clients, invoices } from '../../src/db/schema/index.js
 import { anonymous, buildCompany, buildMember, type TestUser } from '../support/factories.js';
 import { buildClient } from '../support/finance-factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
+import { buildPeriodAccount } from '../support/statement-period.js';
 
 /** Statements, outstanding, documents and the export of clients (clients.test.ts: the rest). */
 
@@ -120,6 +121,87 @@ describe('statements and outstanding', () => {
     expect(await out(a)).toBe('10.00');
     expect(await out(foreignClientId)).toBe('0.00');
     await recomputeOutstanding(db(), foreign.id, []);
+  });
+});
+
+describe('the statement of a period (?from&to)', () => {
+  /** The lines as [date, kind, number, amount, rolling]. */
+  const rows = (body: { lineItems: Record<string, unknown>[] }) =>
+    body.lineItems.map((l) => [l.invoiceDate, l.debit_credit, l.invoiceNumber, l.total, l.rolling]);
+
+  it("brings the balance forward, keeps the period's lines and closes at its end, to the cent", async () => {
+    const id = await buildClient(owner.api, cid, { name: 'Period' });
+    const { numbers } = await buildPeriodAccount(owner.api, cid, id);
+    const [a, b, c] = numbers;
+    const get = (q = '') => owner.api.get(url(`/entities/${id}/statement${q}`));
+
+    const whole = (await get()).body;
+    expect(rows(whole)).toEqual([
+      ['2026-01-15', 'debit', a, 999.99, 999.99],
+      ['2026-02-10', 'credit', a, 500, 499.99],
+      ['2026-02-20', 'debit', b, 250.55, 750.54],
+      ['2026-03-15', 'credit', b, 250.55, 499.99],
+      ['2026-03-31', 'debit', c, 80.1, 580.09],
+    ]);
+    expect(whole.total).toBe(580.09);
+
+    const feb = await get('?from=2026-02-01&to=2026-02-28');
+    expect(feb.status, JSON.stringify(feb.body)).toBe(200);
+    expect(rows(feb.body)).toEqual([
+      ['2026-02-01', 'debit', '', 999.99, 999.99],
+      ['2026-02-10', 'credit', a, 500, 499.99],
+      ['2026-02-20', 'debit', b, 250.55, 750.54],
+    ]);
+    expect(feb.body.lineItems[0]).toMatchObject({
+      _id: '',
+      description: 'Balance brought forward',
+    });
+    expect(feb.body.total).toBe(750.54);
+    // Aging is today's, whatever the period.
+    expect(feb.body.aging).toEqual(whole.aging);
+    expect(feb.body.asOf).toBe(whole.asOf);
+
+    const fromMarch = (await get('?from=2026-03-01')).body;
+    expect(rows(fromMarch)).toEqual([
+      ['2026-03-01', 'debit', '', 750.54, 750.54],
+      ['2026-03-15', 'credit', b, 250.55, 499.99],
+      ['2026-03-31', 'debit', c, 80.1, 580.09],
+    ]);
+    expect(fromMarch.total).toBe(580.09);
+
+    const toMidFeb = (await get('?to=2026-02-15')).body;
+    expect(rows(toMidFeb)).toEqual([
+      ['2026-01-15', 'debit', a, 999.99, 999.99],
+      ['2026-02-10', 'credit', a, 500, 499.99],
+    ]);
+    expect(toMidFeb.total).toBe(499.99);
+
+    const quiet = (await get('?from=2026-03-16&to=2026-03-30')).body;
+    expect(rows(quiet)).toEqual([['2026-03-16', 'debit', '', 499.99, 499.99]]);
+    expect(quiet.total).toBe(499.99);
+  });
+
+  it('refuses a date that is not YYYY-MM-DD, or from after to, with a 400 naming the field', async () => {
+    const id = await buildClient(owner.api, cid);
+    const get = (q: string) => owner.api.get(url(`/entities/${id}/statement${q}`));
+    const bad: [string, string][] = [
+      ['?from=2026-02-30', 'from'],
+      ['?from=', 'from'],
+      ['?to=31/03/2026', 'to'],
+      ['?from=2026-01-01&to=yesterday', 'to'],
+    ];
+    for (const [q, field] of bad) {
+      const r = await get(q);
+      expect(r.status, q).toBe(400);
+      expect(r.body.fields, q).toEqual({ [field]: 'must be a date (YYYY-MM-DD)' });
+    }
+    const reversed = await get('?from=2026-03-02&to=2026-03-01');
+    expect(reversed.status).toBe(400);
+    expect(reversed.body).toEqual({
+      error: 'from must be on or before to',
+      fields: { from: 'must be on or before to' },
+    });
+    expect((await get('?from=2026-03-01&to=2026-03-01')).status).toBe(200);
   });
 });
 

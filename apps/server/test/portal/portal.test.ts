@@ -12,6 +12,8 @@ import {
 import { buildClient, buildInvoice, line } from '../support/finance-factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { buildJob, buildType } from '../support/jobs-helpers.js';
+import { pdfText } from '../support/pdf-text.js';
+import { buildPeriodAccount } from '../support/statement-period.js';
 
 /** The client portal (DECISIONS §16, docs/portal.md): links, scope, revocation, expiry. */
 let h: Harness;
@@ -210,6 +212,43 @@ describe('the portal (the client)', () => {
     expect((await portal(token, `/credit-notes/${n2.body._id}/download`)).status).toBe(404);
     expect((await portal(token, '/credit-notes/nope/download')).status).toBe(404);
     expect((await portal(token, `/credit-notes/${'-'.repeat(36)}/download`)).status).toBe(404);
+  });
+
+  it('prints the statement of a period chosen by the client; a bad date is 400 naming it', async () => {
+    const id = await buildClient(co.owner.api, co.id, { name: 'Nomsa', surname: 'Dube' });
+    const [a, b, late] = (await buildPeriodAccount(co.owner.api, co.id, id)).numbers;
+    const token = tokenOf((await makeLink(false, id)).url);
+    const st = await portal(token, '/statement?from=2026-02-01&to=2026-02-28');
+    expect(st.status).toBe(200);
+    expect(st.headers['content-type']).toBe('application/pdf');
+    expect(st.headers['cache-control']).toBe('no-store');
+    expect(String(st.headers['content-disposition'])).toContain(
+      'filename="Statement Nomsa Dube 2026-02-01 to 2026-02-28.pdf"',
+    );
+    const text = await pdfText(st.body as Buffer);
+    expect(text).toMatch(/Period\s+2026-02-01 to 2026-02-28/);
+    expect(text).toMatch(/Closing balance\s+R750\.54/);
+    expect(text).toMatch(/2026-02-01\s+Balance brought forward\s+R999\.99\s+R999\.99/);
+    expect(text).toMatch(new RegExp(`Payment ${a}\\s+R500\\.00\\s+R499\\.99`));
+    expect(text).toMatch(new RegExp(`Invoice ${b}\\s+R250\\.55\\s+R750\\.54`));
+    expect(text).not.toContain(late);
+    // Only from: March's lines after the R750.54 brought forward, closing at R580.09.
+    const march = await pdfText((await portal(token, '/statement?from=2026-03-01')).body as Buffer);
+    expect(march).toMatch(/Period\s+from 2026-03-01/);
+    expect(march).toMatch(/Balance brought forward\s+R750\.54\s+R750\.54/);
+    expect(march).toMatch(/Closing balance\s+R580\.09/);
+    expect(march).toContain(late);
+    expect(march).not.toContain('2026-02-20');
+
+    const reversed = await portal(token, '/statement?from=2026-02-28&to=2026-02-01');
+    expect(reversed.status).toBe(400);
+    expect(reversed.body).toEqual({
+      error: 'from must be on or before to',
+      fields: { from: 'must be on or before to' },
+    });
+    const notDate = await portal(token, '/statement?to=28-02-2026');
+    expect(notDate.status).toBe(400);
+    expect(notDate.body.fields).toEqual({ to: 'must be a date (YYYY-MM-DD)' });
   });
 
   it('a new link or a revocation closes the old one; an unknown token is 404', async () => {

@@ -12,6 +12,7 @@ import { buildClient, buildInvoice, line } from '../support/finance-factories.js
 import { startHarness, type Harness } from '../support/harness.js';
 import { setCompany } from '../support/invoices-helpers.js';
 import { pdfText, pdfTitle } from '../support/pdf-text.js';
+import { buildPeriodAccount } from '../support/statement-period.js';
 
 /** Invoice and statement PDFs, the template each document prints with, and hostile templates. */
 
@@ -165,6 +166,42 @@ describe('GET /entities/{id}/download', () => {
     noClients.clients.r = false;
     const member = await buildMember(h, cid, noClients);
     expect((await member.api.get(url(`entities/${c}/download`))).status).toBe(403);
+  });
+
+  it('prints the statement of a period: brought forward, its lines, its closing balance', async () => {
+    const c = await buildClient(owner.api, cid, { name: 'Thandi', surname: 'Nkosi' });
+    const [a, b, late] = (await buildPeriodAccount(owner.api, cid, c)).numbers;
+    const path = `entities/${c}/download?from=2026-02-01&to=2026-02-28`;
+    const { text, title, disposition } = await download(owner.api, path);
+    expect(title).toBe('Statement Thandi Nkosi 2026-02-01 to 2026-02-28');
+    expect(disposition).toContain('filename="Statement Thandi Nkosi 2026-02-01 to 2026-02-28.pdf"');
+    expect(text).toMatch(/Period\s+2026-02-01 to 2026-02-28/);
+    expect(text).toMatch(/Closing balance\s+R750\.54/);
+    expect(text).not.toContain('Balance due R');
+    // Brought forward on from: R999.99 owed, then the period's two lines.
+    expect(text).toMatch(/2026-02-01\s+Balance brought forward\s+R999\.99\s+R999\.99/);
+    expect(text).toMatch(
+      new RegExp(`2026-02-10\\s+${a}\\s+Payment ${a}\\s+R500\\.00\\s+R499\\.99`),
+    );
+    expect(text).toMatch(
+      new RegExp(`2026-02-20\\s+${b}\\s+Invoice ${b}\\s+R250\\.55\\s+R750\\.54`),
+    );
+    expect(text).not.toContain(late);
+    expect(text).not.toContain('2026-01-15');
+    // Aging and its balance due are today's: the whole account's R580.09.
+    expect(text).toMatch(/120\+ DAYS\s+BALANCE DUE[\s\S]*R580\.09/);
+
+    const whole = await download(owner.api, `entities/${c}/download`);
+    expect(whole.text).not.toContain('Balance brought forward');
+    expect(whole.text).not.toContain('Period');
+    expect(whole.text).toMatch(/Balance due\s+R580\.09/);
+
+    const bad = await owner.api.get(url(`entities/${c}/download?from=2026-03-01&to=2026-02-01`));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ from: 'must be on or before to' });
+    const notDate = await owner.api.get(url(`entities/${c}/download?to=2026-13-01`));
+    expect(notDate.status).toBe(400);
+    expect(notDate.body.fields).toEqual({ to: 'must be a date (YYYY-MM-DD)' });
   });
 });
 

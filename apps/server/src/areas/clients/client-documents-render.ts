@@ -1,4 +1,11 @@
-import { buildStatement, toAmount, todayIn, type TStatementResponse } from '@fieldbook/core';
+import {
+  buildStatement,
+  statementForPeriod,
+  toAmount,
+  todayIn,
+  type StatementPeriod,
+  type TStatementResponse,
+} from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/index.js';
@@ -24,11 +31,15 @@ export async function documentRecipient(db: Tx, companyId: string, clientId: str
   return { client: client ?? null, clientTypes };
 }
 
-/** The client's statement as its Account tab shows it; 404 when the client is not the company's. */
+/**
+ * The client's statement as its Account tab shows it, of a period when one is
+ * given (core `statementForPeriod`); 404 when the client is not the company's.
+ */
 export async function clientStatement(
   db: Tx,
   companyId: string,
   clientId: string,
+  period: StatementPeriod = {},
 ): Promise<TStatementResponse> {
   const [client, company] = await Promise.all([
     repo.findClientIncludingDeleted(db, companyId, clientId),
@@ -48,19 +59,37 @@ export async function clientStatement(
     ...(r.payments.length > 0 ? { payments: r.payments } : {}),
     credits: r.credits,
   }));
-  return { ...buildStatement(invoices, asOf), asOf };
+  return statementForPeriod({ ...buildStatement(invoices, asOf), asOf }, period);
 }
 
-async function statementParts(deps: DocumentDeps, companyId: string, clientId: string) {
+async function statementParts(
+  deps: DocumentDeps,
+  companyId: string,
+  clientId: string,
+  period: StatementPeriod = {},
+) {
   const db = deps.database.db;
   const { client, clientTypes } = await documentRecipient(db, companyId, clientId);
   if (!client) throw missing();
-  return { client, clientTypes, statement: await clientStatement(db, companyId, clientId) };
+  // The whole statement: the document works the period's out of it (and prints today's balance due).
+  return { client, clientTypes, statement: await clientStatement(db, companyId, clientId), period };
 }
 
-/** A client's statement as a document; 404 when the client is not the company's. */
-export async function statementDocument(deps: DocumentDeps, companyId: string, clientId: string) {
-  return renderStatementDocument(deps, companyId, await statementParts(deps, companyId, clientId));
+/**
+ * A client's statement as a document, of a period when one is given; 404 when
+ * the client is not the company's.
+ */
+export async function statementDocument(
+  deps: DocumentDeps,
+  companyId: string,
+  clientId: string,
+  period: StatementPeriod = {},
+) {
+  return renderStatementDocument(
+    deps,
+    companyId,
+    await statementParts(deps, companyId, clientId, period),
+  );
 }
 
 /** A client's statement as a template preview's context; 404 when the client is not the company's. */

@@ -7,6 +7,7 @@ import {
   ZMessage,
   ZSaved,
   ZStatement,
+  ZStatementPeriodQuery,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
@@ -119,7 +120,14 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
 
   app.get('/api/companies/:cid/entities/:id/statement', {
     config: { access: access.company('clients', 'r') },
-    schema: { tags, params: cidId, response: { 200: ZStatement } },
-    handler: (req) => clients.statement(req.company!.id, req.params.id),
+    schema: {
+      tags,
+      description:
+        "The client's statement; with `from` and/or `to` (YYYY-MM-DD, both days included) the period's: a first line bringing forward the balance before `from`, the period's lines, and `total` the balance at its end (aging stays today's).",
+      params: cidId,
+      querystring: ZStatementPeriodQuery,
+      response: { 200: ZStatement },
+    },
+    handler: (req) => clients.statement(req.company!.id, req.params.id, req.query),
   });
 };

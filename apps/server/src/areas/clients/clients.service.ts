@@ -1,4 +1,4 @@
-import { type TStatementResponse, type ZClientSave } from '@fieldbook/core';
+import { type StatementPeriod, type TStatementResponse, type ZClientSave } from '@fieldbook/core';
 import type { z } from 'zod';
 import { isUuid } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -112,8 +112,12 @@ export function createClientsService(deps: Pick<AppDeps, 'database' | 'config'>)
       return d;
     },
 
-    async statement(companyId: string, clientId: string): Promise<TStatementResponse> {
-      return clientStatement(db, companyId, clientId);
+    async statement(
+      companyId: string,
+      clientId: string,
+      period: StatementPeriod = {},
+    ): Promise<TStatementResponse> {
+      return clientStatement(db, companyId, clientId, period);
     },
 
     async export(companyId: string, format: 'csv' | 'xlsx', filter: { entityTemplateId?: string }) {

@@ -7,6 +7,7 @@ import {
   ZQuoteAccept,
   ZQuoteChanges,
   ZQuoteDecline,
+  ZStatementPeriodQuery,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
@@ -95,9 +96,15 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService }> = as
 
   app.get('/api/portal/:token/statement', {
     config: { access: access.public, ...perIp },
-    schema: { tags, description: "The client's statement as a PDF.", params: tokenParams },
+    schema: {
+      tags,
+      description:
+        "The client's statement as a PDF; with `from` and/or `to` (YYYY-MM-DD, both days included) the period's, its balance brought forward first.",
+      params: tokenParams,
+      querystring: ZStatementPeriodQuery,
+    },
     handler: async (req, reply) =>
-      sendPdf(reply, await portal.statementPdf(req.params.token, req.ip)),
+      sendPdf(reply, await portal.statementPdf(req.params.token, req.ip, req.query)),
   });
 
   app.get('/api/portal/:token/credit-notes/:note/download', {

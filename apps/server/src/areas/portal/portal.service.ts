@@ -11,6 +11,7 @@ import {
   type TPortalView,
   type TQuoteAccept,
   type TQuoteResponse,
+  type StatementPeriod,
 } from '@fieldbook/core';
 import { isUuid } from '../../platform/access.js';
 import type { Tx } from '../../db/client.js';
@@ -35,7 +36,11 @@ import * as repo from './portal.repo.js';
 
 /** The documents the portal prints, gathered by the areas owning them (wired in app.ts). */
 export interface PortalDocuments {
-  statement(companyId: string, clientId: string): Promise<RenderedDocument>;
+  statement(
+    companyId: string,
+    clientId: string,
+    period?: StatementPeriod,
+  ): Promise<RenderedDocument>;
   creditNote(companyId: string, id: string): Promise<RenderedDocument>;
 }
 
@@ -216,11 +221,11 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
       };
     },
 
-    /** The client's statement as a PDF. */
-    async statementPdf(token: string, ip: string) {
+    /** The client's statement as a PDF, of a period when one is given (core `statementForPeriod`). */
+    async statementPdf(token: string, ip: string, period: StatementPeriod = {}) {
       const { link, company, client } = await openLink(token);
       await repo.touchLink(db, link.id);
-      const doc = await documents.statement(company.id, client.id);
+      const doc = await documents.statement(company.id, client.id, period);
       const pdf = await deps.pdf.print(doc.html, { owner: `portal:${ip}`, company: company.id });
       return { fileName: doc.fileName, pdf };
     },

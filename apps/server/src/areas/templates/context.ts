@@ -4,8 +4,10 @@ import {
   formatDate,
   formatMoney,
   lineAmount,
+  statementForPeriod,
   taxRows,
   type Statement,
+  type StatementPeriod,
   type TClientField,
   type TDiscount,
   type TLine,
@@ -214,12 +216,30 @@ export function invoiceContext(i: InvoiceSource, templateFields: TTemplateField[
   };
 }
 
-/** A statement: its lines with the rolling balance, the closing balance and aging. */
-export function statementContext(s: Statement, asOf: string) {
+/** A period in words: '2026-03-01 to 2026-03-31', 'from 2026-03-01', 'up to 2026-03-31' or ''. */
+export function periodWords({ from, to }: StatementPeriod): string {
+  if (from && to) return `${formatDate(from)} to ${formatDate(to)}`;
+  if (from) return `from ${formatDate(from)}`;
+  return to ? `up to ${formatDate(to)}` : '';
+}
+
+/**
+ * A statement: its lines with the rolling balance, the closing balance and
+ * aging. With a period, the period's statement (core `statementForPeriod`):
+ * `total` is the balance at its end and `balanceDue` the whole statement's
+ * (what aging adds up to); without one both are the closing balance.
+ */
+export function statementContext(whole: Statement, asOf: string, period: StatementPeriod = {}) {
+  const s = statementForPeriod(whole, period);
   return {
     statement: {
       date: formatDate(asOf),
       total: formatMoney(s.total),
+      balanceDue: formatMoney(whole.total),
+      hasPeriod: period.from !== undefined || period.to !== undefined,
+      from: period.from ? formatDate(period.from) : '',
+      to: period.to ? formatDate(period.to) : '',
+      period: periodWords(period),
       lines: s.lineItems.map((l) => ({
         date: formatDate(l.invoiceDate),
         number: l.invoiceNumber,

@@ -1,6 +1,7 @@
 import {
   todayIn,
   type Statement,
+  type StatementPeriod,
   type TClientField,
   type TTemplateField,
   type TTemplateType,
@@ -16,6 +17,7 @@ import {
   clientContext,
   companyContext,
   invoiceContext,
+  periodWords,
   statementContext,
   type DocumentClient,
   type InvoiceSource,
@@ -210,8 +212,10 @@ export async function renderInvoiceDocument(
 export interface StatementDocumentParts {
   client: DocumentClient & { id: string; email: string | null; statementTemplateId: string | null };
   clientTypes: TClientField[];
-  /** The statement exactly as the client's Account tab shows it. */
+  /** The client's whole statement, as the Account tab shows it without a period. */
   statement: Statement & { asOf: string };
+  /** The period printed (core `statementForPeriod`); the whole statement without one. */
+  period?: StatementPeriod;
 }
 
 async function statementData(deps: DocumentDeps, companyId: string, parts: StatementDocumentParts) {
@@ -228,7 +232,7 @@ async function statementData(deps: DocumentDeps, companyId: string, parts: State
   const ctx = {
     company: companyContext(company),
     client: clientContext(client, '', parts.clientTypes),
-    ...statementContext(statement, statement.asOf),
+    ...statementContext(statement, statement.asOf, parts.period),
   };
   const fallback = builtIn('statement', STATEMENT_HTML, STATEMENT_EMAIL);
   const source = template ? stored(template) : fallback;
@@ -252,9 +256,11 @@ export async function renderStatementDocument(
 ) {
   const d = await statementData(deps, companyId, parts);
   const name = d.ctx.client.fullName;
+  // A period's statement is named by its period, the whole one by its date.
+  const title = `Statement ${name} ${(parts.period && periodWords(parts.period)) || d.statement.asOf}`;
   const doc: RenderedDocument = {
-    ...render(d.source, d.fallback, d.ctx, `Statement ${name} ${d.statement.asOf}`),
-    fileName: `${safeName(`Statement ${name} ${d.statement.asOf}`)}.pdf`,
+    ...render(d.source, d.fallback, d.ctx, title),
+    fileName: `${safeName(title)}.pdf`,
     subject: `Statement from ${d.company.companyName}`,
   };
   return { ...doc, client: { id: d.client.id, email: d.client.email, name } };

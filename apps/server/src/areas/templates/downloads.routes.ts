@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZStatementPeriodQuery, type StatementPeriod } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -11,7 +12,11 @@ import type { RenderedDocument } from './documents.js';
  */
 export interface DownloadDocuments {
   invoice(companyId: string, id: string): Promise<RenderedDocument>;
-  statement(companyId: string, clientId: string): Promise<RenderedDocument>;
+  statement(
+    companyId: string,
+    clientId: string,
+    period?: StatementPeriod,
+  ): Promise<RenderedDocument>;
   creditNote(companyId: string, id: string): Promise<RenderedDocument>;
 }
 
@@ -41,13 +46,16 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
     url: string,
     area: 'invoices' | 'clients',
     description: string,
-    doc: (companyId: string, id: string) => Promise<RenderedDocument>,
+    doc: (companyId: string, id: string, query: StatementPeriod) => Promise<RenderedDocument>,
+    querystring?: typeof ZStatementPeriodQuery,
   ) =>
     app.get(url, {
       config: { access: access.company(area, 'r') },
-      schema: { tags, params: cidId, description },
+      schema: { tags, params: cidId, description, ...(querystring && { querystring }) },
       handler: async (req, reply) => {
-        const d = await doc(req.company!.id, req.params.id);
+        // Only a route with a query schema reads its query: it is validated then.
+        const query = querystring ? (req.query as StatementPeriod) : {};
+        const d = await doc(req.company!.id, req.params.id, query);
         const owner = { owner: req.user!.id, company: req.company!.id };
         return sendPdf(reply, await deps.pdf.print(d.html, owner), d.fileName);
       },
@@ -68,7 +76,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
   pdfRoute(
     '/api/companies/:cid/entities/:id/download',
     'clients',
-    "The client's statement as a PDF, printed with its template.",
+    "The client's statement as a PDF, printed with its template; with `from` and/or `to` (YYYY-MM-DD) the period's, as GET /entities/{id}/statement answers it.",
     documents.statement,
+    ZStatementPeriodQuery,
   );
 };

@@ -1,7 +1,12 @@
 import { RECIPIENT, supplierHeader } from './invoice-html.js';
 import { DOCUMENT_CSS } from './styles.js';
 
-/** The shipped statement: every invoice and payment with the rolling balance, then aging. */
+/**
+ * The shipped statement: every invoice and payment with the rolling balance,
+ * then aging. A period's statement (`statement.hasPeriod`) also shows the
+ * period and its closing balance; aging's balance due stays today's. Without
+ * a period it prints exactly as before periods existed.
+ */
 export const STATEMENT_HTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -12,7 +17,8 @@ export const STATEMENT_HTML = `<!DOCTYPE html>
 ${supplierHeader(
   'Statement',
   `<tr><th>Date</th><td>{{statement.date}}</td></tr>
-      <tr><th>Balance due</th><td>{{statement.total}}</td></tr>`,
+      {{#if statement.hasPeriod}}<tr><th>Period</th><td>{{statement.period}}</td></tr>
+      <tr><th>Closing balance</th><td>{{statement.total}}</td></tr>{{else}}<tr><th>Balance due</th><td>{{statement.total}}</td></tr>{{/if}}`,
 )}
 <section class="parties">
   ${RECIPIENT.replace('{{#if invoice.isQuote}}Prepared for{{else}}Bill to{{/if}}', 'Statement for')}
@@ -37,7 +43,7 @@ ${supplierHeader(
       <td class="num">{{credit}}</td>
       <td class="num">{{balance}}</td>
     </tr>{{/each}}
-    {{#unless statement.hasLines}}<tr><td colspan="6" class="muted">No invoices or payments yet.</td></tr>{{/unless}}
+    {{#unless statement.hasLines}}<tr><td colspan="6" class="muted">{{#if statement.hasPeriod}}Nothing in this period.{{else}}No invoices or payments yet.{{/if}}</td></tr>{{/unless}}
   </tbody>
 </table>
 <table class="aging">
@@ -51,7 +57,7 @@ ${supplierHeader(
       <td>{{statement.aging.d60}}</td>
       <td>{{statement.aging.d90}}</td>
       <td>{{statement.aging.d120}}</td>
-      <td class="due">{{statement.total}}</td>
+      <td class="due">{{statement.balanceDue}}</td>
     </tr>
   </tbody>
 </table>
