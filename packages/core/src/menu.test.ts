@@ -20,7 +20,7 @@ describe('buildMenu', () => {
   it('shows every entry to the owner, Appointment Settings included (DECISIONS §12)', () => {
     expect(labels(buildMenu({}, owner))).toEqual([
       'Main: Dashboard, Calendar',
-      'Finance: Invoices, Price list, Expenses, Accounting, Log book',
+      'Finance: Invoices, Credit notes, Price list, Expenses, Accounting, Log book',
       'Contacts: Clients, Client types, Suppliers',
       'Management: Incidents, Import',
       'Settings: Invoice Templates, Statement Templates, Document Templates, Appointment Settings',
@@ -92,7 +92,7 @@ describe('buildMenu', () => {
     const m = buildMenu({}, { isOwner: false, disabled: false, rights });
     expect(labels(m)).toEqual([
       'Main: Dashboard',
-      'Finance: Invoices, Price list, Accounting',
+      'Finance: Invoices, Credit notes, Price list, Accounting',
       'Management: Incidents, Import',
     ]);
   });
@@ -144,6 +144,7 @@ describe('buildMenu', () => {
       'Main > Dashboard /dashboard',
       'Main > Calendar /statuses',
       'Finance > Invoices /invoices',
+      'Finance > Credit notes /creditNotes',
       'Finance > Expenses /expenses',
       'Finance > Accounting /accounting',
       'Contacts > Clients /clients',
@@ -161,6 +162,7 @@ describe('buildMenu', () => {
   it('shows Invoices, Accounting and Incidents for the invoices create flag', () => {
     const m = entries(buildMenu({}, only('invoices.c')));
     expect(m).toContain('Finance > Invoices /invoices');
+    expect(m).toContain('Finance > Credit notes /creditNotes');
     expect(m).toContain('Finance > Accounting /accounting');
     expect(m).toContain('Management > Incidents /incidents');
     expect(m).not.toContain('Finance > Expenses /expenses');

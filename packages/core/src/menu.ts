@@ -39,6 +39,8 @@ export function buildMenu(user: MenuUser, member: MemberAccess | null): MenuCate
       label: 'Finance',
       items: [
         { label: 'Invoices', path: '/invoices', allowed: invoicesC },
+        // Every credit note of the company (docs/payments.md), beside the invoices they correct.
+        { label: 'Credit notes', path: '/creditNotes', allowed: invoicesC },
         // The saved items invoices are made of (the invoices area, DECISIONS §2).
         { label: 'Price list', path: '/items', allowed: invoicesC },
         { label: 'Expenses', path: '/expenses', allowed: can(member, 'expenses', 'c') },

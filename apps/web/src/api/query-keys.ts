@@ -54,6 +54,8 @@ export const invoiceKeys = {
   one: (cid: Cid, id: string) => ['company', cid, 'invoices', 'one', id] as const,
   payments: (cid: Cid, id: string) => ['company', cid, 'invoices', 'payments', id] as const,
   creditNotes: (cid: Cid, id: string) => ['company', cid, 'invoices', 'credit-notes', id] as const,
+  companyCreditNotes: (cid: Cid, from: string, to: string) =>
+    ['company', cid, 'invoices', 'all-credit-notes', from, to] as const,
   sending: (cid: Cid, id: string) => ['company', cid, 'invoices', 'sending', id] as const,
   items: (cid: Cid) => ['company', cid, 'items'] as const,
   clients: (cid: Cid) => ['company', cid, 'clients'] as const,
@@ -67,7 +69,9 @@ export const clientKeys = {
   types: (cid: string) => ['company', cid, 'clientTypes'] as const,
   clients: (cid: string) => ['company', cid, 'clients'] as const,
   client: (cid: string, id: string) => ['company', cid, 'clients', 'one', id] as const,
-  statement: (cid: string, id: string) => ['company', cid, 'clients', 'statement', id] as const,
+  /** A client's statement, of a period when from or to is given ('' for no bound). */
+  statement: (cid: string, id: string, from = '', to = '') =>
+    ['company', cid, 'clients', 'statement', id, from, to] as const,
   portalLink: (cid: string, id: string) => ['company', cid, 'clients', 'portal-link', id] as const,
 };
 

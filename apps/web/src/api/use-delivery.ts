@@ -4,14 +4,18 @@ import { useCurrentCompany } from '../app/company-context';
 import { apiGet, apiPost } from './api-client';
 import { emailDraftKey, invoiceKeys } from './query-keys';
 
-/** What can be e-mailed: an invoice or quote, or a client's statement. */
-export type MailKind = 'invoice' | 'statement';
+/** What can be e-mailed: an invoice or quote, a credit note, or a client's statement. */
+export type MailKind = 'invoice' | 'creditNote' | 'statement';
+
+const COLLECTION: Record<MailKind, string> = {
+  invoice: 'invoices',
+  creditNote: 'credit-notes',
+  statement: 'entities',
+};
 
 /** The API paths of one document (relative to /api). */
 export function documentPaths(cid: string | null, kind: MailKind, id: string) {
-  const base = `/companies/${encodeURIComponent(cid ?? '')}/${
-    kind === 'invoice' ? 'invoices' : 'entities'
-  }/${encodeURIComponent(id)}`;
+  const base = `/companies/${encodeURIComponent(cid ?? '')}/${COLLECTION[kind]}/${encodeURIComponent(id)}`;
   return { download: `${base}/download`, email: `${base}/email` };
 }
 

@@ -5,6 +5,7 @@
 export const IMPLEMENTED_MENU_PATHS: ReadonlySet<string> = new Set([
   '/dashboard',
   '/invoices',
+  '/creditNotes',
   '/items',
   '/expenses',
   '/accounting',

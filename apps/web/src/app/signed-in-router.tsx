@@ -31,6 +31,7 @@ const SCREENS: [string, ReactElement][] = [
   ['suppliers/:id', screen(() => import('../areas/suppliers/supplier-page'), 'SupplierPage')],
   ['invoices', screen(() => import('../areas/invoices/invoices-page'), 'InvoicesPage')],
   ['invoices/:id', screen(() => import('../areas/invoices/invoice-page'), 'InvoicePage')],
+  ['creditNotes', screen(() => import('../areas/invoices/credit-notes-page'), 'CreditNotesPage')],
   ['items', screen(() => import('../areas/items/items-page'), 'ItemsPage')],
   ['expenses', screen(() => import('../areas/expenses/expenses-page'), 'ExpensesPage')],
   ['expenses/:id', screen(() => import('../areas/expenses/expense-page'), 'ExpensePage')],

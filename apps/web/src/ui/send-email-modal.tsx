@@ -39,14 +39,15 @@ export interface SendEmailModalProps {
   onClose: () => void;
 }
 
-/** The spec's wording is about invoices; a statement gets the same sentences about itself. */
-const wording = (kind: MailKind) =>
-  kind === 'invoice'
-    ? { confirm: MSG.confirmSend, hint: MSG.ownAddressHint }
-    : {
-        confirm: MSG.confirmSend.replace('invoice', 'statement'),
-        hint: MSG.ownAddressHint.replace('invoice', 'statement'),
-      };
+/** The spec's wording is about invoices; a statement or credit note gets the same sentences about itself. */
+const wording = (kind: MailKind) => {
+  if (kind === 'invoice') return { confirm: MSG.confirmSend, hint: MSG.ownAddressHint };
+  const what = kind === 'creditNote' ? 'credit note' : 'statement';
+  return {
+    confirm: MSG.confirmSend.replace('invoice', what),
+    hint: MSG.ownAddressHint.replace('invoice', what),
+  };
+};
 
 /**
  * The send modal of an invoice, quote or statement: recipients, subject and

@@ -1,47 +1,14 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { addAmounts, formatMoney, type TCreditNote, type TInvoice } from '@fieldbook/core';
-import { useCurrentCompany } from '../../app/company-context';
-import { downloadFile } from '../../api/download';
-import { useDownload } from '../../ui/use-download';
+import { addAmounts, formatMoney, type TInvoice } from '@fieldbook/core';
 import { useCreditNotes } from '../../api/use-credit-notes';
 import { QueryState } from '../../ui/query-state';
 import { usePhone } from '../../ui/use-phone';
+import { CreditNoteActions } from './credit-note-actions';
 import { IssueCreditNoteModal } from './issue-credit-note-modal';
+import { stillOwed } from './refund-values';
 import { MoneyRow } from './money-row';
-
-/** The note's PDF; every print after the first is marked "Copy". */
-function PdfButton({ note }: { note: TCreditNote }) {
-  const { companyId } = useCurrentCompany();
-  const { busy, run } = useDownload(() =>
-    downloadFile(
-      `/companies/${companyId ?? ''}/credit-notes/${encodeURIComponent(note._id)}/download`,
-      `${note.number}.pdf`,
-    ),
-  );
-  return (
-    <ActionIcon
-      variant="subtle"
-      aria-label={`Download credit note ${note.number}`}
-      loading={busy}
-      onClick={() => void run()}
-    >
-      <IconDownload size={16} />
-    </ActionIcon>
-  );
-}
 
 interface Props {
   invoice: TInvoice;
@@ -86,9 +53,13 @@ export function CreditNotesPanel({ invoice, today, canEdit }: Props) {
                     <MoneyRow
                       key={n._id}
                       title={`${n.number} · ${n.date}`}
-                      detail={n.reason}
+                      detail={
+                        stillOwed(n)
+                          ? `${n.reason} · owes the client ${formatMoney(stillOwed(n))}`
+                          : n.reason
+                      }
                       amount={n.total}
-                      action={<PdfButton note={n} />}
+                      action={<CreditNoteActions note={n} today={today} canEdit={canEdit} />}
                     />
                   ))}
                 </Stack>
@@ -104,7 +75,7 @@ export function CreditNotesPanel({ invoice, today, canEdit }: Props) {
                         <Table.Th ta="right">VAT</Table.Th>
                         <Table.Th ta="right">Owed to client</Table.Th>
                         <Table.Th>
-                          <VisuallyHidden>PDF</VisuallyHidden>
+                          <VisuallyHidden>Actions</VisuallyHidden>
                         </Table.Th>
                       </Table.Tr>
                     </Table.Thead>
@@ -116,9 +87,11 @@ export function CreditNotesPanel({ invoice, today, canEdit }: Props) {
                           <Table.Td>{n.reason}</Table.Td>
                           <Table.Td ta="right">{formatMoney(n.total)}</Table.Td>
                           <Table.Td ta="right">{formatMoney(n.tax1)}</Table.Td>
-                          <Table.Td ta="right">{n.excess ? formatMoney(n.excess) : '—'}</Table.Td>
+                          <Table.Td ta="right">
+                            {stillOwed(n) ? formatMoney(stillOwed(n)) : '—'}
+                          </Table.Td>
                           <Table.Td>
-                            <PdfButton note={n} />
+                            <CreditNoteActions note={n} today={today} canEdit={canEdit} />
                           </Table.Td>
                         </Table.Tr>
                       ))}
