@@ -14,6 +14,12 @@ import { useCurrentCompany } from '../app/company-context';
 import { clientKeys as keys, invoiceKeys } from './query-keys';
 import { apiGet, apiPost, apiUpload } from './api-client';
 import { downloadFile } from './download';
+import {
+  WHOLE_ACCOUNT,
+  statementPeriodErrors,
+  statementPeriodSearch,
+  type StatementPeriodValue,
+} from '../ui/statement-period';
 
 // Keys start with ['company', companyId] so a company switch refetches them.
 
@@ -76,12 +82,23 @@ export function useClient(id: string, enabled = true) {
   });
 }
 
-export function useClientStatement(id: string) {
+/**
+ * The client's statement, of a period when one is given (From, To: '' for no
+ * bound). A period the server would refuse is not asked for: the statement
+ * last shown stays, as it does while a new period loads.
+ */
+export function useClientStatement(id: string, period: StatementPeriodValue = WHOLE_ACCOUNT) {
   const cid = useCid();
+  const valid = Object.keys(statementPeriodErrors(period)).length === 0;
   return useQuery({
-    queryKey: keys.statement(cid, id),
-    queryFn: () => apiGet<TStatementResponse>(`${entityPath(cid, id)}/statement`),
-    enabled: !!cid,
+    queryKey: keys.statement(cid, id, period.from, period.to),
+    queryFn: () =>
+      apiGet<TStatementResponse>(
+        `${entityPath(cid, id)}/statement${statementPeriodSearch(period)}`,
+      ),
+    enabled: !!cid && valid,
+    // Only the same client's statement stands in: never another client's.
+    placeholderData: (previous, query) => (query?.queryKey[4] === id ? previous : undefined),
   });
 }
 

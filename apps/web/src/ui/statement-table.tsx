@@ -23,12 +23,21 @@ function Box({ label, value, strong }: { label: string; value: number; strong?: 
   );
 }
 
-/** The outstanding total and the aging buckets of a statement (DECISIONS §6). */
-export function StatementAging({ statement }: { statement: TStatementResponse }) {
+/**
+ * The outstanding total and the aging buckets of a statement (DECISIONS §6);
+ * a period's statement names its total otherwise ("Closing balance").
+ */
+export function StatementAging({
+  statement,
+  totalLabel = 'Outstanding',
+}: {
+  statement: TStatementResponse;
+  totalLabel?: string | undefined;
+}) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
-        <Box label="Outstanding" value={statement.total} strong />
+        <Box label={totalLabel} value={statement.total} strong />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
         {AGING.map((a) => (
@@ -39,12 +48,18 @@ export function StatementAging({ statement }: { statement: TStatementResponse })
   );
 }
 
-/** The lines of a statement, oldest first, with the rolling balance. */
-export function StatementTable({ statement }: { statement: TStatementResponse }) {
+/** The lines of a statement, oldest first, with the rolling balance; `empty` when there are none. */
+export function StatementTable({
+  statement,
+  empty = 'No invoices or payments yet.',
+}: {
+  statement: TStatementResponse;
+  empty?: string | undefined;
+}) {
   if (statement.lineItems.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
-        No invoices or payments yet.
+        {empty}
       </Text>
     );
   return (

@@ -8,11 +8,19 @@ import { useCurrentCompany } from '../../app/company-context';
 import { PdfViewer } from '../../ui/pdf-viewer';
 import { QueryState } from '../../ui/query-state';
 import { SendEmailModal } from '../../ui/send-email-modal';
+import {
+  StatementPeriodChooser,
+  WHOLE_ACCOUNT,
+  isWholeAccount,
+  statementPeriodErrors,
+  statementPeriodSearch,
+} from '../../ui/statement-period';
 import { StatementAging, StatementTable } from '../../ui/statement-table';
 
 /**
- * The Account tab: the client's statement (GET /entities/{id}/statement), its
- * PDF (Download statement) and Email statement.
+ * The Account tab: the client's statement (GET /entities/{id}/statement) of
+ * the period chosen (From, To; empty is the whole account), its PDF of the
+ * same period (Download statement) and Email statement (the whole account).
  */
 export function ClientStatement({
   clientId,
@@ -21,60 +29,70 @@ export function ClientStatement({
   clientId: string;
   clientName: string;
 }) {
-  const statement = useClientStatement(clientId);
+  const [period, setPeriod] = useState(WHOLE_ACCOUNT);
+  const statement = useClientStatement(clientId, period);
   const { companyId, member } = useCurrentCompany();
   const [open, setOpen] = useState<'pdf' | 'send' | null>(null);
   const title = `Statement ${clientName}`.trim();
+  const whole = isWholeAccount(period);
+  const refused = Object.keys(statementPeriodErrors(period)).length > 0;
   return (
-    <QueryState query={statement}>
-      {(s) => (
-        <Stack gap="lg">
-          <Group justify="flex-end" gap="sm">
+    <Stack gap="lg">
+      {/* Outside the query's state: a period that fails to load can still be changed. */}
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <StatementPeriodChooser value={period} onChange={setPeriod} />
+        <Group gap="sm" wrap="wrap">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            disabled={refused}
+            onClick={() => setOpen('pdf')}
+          >
+            Download statement
+          </Button>
+          {can(member, 'clients', 'u') && (
             <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={() => setOpen('pdf')}
+              variant="light"
+              leftSection={<IconMail size={16} />}
+              onClick={() => setOpen('send')}
             >
-              Download statement
+              Email statement
             </Button>
-            {can(member, 'clients', 'u') && (
-              <Button
-                variant="light"
-                leftSection={<IconMail size={16} />}
-                onClick={() => setOpen('send')}
-              >
-                Email statement
-              </Button>
-            )}
-          </Group>
-          <div>
-            <StatementAging statement={s} />
-            {s.asOf && (
-              <Text size="xs" c="dimmed" mt="xs">
-                As of {s.asOf}
-              </Text>
-            )}
-          </div>
-          <Paper withBorder>
-            <StatementTable statement={s} />
-          </Paper>
-          <PdfViewer
-            opened={open === 'pdf'}
-            onClose={() => setOpen(null)}
-            title={title}
-            path={documentPaths(companyId, 'statement', clientId).download}
-            fallbackName={`${title}.pdf`}
-          />
-          {open === 'send' && (
-            <SendEmailModal
-              kind="statement"
-              id={clientId}
-              title={`Email ${title}`}
-              onClose={() => setOpen(null)}
-            />
           )}
-        </Stack>
+        </Group>
+      </Group>
+      <QueryState query={statement}>
+        {(s) => (
+          <Stack gap="lg">
+            <div>
+              <StatementAging statement={s} totalLabel={whole ? undefined : 'Closing balance'} />
+              {s.asOf && (
+                <Text size="xs" c="dimmed" mt="xs">
+                  As of {s.asOf}
+                </Text>
+              )}
+            </div>
+            <Paper withBorder>
+              <StatementTable statement={s} empty={whole ? undefined : 'Nothing in this period.'} />
+            </Paper>
+          </Stack>
+        )}
+      </QueryState>
+      <PdfViewer
+        opened={open === 'pdf'}
+        onClose={() => setOpen(null)}
+        title={title}
+        path={`${documentPaths(companyId, 'statement', clientId).download}${statementPeriodSearch(period)}`}
+        fallbackName={`${title}.pdf`}
+      />
+      {open === 'send' && (
+        <SendEmailModal
+          kind="statement"
+          id={clientId}
+          title={`Email ${title}`}
+          onClose={() => setOpen(null)}
+        />
       )}
-    </QueryState>
+    </Stack>
   );
 }

@@ -12,14 +12,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PORTAL_MSG, formatMoney, type TPortalView } from '@fieldbook/core';
 import { ApiError, errorMessage } from '../../api/api-client';
-import { portalPdfUrl, usePortal, useRenewPortalLink } from '../../api/use-portal';
+import { usePortal, useRenewPortalLink } from '../../api/use-portal';
 import { PoweredBy } from '../public/public-invoice-page';
 import { portalDate } from './portal-text';
 import { PortalDocuments, PortalCreditNotes, PortalJobs } from './portal-sections';
+import { PortalStatementDownload } from './portal-statement';
 
 const WIDTH = 820;
 
@@ -97,7 +98,7 @@ function PortalView({ token, view }: { token: string; view: TPortalView }) {
         </Stack>
       </Card>
       <Card padding="lg" shadow="sm">
-        <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Stack gap={2}>
             <Text fw={600}>Hello {view.client.name}</Text>
             <Text size="sm" c="dimmed" data-testid="portal-outstanding">
@@ -106,15 +107,7 @@ function PortalView({ token, view }: { token: string; view: TPortalView }) {
                 : 'Nothing to pay: thank you'}
             </Text>
           </Stack>
-          <Button
-            component="a"
-            href={portalPdfUrl(token, '/statement')}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-          >
-            Download statement
-          </Button>
+          <PortalStatementDownload token={token} />
         </Group>
       </Card>
       <PortalDocuments title="Invoices to pay" docs={view.openInvoices} empty="Nothing to pay." />
