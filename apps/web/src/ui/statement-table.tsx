@@ -76,8 +76,9 @@ export function StatementTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {statement.lineItems.map((l) => (
-            <Table.Tr key={`${l._id}-${l.debit_credit}`}>
+          {/* An invoice has several lines (payments, notes, refunds): its id and place key each. */}
+          {statement.lineItems.map((l, i) => (
+            <Table.Tr key={`${i}-${l._id}`}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.invoiceDate}</Table.Td>
               <Table.Td>{l.invoiceNumber}</Table.Td>
               <Table.Td>{l.description}</Table.Td>
