@@ -9,7 +9,7 @@ import {
   invoices,
   users,
 } from '../../apps/server/src/db/schema/index.js';
-import { makeLink } from '../../apps/server/src/areas/portal/portal-links.js';
+import { makeLink } from '../../apps/server/src/areas/portal-links/index.js';
 import { DEMO, seedDemoIfEmpty } from '../../apps/server/src/seed/demo.js';
 import type { E2E } from './app.js';
 import { settled } from './settled.js';
@@ -72,7 +72,12 @@ export async function seedDemo(e: E2E): Promise<Demo> {
     portalLink: `/portal/${
       (
         await db.transaction((tx) =>
-          makeLink(tx, { companyId, clientId: inv!.entityId!, days: 90, createdBy: null }),
+          makeLink(tx, e.h.deps.sealer, {
+            companyId,
+            clientId: inv!.entityId!,
+            days: 90,
+            createdBy: null,
+          }),
         )
       ).token
     }`,

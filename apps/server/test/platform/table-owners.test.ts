@@ -56,7 +56,7 @@ const OWNER: Record<string, string> = {
   log_book_trips: 'vehicles',
   notifications: 'notifications',
   notification_settings: 'notifications',
-  portal_links: 'portal',
+  portal_links: 'portal-links',
 };
 
 const writes = scanWrites();

@@ -130,6 +130,8 @@ export const ZCompanySave = z.object({
     .min(1, 'must be at least 1')
     .max(3650, 'must be at most 3650')
     .optional(),
+  /** Invoice and quote mails carry the client's portal link (docs/portal.md). */
+  portalInEmails: z.boolean().optional(),
   payfast: ZPayfastSave.nullable().optional(),
   hideInvoiceLabel: z.boolean().optional(),
   invoiceTemplateId: templateRef,
@@ -192,6 +194,7 @@ export const ZCompany = z.object({
   address: z.string(),
   phone: z.string(),
   portalLinkDays: z.number(),
+  portalInEmails: z.boolean(),
   quoteAcceptAction: z.enum(QUOTE_ACCEPT_ACTIONS),
   quoteAcceptJobTypeId: z.string().nullable(),
   quoteTerms: z.string(),

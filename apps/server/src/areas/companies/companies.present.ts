@@ -48,6 +48,7 @@ export function presentCompany(
     address: c.address,
     phone: c.phone,
     portalLinkDays: c.portalLinkDays,
+    portalInEmails: c.portalInEmails,
     quoteAcceptAction: c.quoteAcceptAction,
     quoteAcceptJobTypeId: c.quoteAcceptJobTypeId,
     quoteTerms: c.quoteTerms,

@@ -146,6 +146,7 @@ export function createCompaniesService(
           ...(b.address !== undefined && { address: b.address }),
           ...(b.phone !== undefined && { phone: b.phone }),
           ...(b.portalLinkDays !== undefined && { portalLinkDays: b.portalLinkDays }),
+          ...(b.portalInEmails !== undefined && { portalInEmails: b.portalInEmails }),
           ...(b.quoteAcceptAction !== undefined && { quoteAcceptAction: b.quoteAcceptAction }),
           ...(b.quoteAcceptJobTypeId !== undefined && {
             quoteAcceptJobTypeId: b.quoteAcceptJobTypeId?.toLowerCase() || null,

@@ -4,6 +4,7 @@ import { statementDocument } from '../clients/index.js';
 import { creditNoteDocument, invoiceDocument } from '../invoices/index.js';
 import type { DocumentDeps } from '../templates/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { linkForMail } from '../portal-links/index.js';
 import { pdfAttachment, sendAsCompany, withLink } from './company-mail.js';
 
 /** Where the link in an invoice mail leads, as the line before it says. */
@@ -11,6 +12,8 @@ import { pdfAttachment, sendAsCompany, withLink } from './company-mail.js';
 export type MailDeps = DocumentDeps & Pick<AppDeps, 'pdf' | 'sealer' | 'mailer'>;
 
 export const LINK_LABEL = 'View it online';
+/** Where the second link leads: the client's portal (invoices, quotes, statement). */
+export const PORTAL_LABEL = 'Your account with us';
 
 /** The well-formed addresses of a stored recipients text ("a@b.c; d@e.f"). */
 export function recipientsOf(text: string): string[] {
@@ -77,10 +80,20 @@ export async function mailInvoice(
       `Invoice ${doc.invoice.number} has no e-mail address to send to; add one to the invoice and send it again`,
     );
   const pdf = await deps.pdf.print(doc.html, { owner: choice?.by, company: company.id });
+  // The client's portal too, when the company chose it (docs/portal.md, "In every mail").
+  const portal =
+    company.portalInEmails && doc.invoice.entityId
+      ? await linkForMail(deps.database.db, deps.sealer, deps.config.publicUrl, {
+          companyId: company.id,
+          clientId: doc.invoice.entityId,
+          days: company.portalLinkDays,
+        })
+      : '';
+  const text = withLink(choice?.message ?? doc.emailBody, doc.invoice.publicUrl, LINK_LABEL);
   await sendAsCompany(deps, company, {
     to,
     subject: choice?.subject ?? doc.subject,
-    text: withLink(choice?.message ?? doc.emailBody, doc.invoice.publicUrl, LINK_LABEL),
+    text: withLink(text, portal, PORTAL_LABEL),
     attachments: [pdfAttachment(doc.fileName, pdf), ...(extras.attachments ?? [])],
     headers: { 'X-Fieldbook-Invoice': invoiceId },
   });

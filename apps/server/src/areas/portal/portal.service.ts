@@ -24,6 +24,7 @@ import type { RenderedDocument } from '../templates/index.js';
 import { jobOfAcceptedQuote } from './portal-jobs.js';
 import { answerText, mailStaff, sendPortalLink } from './portal-mail.js';
 import { notifyStaff, staffToTell } from './portal-notify.js';
+import * as links from '../portal-links/index.js';
 import {
   hashToken,
   linkState,
@@ -31,7 +32,7 @@ import {
   portalUrl,
   presentStatus,
   tokenShaped,
-} from './portal-links.js';
+} from '../portal-links/index.js';
 import * as repo from './portal.repo.js';
 
 /** The documents the portal prints, gathered by the areas owning them (wired in app.ts). */
@@ -99,7 +100,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
     if (send && !email) throw badField('send', 'The client has no e-mail address');
     const made = await db.transaction(async (tx) => {
       const retired = (await guard?.(tx)) ?? [];
-      const link = await makeLink(tx, {
+      const link = await makeLink(tx, deps.sealer, {
         companyId: company.id,
         clientId: client.id,
         days: company.portalLinkDays,
@@ -118,7 +119,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
         });
       } catch (e) {
         // A link nobody received helps nobody: the client's links are put back as they were.
-        await db.transaction((tx) => repo.undoLink(tx, made.link.id, made.replaced));
+        await db.transaction((tx) => links.undoLink(tx, made.link.id, made.replaced));
         if (e instanceof HttpError) throw e;
         throw new HttpError(
           502,
@@ -134,7 +135,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
 
   /** The link of a token, if it opens the portal now: 404 unknown or revoked, 410 expired. */
   async function openLink(token: string) {
-    const link = tokenShaped(token) ? await repo.findByHash(db, hashToken(token)) : null;
+    const link = tokenShaped(token) ? await links.findByHash(db, hashToken(token)) : null;
     const state = linkState(link);
     if (!link || state === 'none' || state === 'revoked') throw notFound(PORTAL_MSG.notFound);
     if (state === 'expired') throw new HttpError(410, PORTAL_MSG.expired);
@@ -147,7 +148,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
   return {
     async status(companyId: string, clientId: string): Promise<TPortalLinkStatus> {
       await clientOf(companyId, clientId);
-      return presentStatus(await repo.latestLink(db, companyId, clientId));
+      return presentStatus(await links.latestLink(db, companyId, clientId));
     },
 
     async create(
@@ -163,14 +164,14 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
 
     async revoke(companyId: string, clientId: string): Promise<TPortalLinkStatus> {
       await clientOf(companyId, clientId);
-      await db.transaction((tx) => repo.revokeLinks(tx, companyId, clientId));
-      return presentStatus(await repo.latestLink(db, companyId, clientId));
+      await db.transaction((tx) => links.revokeLinks(tx, companyId, clientId));
+      return presentStatus(await links.latestLink(db, companyId, clientId));
     },
 
     /** `GET /portal/:token`: what the client sees. */
     async view(token: string): Promise<TPortalView> {
       const { link, company, client } = await openLink(token);
-      await repo.touchLink(db, link.id);
+      await links.touchLink(db, link.id);
       const today = todayIn(company.timeZone);
       const docs = (await repo.clientDocuments(db, company.id, client.id)).map((d) =>
         presentDocument(company.id, client.id, d, today),
@@ -224,7 +225,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
     /** The client's statement as a PDF, of a period when one is given (core `statementForPeriod`). */
     async statementPdf(token: string, ip: string, period: StatementPeriod = {}) {
       const { link, company, client } = await openLink(token);
-      await repo.touchLink(db, link.id);
+      await links.touchLink(db, link.id);
       const doc = await documents.statement(company.id, client.id, period);
       const pdf = await deps.pdf.print(doc.html, { owner: `portal:${ip}`, company: company.id });
       return { fileName: doc.fileName, pdf };
@@ -304,7 +305,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
         });
         return { ...r, job, text, told };
       });
-      await repo.touchLink(db, link.id);
+      await links.touchLink(db, link.id);
       deps.events.emit({ companyId: company.id, name: 'invoicesChanged', ids: [id] });
       if (done.told.ids.length > 0)
         deps.events.emit({
@@ -321,7 +322,7 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
      * company has for the client, never shown, at most RENEWALS_PER_DAY a day.
      */
     async renew(token: string): Promise<{ message: string }> {
-      const link = tokenShaped(token) ? await repo.findByHash(db, hashToken(token)) : null;
+      const link = tokenShaped(token) ? await links.findByHash(db, hashToken(token)) : null;
       const state = linkState(link);
       if (!link || state === 'none' || state === 'revoked') throw notFound(PORTAL_MSG.notFound);
       if (state === 'active') throw new HttpError(400, 'This link still works');
@@ -333,8 +334,8 @@ export function createPortalService(deps: Deps, documents: PortalDocuments) {
       // The old link is retired first, under its row lock: a revocation or another renewal at
       // the same moment leaves this one nothing to renew, so no link is sent twice or revived.
       await makeAndSend(company, client, null, true, async (tx) => {
-        if (!(await repo.retireLink(tx, link.id))) throw notFound(PORTAL_MSG.notFound);
-        if ((await repo.selfMadeSince(tx, company.id, client.id, since)) >= RENEWALS_PER_DAY)
+        if (!(await links.retireLink(tx, link.id))) throw notFound(PORTAL_MSG.notFound);
+        if ((await links.selfMadeSince(tx, company.id, client.id, since)) >= RENEWALS_PER_DAY)
           throw new HttpError(429, 'A new link was sent several times today: check your e-mail');
         return [link.id];
       });

@@ -48,6 +48,8 @@ export const companies = pgTable('companies', {
   phone: text('phone').notNull().default(''),
   /** How long a client portal link works, in days (docs/portal.md). */
   portalLinkDays: integer('portal_link_days').notNull().default(90),
+  /** Invoice and quote mails carry the client's portal link (docs/portal.md); off by default. */
+  portalInEmails: boolean('portal_in_emails').notNull().default(false),
   /** What a quote accepted in the portal does: 'notify' staff, or also 'invoice' it. */
   quoteAcceptAction: text('quote_accept_action', { enum: ['notify', 'invoice', 'job'] })
     .notNull()

@@ -22,4 +22,4 @@ export * from './chat.js';
 export * from './tasks.js';
 export * from './vehicles.js';
 export * from './notifications.js';
-export * from './portal.js';
+export * from './portal-links.js';

@@ -27,6 +27,8 @@ export interface CompanyFormValues {
   phone: string;
   /** How long a client portal link works, in days (docs/portal.md). */
   portalLinkDays: number | string;
+  /** Invoice and quote mails carry the client's portal link. */
+  portalInEmails: boolean;
   /** What a quote accepted in the portal does. */
   quoteAcceptAction: 'notify' | 'invoice' | 'job';
   /** The job type of an accepted quote's job; '' for the company's first type. */
@@ -60,6 +62,7 @@ export function emptyCompanyValues(): CompanyFormValues {
     address: '',
     phone: '',
     portalLinkDays: 90,
+    portalInEmails: false,
     quoteAcceptAction: 'notify',
     quoteAcceptJobTypeId: '',
     quoteTerms: '',
@@ -93,6 +96,7 @@ export function companyToValues(c: TCompany): CompanyFormValues {
     address: c.address ?? '',
     phone: c.phone ?? '',
     portalLinkDays: c.portalLinkDays ?? 90,
+    portalInEmails: c.portalInEmails ?? false,
     quoteAcceptAction: c.quoteAcceptAction ?? 'notify',
     quoteAcceptJobTypeId: c.quoteAcceptJobTypeId ?? '',
     quoteTerms: c.quoteTerms ?? '',
@@ -136,6 +140,7 @@ export function valuesToSave(v: CompanyFormValues): TCompanySave {
     // An empty box goes as null, so the server refuses it naming the field.
     portalLinkDays:
       v.portalLinkDays === '' ? (null as unknown as number) : Number(v.portalLinkDays),
+    portalInEmails: v.portalInEmails,
     quoteAcceptAction: v.quoteAcceptAction,
     quoteAcceptJobTypeId: v.quoteAcceptJobTypeId || null,
     quoteTerms: v.quoteTerms.trim(),

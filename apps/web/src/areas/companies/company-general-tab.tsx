@@ -1,5 +1,6 @@
 import {
   Avatar,
+  Checkbox,
   Group,
   NumberInput,
   Select,
@@ -106,6 +107,11 @@ export function CompanyGeneralTab({ form, company }: { form: CompanyForm; compan
           max={3650}
           allowDecimal={false}
           {...form.getInputProps('portalLinkDays')}
+        />
+        <Checkbox
+          label="Put the client's portal link in invoice and quote e-mails"
+          description="Anyone the e-mail goes to can open the client's account with it"
+          {...form.getInputProps('portalInEmails', { type: 'checkbox' })}
         />
         <Select
           label="When a client accepts a quote in the portal"

@@ -5,8 +5,9 @@ import { companies } from './companies.js';
 
 /**
  * Links to the client portal (DECISIONS §16, docs/portal.md): one client of
- * one company per link. The token (256 random bits) is never stored, only its
- * SHA-256, so the table read alone opens no portal. A link works until
+ * one company per link. The token (256 random bits) is stored as its SHA-256
+ * and sealed with the server's key (AES-256-GCM), so the table read alone
+ * opens no portal. A link works until
  * `expiresAt` (the company's `portalLinkDays` after it was made) unless
  * `revokedAt` is set; making a new link for the client revokes the others.
  */
@@ -22,6 +23,12 @@ export const portalLinks = pgTable(
       .references(() => clients.id, { onDelete: 'cascade' }),
     /** Hex SHA-256 of the token. */
     tokenHash: text('token_hash').notNull(),
+    /**
+     * The token sealed with the server's key (AES-256-GCM), so invoice and
+     * quote mails can carry the working link again; null for links made
+     * before (migration 0032), which a mail replaces.
+     */
+    sealedToken: text('sealed_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

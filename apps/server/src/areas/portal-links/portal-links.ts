@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TPortalLinkStatus } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
-import * as repo from './portal.repo.js';
+import type { Sealer } from '../../platform/crypto.js';
+import * as repo from './portal-links.repo.js';
 
 /**
  * Portal links (docs/portal.md): 256 random bits, base64url (43 characters),
@@ -24,6 +25,7 @@ export const tokenShaped = (token: string) => TOKEN_SHAPE.test(token);
 /** A new link for the client, in the caller's transaction: the client's others stop working. */
 export async function makeLink(
   tx: Tx,
+  sealer: Sealer,
   v: { companyId: string; clientId: string; days: number; createdBy: string | null },
 ): Promise<{ token: string; link: repo.PortalLinkRow; replaced: string[] }> {
   const token = randomBytes(32).toString('base64url');
@@ -32,10 +34,40 @@ export async function makeLink(
     companyId: v.companyId,
     clientId: v.clientId,
     tokenHash: hashToken(token),
+    sealedToken: sealer.seal(token),
     expiresAt: new Date(Date.now() + v.days * DAY_MS),
     createdBy: v.createdBy,
   });
   return { token, link, replaced };
+}
+
+/**
+ * The client's working link for an invoice or quote mail (docs/portal.md,
+ * "In every mail"): the link that works now, opened from its sealed token, or
+ * else a new one (made by nobody, for the company's `portalLinkDays`). Under
+ * a lock per client, so two mails at once carry the same link rather than
+ * one revoking the other's. A link whose seal no longer opens (the server's
+ * key changed) is replaced as well.
+ */
+export async function linkForMail(
+  db: Tx,
+  sealer: Sealer,
+  publicUrl: string,
+  v: { companyId: string; clientId: string; days: number },
+): Promise<string> {
+  const token = await db.transaction(async (tx) => {
+    await repo.lockClientLinks(tx, v.companyId, v.clientId);
+    const current = await repo.latestLink(tx, v.companyId, v.clientId);
+    if (current && linkState(current) === 'active' && current.sealedToken) {
+      try {
+        return sealer.open(current.sealedToken);
+      } catch {
+        // Sealed under another key: a new link below.
+      }
+    }
+    return (await makeLink(tx, sealer, { ...v, createdBy: null })).token;
+  });
+  return portalUrl(publicUrl, token);
 }
 
 export type LinkState = TPortalLinkStatus['state'];
