@@ -260,6 +260,12 @@ describe('declining and asking for changes', () => {
     expect((await answer(q._id, 'decline', { reason: 'Too dear' })).status).toBe(200);
     expect((await get(q._id)).clientResponse).toMatchObject({ kind: 'declined', text: 'Too dear' });
     expect((await answer(q._id, 'decline', { reason: ' ' })).status).toBe(400);
+    // The quote's log keeps both answers, oldest first; a refused one is not in it.
+    const log = (await get(q._id)).clientResponses as { kind: string; text: string }[];
+    expect(log.map((r) => [r.kind, r.text])).toEqual([
+      ['changes', 'Please add a timer'],
+      ['declined', 'Too dear'],
+    ]);
   });
 
   it("answers 404 for another client's quote or a revoked link; 400 for an invoice", async () => {

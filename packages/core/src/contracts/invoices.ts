@@ -143,6 +143,8 @@ export const ZInvoice = z.object({
   depositDue: z.number(),
   /** The client's last answer to the quote in the portal (docs/portal.md); accepted locks it. */
   clientResponse: ZQuoteResponse.nullable(),
+  /** Every answer the client gave in the portal, oldest first (the quote's log; the last 50). */
+  clientResponses: z.array(ZQuoteResponse),
   datePaid: z.string().nullable(),
   methodPaid: z.string(),
   notes: z.string(),

@@ -46,6 +46,7 @@ export function presentInvoice(
     amountCredited: toAmount(r.amountCredited),
     deposit: r.deposit ?? null,
     clientResponse: r.clientResponse ?? null,
+    clientResponses: r.clientResponses,
     ...depositFigures(r),
     datePaid: r.datePaid,
     methodPaid: r.methodPaid,

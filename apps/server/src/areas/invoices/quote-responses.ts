@@ -19,6 +19,8 @@ import { setClientResponse } from './quote-responses.repo.js';
 const DUE_DAYS = 7;
 /** A decline or request for changes waits this long after the quote's last answer. */
 export const ANSWER_GAP_MS = 10 * 60_000;
+/** How many of a quote's answers its log keeps (the newest). */
+export const QUOTE_ANSWERS_KEPT = 50;
 
 export interface QuoteAnswer {
   response: TQuoteResponse;
@@ -58,7 +60,9 @@ export async function answerQuote(
   const last = q.clientResponse ? Date.parse(q.clientResponse.at) : NaN;
   if (a.response.kind !== 'accepted' && Date.now() - last < ANSWER_GAP_MS)
     throw new HttpError(429, 'You answered this quote a few minutes ago: the business has it');
-  await setClientResponse(tx, company.id, q.id, a.response);
+  // The log keeps the newest QUOTE_ANSWERS_KEPT (a decline may follow a decline 10 minutes on).
+  const log = [...(q.clientResponses ?? []), a.response].slice(-QUOTE_ANSWERS_KEPT);
+  await setClientResponse(tx, company.id, q.id, a.response, log);
   const number = q.quoteNumber ?? '';
   const signed = { number, lines: q.descriptions, discount: q.discount };
   if (a.response.kind !== 'accepted' || !a.invoice) return { ...signed, invoiced: false };

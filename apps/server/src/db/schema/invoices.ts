@@ -55,6 +55,8 @@ export const invoices = pgTable(
     deposit: jsonb('deposit').$type<TDeposit>(),
     /** The client's last answer to a quote in the portal (docs/portal.md); accepted locks it. */
     clientResponse: jsonb('client_response').$type<TQuoteResponse>(),
+    /** Every answer, oldest first, at most QUOTE_ANSWERS_KEPT: the quote's log (docs/portal.md). */
+    clientResponses: jsonb('client_responses').$type<TQuoteResponse[]>().notNull().default([]),
     tax: jsonb('tax').$type<TTax>().notNull(),
     subtotal: money('subtotal').notNull(),
     discountTotal: money('discount_total').notNull(),

@@ -37,7 +37,7 @@ import { LineItemsTable } from './line-items-table';
 import { PaidBanner } from './paid-banner';
 import { PaymentsPanel } from './payments-panel';
 import { DepositFields } from './deposit-fields';
-import { QuoteResponseBanner } from './quote-response-banner';
+import { QuoteAnswersLog, QuoteResponseBanner } from './quote-response-banner';
 import { CreditNotesPanel } from './credit-notes-panel';
 import { PayModal, type PayValues } from './pay-modal';
 import { ReadOnlyField } from './read-only-field';
@@ -233,6 +233,9 @@ export function InvoiceEditor({ company, member, invoice, newQuote = false }: In
             timeZone={company.timeZone}
             isQuote={invoice.isQuote}
           />
+        )}
+        {invoice && (
+          <QuoteAnswersLog answers={invoice.clientResponses ?? []} timeZone={company.timeZone} />
         )}
         {editing && !paying && <ErrorAlert error={save.error} title="Not saved" />}
         <ErrorAlert error={del.error} title="Not deleted" />

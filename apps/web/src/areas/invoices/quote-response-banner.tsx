@@ -1,4 +1,4 @@
-import { Alert, Image, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Image, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TQuoteResponse } from '@fieldbook/core';
 
 const when = (iso: string, timeZone: string) =>
@@ -70,5 +70,46 @@ export function QuoteResponseBanner({
         {r.name}, in the client portal on {when(r.at, timeZone)}
       </Text>
     </Alert>
+  );
+}
+
+const ANSWERED: Record<TQuoteResponse['kind'], string> = {
+  accepted: 'Accepted',
+  declined: 'Declined',
+  changes: 'Asked for changes',
+};
+
+/**
+ * The quote's log of the client's answers in the portal, oldest first
+ * (docs/portal.md): each with its time, who answered and what they wrote.
+ * Shown when there is more than the answer the banner shows.
+ */
+export function QuoteAnswersLog({
+  answers,
+  timeZone,
+}: {
+  answers: TQuoteResponse[];
+  timeZone: string;
+}) {
+  if (answers.length < 2) return null;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="quote-answers-title">
+      <Title id="quote-answers-title" order={2} fz="h5" mb={6}>
+        The client&apos;s answers
+      </Title>
+      <List size="sm" spacing={4} aria-label="The client's answers">
+        {answers.map((a, i) => (
+          <List.Item key={`${i}-${a.at}`}>
+            <Text span size="sm" fw={600}>
+              {ANSWERED[a.kind]}
+            </Text>{' '}
+            <Text span size="sm">
+              by {a.name || 'the client'} on {when(a.at, timeZone)}
+              {a.text ? `: ${a.text}` : ''}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Paper>
   );
 }
