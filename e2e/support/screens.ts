@@ -161,6 +161,7 @@ export function mainScreens(d: Demo): Screen[] {
       signedIn: true,
       ready: heading('New Invoice'),
     },
+    { name: 'credit-notes', path: '/creditNotes', signedIn: true, ready: heading('Credit notes') },
     { name: 'expenses', path: '/expenses', signedIn: true, ready: heading('Expenses') },
     {
       name: 'expense',
