@@ -273,7 +273,7 @@ describe('buildStatement with part payments and credit notes (DECISIONS §16)', 
 
   it('lists a refund out of a note as a debit after the note, on its own date', () => {
     // R500.00 paid in full; a R172.50 note on 3 May owes the client all of it;
-    // R100.00 paid back the same day and R72.50 on 9 May bring the balance to nil.
+    // R100.00 paid back the same day and R72.50 kept on 9 May for INV00030 bring it to nil.
     const paidInFull: StatementInvoice = {
       ...inv('q', 'INV00021', '2026-05-01', 500),
       payments: [{ amount: 500, datePaid: '2026-05-02' }],
@@ -283,7 +283,7 @@ describe('buildStatement with part payments and credit notes (DECISIONS §16)', 
           date: '2026-05-03',
           number: 'CN00002',
           refunds: [
-            { amount: '72.50', date: '2026-05-09' },
+            { amount: '72.50', date: '2026-05-09', toInvoice: 'INV00030' },
             { amount: 100, date: '2026-05-03' },
             { amount: 0, date: '2026-05-04' },
           ],
@@ -298,7 +298,7 @@ describe('buildStatement with part payments and credit notes (DECISIONS §16)', 
       ['2026-05-02', 'Payment INV00021', 'credit', 500, 0],
       ['2026-05-03', 'Credit note CN00002', 'credit', 172.5, -172.5],
       ['2026-05-03', 'Refund CN00002', 'debit', 100, -72.5],
-      ['2026-05-09', 'Refund CN00002', 'debit', 72.5, 0],
+      ['2026-05-09', 'Credit note CN00002 to INV00030', 'debit', 72.5, 0],
     ]);
     expect(s.total).toBe(0);
     // Nothing of the invoice is open: nothing to age.

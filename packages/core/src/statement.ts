@@ -31,7 +31,8 @@ export interface StatementInvoice {
     amount: number | string;
     date: string;
     number: string;
-    refunds?: readonly { amount: number | string; date: string }[];
+    /** `toInvoice`: kept for the client as a payment of that invoice, not paid back. */
+    refunds?: readonly { amount: number | string; date: string; toInvoice?: string | null }[];
   }[];
 }
 
@@ -185,7 +186,9 @@ export function buildStatement(invoices: StatementInvoice[], asOf: string): Stat
           _id: inv._id,
           invoiceDate: r.date,
           invoiceNumber: inv.invoiceNumber,
-          description: `Refund ${c.number}`,
+          description: r.toInvoice
+            ? `Credit note ${c.number} to ${r.toInvoice}`
+            : `Refund ${c.number}`,
           debit_credit: 'debit',
           total: toAmount(paidBack),
           amount: paidBack,

@@ -172,6 +172,142 @@ describe('refunds out of a credit note', () => {
   });
 });
 
+describe('keeping what a note owes for a later invoice', () => {
+  const applyUrl = (note: string, cid = mine.id) => `${notesUrl(cid)}/${note}/apply`;
+  const later = (price: number, date = '2026-08-01') =>
+    saveAndGet(
+      mine.owner.api,
+      mine.id,
+      doc(client, { invoiceDate: date, dueDate: date, descriptions: [line({ price })] }),
+    );
+
+  it('pays the later invoice with it, never more than either owes, and undoes with its payment', async () => {
+    const { note } = await paidAndCredited('2026-07-20');
+    const next = await later(100);
+    // Offered where it may go: the client's invoices with a balance, with it.
+    const open = await mine.owner.api.get(`${notesUrl()}/${note._id}/open-invoices`);
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    expect(open.body).toContainEqual({
+      _id: next._id,
+      invoiceNumber: next.invoiceNumber,
+      invoiceDate: '2026-08-01',
+      balance: 100,
+    });
+    expect(open.body.every((i: { balance: number }) => i.balance > 0)).toBe(true);
+    // All that can go: R100.00, the later invoice's whole balance.
+    const r = await mine.owner.api.post(applyUrl(note._id), {
+      invoiceId: next._id,
+      date: '2026-08-02',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({
+      refunded: 100,
+      refunds: [
+        {
+          amount: 100,
+          method: 'Credit',
+          reference: next.invoiceNumber,
+          invoiceId: next._id,
+          invoiceNumber: next.invoiceNumber,
+        },
+      ],
+    });
+    const paid = (await mine.owner.api.get(`${invoicesUrl(mine.id)}/${next._id}`)).body;
+    expect(paid).toMatchObject({ paid: true, balance: 0, methodPaid: 'Credit note' });
+    // Nothing left to pay there; more than the note still owes elsewhere is refused.
+    const again = await mine.owner.api.post(applyUrl(note._id), { invoiceId: next._id });
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(again.body)).toContain('has nothing left to pay');
+    const big = await later(500);
+    const tooMuch = await mine.owner.api.post(applyUrl(note._id), {
+      invoiceId: big._id,
+      amount: 80,
+    });
+    expect(JSON.stringify(tooMuch.body)).toContain(
+      'must not be more than the R72.50 the credit note still owes the client',
+    );
+    const small = await later(10);
+    const overBalance = await mine.owner.api.post(applyUrl(note._id), {
+      invoiceId: small._id,
+      amount: 20,
+    });
+    expect(JSON.stringify(overBalance.body)).toContain(
+      `must not be more than the balance of R10.00 of invoice ${small.invoiceNumber}`,
+    );
+
+    // The statement: the later invoice's payment, then the note to it (a debit, refunds last).
+    const st = await mine.owner.api.get(`/api/companies/${mine.id}/entities/${client}/statement`);
+    const pair = st.body.lineItems.filter(
+      (l: { description: string }) =>
+        l.description === `Credit note ${note.number} to ${next.invoiceNumber}` ||
+        l.description === `Payment ${next.invoiceNumber}`,
+    );
+    expect(
+      pair.map((l: { debit_credit: string; total: number }) => [l.debit_credit, l.total]),
+    ).toEqual([
+      ['credit', 100],
+      ['debit', 100],
+    ]);
+
+    // Taking the payment off the later invoice gives the note its R100.00 back.
+    const payments = (await mine.owner.api.get(`${invoicesUrl(mine.id)}/${next._id}/payments`)).body
+      .payments as { _id: string }[];
+    const off = await mine.owner.api.post(
+      `${invoicesUrl(mine.id)}/${next._id}/payments/${payments[0]!._id}/delete`,
+      {},
+    );
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const back = (await mine.owner.api.get(`${notesUrl()}/${note._id}`)).body;
+    expect(back).toMatchObject({ refunded: 0, refunds: [] });
+
+    // Kept again, then the refund taken off from the note: the payment goes too.
+    const kept = await mine.owner.api.post(applyUrl(note._id), { invoiceId: next._id });
+    const refundId = kept.body.refunds[0]._id as string;
+    const undo = await mine.owner.api.post(`${refundsUrl(note._id)}/${refundId}/delete`, {});
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    expect(undo.body.refunded).toBe(0);
+    expect((await mine.owner.api.get(`${invoicesUrl(mine.id)}/${next._id}`)).body).toMatchObject({
+      paid: false,
+      balance: 100,
+    });
+
+    // Kept once more, then the later invoice deleted: the note owes the client it again.
+    expect((await mine.owner.api.post(applyUrl(note._id), { invoiceId: next._id })).status).toBe(
+      200,
+    );
+    const gone = await mine.owner.api.post(`${invoicesUrl(mine.id)}/${next._id}/delete`, {});
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect((await mine.owner.api.get(`${notesUrl()}/${note._id}`)).body.refunded).toBe(0);
+  });
+
+  it("refuses another client's invoice, a quote, and other companies and members", async () => {
+    const { note } = await paidAndCredited('2026-07-21');
+    const someoneElse = await buildClient(mine.owner.api, mine.id, { name: 'Pieter' });
+    const theirs = await saveAndGet(mine.owner.api, mine.id, doc(someoneElse));
+    const wrong = await mine.owner.api.post(applyUrl(note._id), { invoiceId: theirs._id });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain("is not an invoice of the note's client");
+    const quote = await saveAndGet(mine.owner.api, mine.id, doc(client, { isQuote: true }));
+    expect((await mine.owner.api.post(applyUrl(note._id), { invoiceId: quote._id })).status).toBe(
+      400,
+    );
+    expect((await mine.owner.api.post(applyUrl(note._id), { invoiceId: 'nope' })).status).toBe(400);
+    expect((await mine.owner.api.post(applyUrl(note._id), {})).status).toBe(400);
+    const other = await buildCompany(h);
+    expect(
+      (await other.owner.api.post(applyUrl(note._id, other.id), { invoiceId: quote._id })).status,
+    ).toBe(404);
+    expect(
+      (await other.owner.api.get(`${notesUrl(other.id)}/${note._id}/open-invoices`)).status,
+    ).toBe(404);
+    const reader = await buildMember(h, mine.id, { invoices: { r: true } });
+    expect((await reader.api.post(applyUrl(note._id), { invoiceId: quote._id })).status).toBe(403);
+    expect((await anonymous(h).post(applyUrl(note._id), { invoiceId: quote._id })).status).toBe(
+      401,
+    );
+  });
+});
+
 describe("the company's credit notes", () => {
   it('lists them newest first within the dates, with the client, and refuses a period back to front', async () => {
     const a = await paidAndCredited('2025-01-10', 'First');

@@ -54,7 +54,22 @@ export const ZCreditNoteRefund = z.object({
   date: z.string(),
   method: z.string(),
   reference: z.string(),
+  /** Kept for the client instead: the later invoice it paid (null for money paid back). */
+  invoiceId: z.string().nullable(),
+  invoiceNumber: z.string(),
   createdAt: z.string(),
+});
+
+/**
+ * `POST /companies/:cid/credit-notes/:id/apply`: what the note owes the client
+ * kept for a later invoice of theirs, as a payment of it; all that can be
+ * (what is owed, at most the invoice's balance) when `amount` is absent.
+ */
+export const ZCreditNoteApply = z.object({
+  invoiceId: z.string().min(1, 'is required'),
+  amount: ZAmount.optional(),
+  /** The day it is kept; today (company zone) when absent. */
+  date: ZDateInput.optional(),
 });
 
 export const ZCreditNote = z.object({
@@ -106,4 +121,15 @@ export type TCreditNoteSave = z.input<typeof ZCreditNoteSave>;
 export type TCreditNote = z.infer<typeof ZCreditNote>;
 export type TCreditNoteRefundSave = z.input<typeof ZCreditNoteRefundSave>;
 export type TCreditNoteRefund = z.infer<typeof ZCreditNoteRefund>;
+export type TCreditNoteApply = z.input<typeof ZCreditNoteApply>;
+
+/** `GET /companies/:cid/credit-notes/:id/open-invoices`: where the note's credit may be kept. */
+export const ZOpenInvoice = z.object({
+  _id: z.string(),
+  invoiceNumber: z.string(),
+  /** YYYY-MM-DD */
+  invoiceDate: z.string(),
+  balance: z.number(),
+});
+export type TOpenInvoice = z.infer<typeof ZOpenInvoice>;
 export type TCreditNoteList = z.infer<typeof ZCreditNoteList>;

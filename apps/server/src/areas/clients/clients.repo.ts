@@ -171,6 +171,12 @@ export async function listStatementInvoices(db: Tx, companyId: string, clientId:
         invoiceId: creditNoteRefunds.creditNoteId,
         amount: sql<string>`${creditNoteRefunds.amount}::text`,
         date: sql<string>`${creditNoteRefunds.refundDate}::text`,
+        /** Kept for a later invoice: that invoice's number (null for money paid back). */
+        toInvoice: sql<string | null>`(
+          select i2.invoice_number from ${payments} p
+          join ${invoices} i2 on i2.id = p.invoice_id and i2.company_id = p.company_id
+          where p.id = ${creditNoteRefunds.paymentId} and p.company_id = ${creditNoteRefunds.companyId}
+        )`,
       })
       .from(creditNoteRefunds)
       .innerJoin(

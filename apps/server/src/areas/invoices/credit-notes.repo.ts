@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { clients, creditNoteRefunds, creditNotes, invoices } from '../../db/schema/index.js';
+import {
+  clients,
+  creditNoteRefunds,
+  creditNotes,
+  invoices,
+  payments,
+} from '../../db/schema/index.js';
 
 /** The invoices area writes credit notes (docs/payments.md); never updated or deleted. */
 
@@ -43,9 +49,12 @@ const columns = {
   refunds: sql<RefundJson[]>`coalesce((
     select json_agg(json_build_object(
       'id', r.id, 'amount', r.amount::text, 'date', r.refund_date::text,
-      'method', r.method, 'reference', r.reference, 'createdAt', r.created_at
+      'method', r.method, 'reference', r.reference, 'createdAt', r.created_at,
+      'paymentId', r.payment_id, 'invoiceId', p.invoice_id, 'invoiceNumber', pi.invoice_number
     ) order by r.created_at, r.id)
     from ${creditNoteRefunds} r
+    left join ${payments} p on p.id = r.payment_id and p.company_id = r.company_id
+    left join ${invoices} pi on pi.id = p.invoice_id and pi.company_id = r.company_id
     where r.company_id = ${creditNotes.companyId} and r.credit_note_id = ${creditNotes.id}
   ), '[]'::json)`,
   createdAt: creditNotes.createdAt,
@@ -59,6 +68,10 @@ export interface RefundJson {
   method: string;
   reference: string;
   createdAt: string;
+  /** Kept for the client: the payment it made, and that payment's invoice. */
+  paymentId: string | null;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
 }
 
 const withInvoice = and(
@@ -113,6 +126,28 @@ export async function findCreditNote(
     .limit(1);
   const [row] = opts.forUpdate ? await q.for('update', { of: creditNotes }) : await q;
   return row ?? null;
+}
+
+/** The client's invoices with something left to pay, oldest first (at most 100). */
+export async function openInvoicesOf(tx: Tx, companyId: string, clientId: string) {
+  return tx
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceDate: invoices.invoiceDate,
+      balance: sql<string>`(${invoices.total} - ${invoices.amountPaid} - ${invoices.amountCredited})::text`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.entityId, clientId),
+        eq(invoices.isQuote, false),
+        sql`${invoices.total} - ${invoices.amountPaid} - ${invoices.amountCredited} > 0`,
+      ),
+    )
+    .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber))
+    .limit(100);
 }
 
 /** Records money paid back out of a note; answers the refund's id. */

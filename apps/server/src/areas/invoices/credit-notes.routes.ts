@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  ZCreditNoteApply,
   ZCreditNote,
   ZCreditNoteList,
   ZCreditNoteListQuery,
   ZCreditNoteRefundSave,
   ZCreditNoteSave,
+  ZOpenInvoice,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
@@ -63,6 +65,30 @@ export const creditNotesRoutes: FastifyPluginAsyncZod<{ creditNotes: CreditNotes
       response: { 200: ZCreditNote },
     },
     handler: (req) => creditNotes.addRefund(req.company!.id, req.user!.id, req.params.id, req.body),
+  });
+
+  app.get(`${NOTES}/:id/open-invoices`, {
+    config: { access: access.company('invoices', 'r') },
+    schema: {
+      tags,
+      description: "The note's client's invoices with a balance: where its credit may be kept.",
+      params: cidId,
+      response: { 200: z.array(ZOpenInvoice) },
+    },
+    handler: (req) => creditNotes.openInvoices(req.company!.id, req.params.id),
+  });
+
+  app.post(`${NOTES}/:id/apply`, {
+    config: { access: access.company('invoices', 'u') },
+    schema: {
+      tags,
+      description:
+        "What the note owes the client kept for a later invoice of theirs, as a payment of it (at most that invoice's balance).",
+      params: cidId,
+      body: ZCreditNoteApply,
+      response: { 200: ZCreditNote },
+    },
+    handler: (req) => creditNotes.apply(req.company!.id, req.user!.id, req.params.id, req.body),
   });
 
   app.post(`${NOTES}/:id/refunds/:refundId/delete`, {

@@ -1,7 +1,9 @@
 import type {
+  TCreditNoteApply,
   TCreditNote,
   TCreditNoteList,
   TCreditNoteRefundSave,
+  TOpenInvoice,
   ZCreditNoteSave,
 } from '@fieldbook/core';
 import type { z } from 'zod';
@@ -9,8 +11,14 @@ import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import type { Tx } from '../../db/client.js';
 import { getCompany } from '../companies/index.js';
-import { creditNote, creditNotesOf, issueCreditNote, listCreditNotes } from './credit-notes.js';
-import { recordRefund, removeRefund } from './credit-refunds.js';
+import {
+  creditNote,
+  creditNotesOf,
+  issueCreditNote,
+  listCreditNotes,
+  openInvoicesForNote,
+} from './credit-notes.js';
+import { applyToInvoice, recordRefund, removeRefund } from './credit-refunds.js';
 
 export type CreditNotesService = ReturnType<typeof createCreditNotesService>;
 
@@ -55,6 +63,11 @@ export function createCreditNotesService(deps: Pick<AppDeps, 'database'>) {
       return creditNote(db, companyId, noteId);
     },
 
+    /** Where the note's credit may be kept: its client's invoices with a balance. */
+    openInvoices(companyId: string, noteId: string): Promise<TOpenInvoice[]> {
+      return openInvoicesForNote(db, companyId, noteId);
+    },
+
     /** Money paid back out of the note's excess (needs u); answers the note. */
     async addRefund(
       companyId: string,
@@ -64,6 +77,19 @@ export function createCreditNotesService(deps: Pick<AppDeps, 'database'>) {
     ): Promise<TCreditNote> {
       await db.transaction(async (tx) =>
         recordRefund(tx, await companyOf(tx, companyId), noteId, body, userId),
+      );
+      return creditNote(db, companyId, noteId);
+    },
+
+    /** What the note owes the client kept for a later invoice of theirs (needs u); answers the note. */
+    async apply(
+      companyId: string,
+      userId: string,
+      noteId: string,
+      body: TCreditNoteApply,
+    ): Promise<TCreditNote> {
+      await db.transaction(async (tx) =>
+        applyToInvoice(tx, await companyOf(tx, companyId), noteId, body, userId),
       );
       return creditNote(db, companyId, noteId);
     },

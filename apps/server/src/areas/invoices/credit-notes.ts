@@ -12,6 +12,7 @@ import {
   CREDIT_NOTES_LISTED,
   type TCreditNote,
   type TCreditNoteList,
+  type TOpenInvoice,
   type ZCreditNoteSave,
 } from '@fieldbook/core';
 import type { z } from 'zod';
@@ -56,6 +57,8 @@ export function presentCreditNote(r: notes.CreditNoteRow): TCreditNote {
       date: x.date,
       method: x.method,
       reference: x.reference,
+      invoiceId: x.invoiceId,
+      invoiceNumber: x.invoiceNumber ?? '',
       createdAt: new Date(x.createdAt).toISOString(),
     })),
     refunded: toAmount(addAmounts(...r.refunds.map((x) => x.amount))),
@@ -171,6 +174,22 @@ export async function listCreditNotes(
     notes: rows.slice(0, CREDIT_NOTES_LISTED).map(presentCreditNote),
     more: rows.length > CREDIT_NOTES_LISTED,
   };
+}
+
+/** Where the note's credit may be kept: its client's invoices with a balance. */
+export async function openInvoicesForNote(
+  tx: Tx,
+  companyId: string,
+  id: string,
+): Promise<TOpenInvoice[]> {
+  const note = await creditNote(tx, companyId, id);
+  if (!note.entityId) return [];
+  return (await notes.openInvoicesOf(tx, companyId, note.entityId)).map((r) => ({
+    _id: r.id,
+    invoiceNumber: r.invoiceNumber ?? '',
+    invoiceDate: r.invoiceDate,
+    balance: toAmount(r.balance),
+  }));
 }
 
 /** One credit note of the company. */

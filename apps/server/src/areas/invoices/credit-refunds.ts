@@ -1,25 +1,36 @@
 import {
   addAmounts,
   amountText,
+  formatMoney,
+  invoiceBalance,
   refundProblem,
+  subAmounts,
   todayIn,
+  toAmount,
   toYmd,
+  type TCreditNoteApply,
   type TCreditNoteRefundSave,
 } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../platform/access.js';
 import { badField, notFound } from '../../platform/errors.js';
+import { addHandPayment, removeHandPayment } from '../payments/index.js';
 import * as notes from './credit-notes.repo.js';
+import { settleInvoices } from './invoice-payments.js';
+import * as repo from './invoices.repo.js';
 
 /**
- * Refunds (docs/payments.md "Refunds"): money paid back to the client out of
- * a credit note's excess, what the note took above the invoice's balance.
- * They never pass it together: each is checked under the note's row lock, so
- * two at once cannot either. A refund is a record of cash, not a tax
- * document: one recorded by mistake may be removed. The note itself, its
- * VAT and the income statement do not change; the client's statement shows
- * each refund as a debit.
+ * Refunds (docs/payments.md "Refunds"): what a credit note took above its
+ * invoice's balance (its excess) is owed to the client, until it is paid back
+ * (a refund) or kept for a later invoice of theirs (a refund that names the
+ * payment it made there). They never pass the excess together: each is
+ * checked under the note's row lock, so two at once cannot either. A refund
+ * is a record of cash, not a tax document: one recorded by mistake may be
+ * removed. The note, its VAT and the income statement do not change; the
+ * client's statement shows each refund as a debit.
  */
+
+type Company = { id: string; timeZone: string };
 
 async function lockNote(tx: Tx, companyId: string, id: string) {
   const note = isUuid(id)
@@ -29,21 +40,28 @@ async function lockNote(tx: Tx, companyId: string, id: string) {
   return note;
 }
 
+/** The day of a refund: today when absent, never before the note's own date (400 on `date`). */
+function dayOf(company: Company, note: { noteDate: string }, input?: string): string {
+  const date = input ? toYmd(input, company.timeZone) : todayIn(company.timeZone);
+  if (!date) throw badField('date', 'must be a date (YYYY-MM-DD)');
+  if (date < note.noteDate)
+    throw badField('date', `must not be before the note's date, ${note.noteDate}`);
+  return date;
+}
+
+const refundedOf = (note: notes.CreditNoteRow) => addAmounts(...note.refunds.map((r) => r.amount));
+
 /** `POST /credit-notes/:id/refunds`: pays back part or all of what the note owes the client. */
 export async function recordRefund(
   tx: Tx,
-  company: { id: string; timeZone: string },
+  company: Company,
   id: string,
   input: TCreditNoteRefundSave,
   userId: string,
 ): Promise<void> {
   const note = await lockNote(tx, company.id, id);
-  const date = input.date ? toYmd(input.date, company.timeZone) : todayIn(company.timeZone);
-  if (!date) throw badField('date', 'must be a date (YYYY-MM-DD)');
-  if (date < note.noteDate)
-    throw badField('date', `must not be before the note's date, ${note.noteDate}`);
-  const refunded = addAmounts(...note.refunds.map((r) => r.amount));
-  const problem = refundProblem(input.amount, note.excess, refunded);
+  const date = dayOf(company, note, input.date);
+  const problem = refundProblem(input.amount, note.excess, refundedOf(note));
   if (problem) throw badField('amount', problem);
   await notes.insertRefund(tx, company.id, {
     creditNoteId: note.id,
@@ -55,7 +73,71 @@ export async function recordRefund(
   });
 }
 
-/** `POST /credit-notes/:id/refunds/:refundId/delete`: a refund recorded by mistake taken off. */
+/**
+ * `POST /credit-notes/:id/apply`: what the note owes the client kept for a
+ * later invoice of the same client, as a payment of it (method "Credit
+ * note", the note's number its reference) beside a refund of the note that
+ * names that payment. At most what is owed and the invoice's balance; all of
+ * that when no amount is given. The note is locked first, then the invoice
+ * (no other path locks them the other way round).
+ */
+export async function applyToInvoice(
+  tx: Tx,
+  company: Company,
+  id: string,
+  input: TCreditNoteApply,
+  userId: string,
+): Promise<void> {
+  const note = await lockNote(tx, company.id, id);
+  const target = isUuid(input.invoiceId)
+    ? await repo.findInvoice(tx, company.id, input.invoiceId.toLowerCase(), { forUpdate: true })
+    : null;
+  if (!target || target.isQuote || !note.entityId || target.entityId !== note.entityId)
+    throw badField('invoiceId', "is not an invoice of the note's client");
+  const date = dayOf(company, note, input.date);
+  const number = target.invoiceNumber ?? '';
+  const balance = toAmount(invoiceBalance(target.total, target.amountPaid, target.amountCredited));
+  if (balance <= 0) throw badField('invoiceId', `Invoice ${number} has nothing left to pay`);
+  const owed = Math.max(0, subAmounts(note.excess, refundedOf(note)));
+  const amount = input.amount ?? Math.min(owed, balance);
+  const problem = refundProblem(amount, note.excess, refundedOf(note));
+  if (problem) throw badField('amount', problem);
+  if (amount > balance)
+    throw badField(
+      'amount',
+      `must not be more than the balance of ${formatMoney(balance)} of invoice ${number}`,
+    );
+  const paymentId = await addHandPayment(
+    tx,
+    company,
+    { id: target.id, total: target.total, credited: target.amountCredited },
+    {
+      amount,
+      datePaid: date,
+      method: 'Credit note',
+      reference: note.number,
+      note: `Kept for the client from credit note ${note.number}`,
+    },
+    userId,
+  );
+  await notes.insertRefund(tx, company.id, {
+    creditNoteId: note.id,
+    amount: amountText(amount),
+    refundDate: date,
+    method: 'Credit',
+    reference: number,
+    paymentId,
+    recordedBy: userId,
+  });
+  await settleInvoices(tx, company.id, [target.id]);
+}
+
+/**
+ * `POST /credit-notes/:id/refunds/:refundId/delete`: a refund recorded by
+ * mistake taken off. One kept for a later invoice takes its payment off that
+ * invoice (the refund goes with it: the foreign key's cascade), and the note
+ * owes the client the amount again.
+ */
 export async function removeRefund(
   tx: Tx,
   companyId: string,
@@ -63,9 +145,14 @@ export async function removeRefund(
   refundId: string,
 ): Promise<void> {
   const note = await lockNote(tx, companyId, id);
-  if (
-    !isUuid(refundId) ||
-    !(await notes.deleteRefund(tx, companyId, note.id, refundId.toLowerCase()))
-  )
+  const refund = isUuid(refundId)
+    ? note.refunds.find((r) => r.id === refundId.toLowerCase())
+    : undefined;
+  if (!refund) throw notFound('Refund not found');
+  if (refund.paymentId && refund.invoiceId) {
+    await removeHandPayment(tx, companyId, refund.invoiceId, refund.paymentId);
+    await settleInvoices(tx, companyId, [refund.invoiceId]);
+  } else if (!(await notes.deleteRefund(tx, companyId, note.id, refund.id))) {
     throw notFound('Refund not found');
+  }
 }

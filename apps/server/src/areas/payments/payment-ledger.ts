@@ -42,7 +42,7 @@ export async function addHandPayment(
   invoice: { id: string; total: string; credited?: string },
   input: TPaymentSave,
   userId: string | null,
-): Promise<void> {
+): Promise<string> {
   const rows = await repo.invoicePayments(tx, company.id, invoice.id);
   const balance = invoiceBalance(invoice.total, paymentsSum(rows), invoice.credited ?? 0);
   const problem = paymentProblem(input.amount, balance);
@@ -51,7 +51,7 @@ export async function addHandPayment(
     ? toYmd(input.datePaid, company.timeZone)
     : todayIn(company.timeZone);
   if (!datePaid) throw badField('datePaid', 'must be a date (YYYY-MM-DD)');
-  await repo.insertHandPayment(tx, company.id, invoice.id, {
+  return repo.insertHandPayment(tx, company.id, invoice.id, {
     amount: amountText(input.amount),
     datePaid,
     method: input.method ?? '',

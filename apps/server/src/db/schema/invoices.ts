@@ -197,8 +197,20 @@ export const creditNoteRefunds = pgTable(
     refundDate: date('refund_date', { mode: 'string' }).notNull(),
     method: text('method').notNull().default(''),
     reference: text('reference').notNull().default(''),
+    /**
+     * Kept for the client instead: the payment it made on a later invoice of
+     * theirs. Removing that payment (by hand, a save, the invoice's delete)
+     * removes this row with it, and the note owes the client the amount again.
+     */
+    // REFERENCES payments(id) ON DELETE CASCADE, written in migration 0034 itself: the
+    // payments schema imports this file, so naming it here would be an import cycle.
+    paymentId: uuid('payment_id'),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_note_refunds_note_idx').on(t.companyId, t.creditNoteId)],
+  (t) => [
+    index('credit_note_refunds_note_idx').on(t.companyId, t.creditNoteId),
+    // A payment's delete finds its refund by it (the cascade).
+    index('credit_note_refunds_payment_idx').on(t.paymentId),
+  ],
 );
