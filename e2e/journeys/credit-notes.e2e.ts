@@ -139,6 +139,33 @@ describe('credit notes of the company', () => {
       expect(pdf!.filename).toBe(`${number}.pdf`);
       expect(await pdfText(pdf!.content)).toContain(number);
 
+      // The rest is kept for a later invoice of the client's, as a payment of it.
+      const next = await staff.api.post(`/api/companies/${companyId}/invoices`, {
+        invoiceDate: todayIn(TZ),
+        dueDate: todayIn(TZ),
+        entityId: clientId,
+        descriptions: [{ description: `Later job ${size}`, qty: 1, price: 300 }],
+      });
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+      const nextNumber = (
+        await staff.api.get(`/api/companies/${companyId}/invoices/${next.body._id as string}`)
+      ).body.invoiceNumber as string;
+      await row.getByRole('button', { name: `Refunds of credit note ${number}` }).click();
+      await refunds.getByText(`EFT back ${size}`).waitFor();
+      await refunds.getByText('Keep for an invoice').click();
+      await refunds.getByLabel('Invoice', { exact: true }).click();
+      await page.getByRole('option', { name: new RegExp(`^${nextNumber} ·`) }).click();
+      await expect.poll(() => refunds.getByLabel('Amount').inputValue()).toBe('R72.50');
+      await e.shot(page, `credit-note-keep-${size}`);
+      await refunds.getByRole('button', { name: 'Keep for the invoice' }).click();
+      await refunds.waitFor({ state: 'hidden' });
+      await page.getByText(`R72.50 kept for invoice ${nextNumber}`).waitFor();
+      await expect.poll(() => owes.count()).toBe(0);
+      const kept = await staff.api.get(
+        `/api/companies/${companyId}/invoices/${next.body._id as string}`,
+      );
+      expect(kept.body).toMatchObject({ balance: 345 - 72.5, methodPaid: 'Credit note' });
+
       // Its invoice, then Back to the list of the same period.
       await row.getByRole('link').click();
       await page.waitForURL(`**/invoices/${invoiceId}`);
@@ -150,6 +177,7 @@ describe('credit notes of the company', () => {
       await page.goto(`/clients/${clientId}`);
       await page.getByRole('tab', { name: 'Account' }).click();
       await page.getByText(`Refund ${number}`).first().waitFor();
+      await page.getByText(`Credit note ${number} to `).first().waitFor();
       await page.getByText(`Credit note ${number}`).first().waitFor();
       await e.shot(page, `credit-note-statement-${size}`);
       await context.close();

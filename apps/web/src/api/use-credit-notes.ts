@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  TCreditNoteApply,
+  TOpenInvoice,
   TCreditNote,
   TCreditNoteList,
   TCreditNoteRefundSave,
@@ -65,6 +67,14 @@ export function useRefunds(noteId: string) {
       apiPost<TCreditNote>(refundsUrl(companyId, noteId), body),
     onSuccess: after,
   });
+  const apply = useMutation({
+    mutationFn: (body: TCreditNoteApply) =>
+      apiPost<TCreditNote>(
+        `/companies/${companyId ?? ''}/credit-notes/${encodeURIComponent(noteId)}/apply`,
+        body,
+      ),
+    onSuccess: after,
+  });
   const remove = useMutation({
     mutationFn: (refundId: string) =>
       apiPost<TCreditNote>(
@@ -73,5 +83,18 @@ export function useRefunds(noteId: string) {
       ),
     onSuccess: after,
   });
-  return { record, remove };
+  return { record, apply, remove };
+}
+
+/** The note's client's invoices with a balance: where its credit may be kept. */
+export function useOpenInvoices(noteId: string, enabled: boolean) {
+  const { companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: [...invoiceKeys.all(companyId), 'open-for-note', noteId] as const,
+    queryFn: () =>
+      apiGet<TOpenInvoice[]>(
+        `/companies/${companyId ?? ''}/credit-notes/${encodeURIComponent(noteId)}/open-invoices`,
+      ),
+    enabled: !!companyId && enabled,
+  });
 }

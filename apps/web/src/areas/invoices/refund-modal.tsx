@@ -5,6 +5,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  SegmentedControl,
   Select,
   Stack,
   Text,
@@ -19,6 +20,7 @@ import { useRefunds } from '../../api/use-credit-notes';
 import { confirmDelete } from '../../ui/confirm';
 import { ModalActions } from '../../ui/modal-actions';
 import { ErrorAlert } from '../../ui/query-state';
+import { KeepCreditForm } from './keep-credit-form';
 import {
   newRefundValues,
   refundErrors,
@@ -48,6 +50,7 @@ export function RefundModal({ note, today, canEdit, onClose }: Props) {
   const [v, setV] = useState<RefundValues>(() => newRefundValues(owed, today));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<RefundValues>) => setV((old) => ({ ...old, ...patch }));
+  const [mode, setMode] = useState<'back' | 'keep'>('back');
 
   const removeIt = (id: string, amount: number) =>
     confirmDelete(
@@ -86,8 +89,9 @@ export function RefundModal({ note, today, canEdit, onClose }: Props) {
               <Group key={r._id} justify="space-between" wrap="nowrap" role="listitem">
                 <Text size="sm">
                   {r.date} · {formatMoney(r.amount)}
-                  {r.method ? ` · ${r.method}` : ''}
-                  {r.reference ? ` · ${r.reference}` : ''}
+                  {r.invoiceId
+                    ? ` · kept for invoice ${r.invoiceNumber}`
+                    : `${r.method ? ` · ${r.method}` : ''}${r.reference ? ` · ${r.reference}` : ''}`}
                 </Text>
                 {canEdit && (
                   <ActionIcon
@@ -105,6 +109,33 @@ export function RefundModal({ note, today, canEdit, onClose }: Props) {
           </Stack>
         )}
         {canEdit && owed > 0 && (
+          <SegmentedControl
+            aria-label="What happens to it"
+            fullWidth
+            data={[
+              { value: 'back', label: 'Pay it back' },
+              { value: 'keep', label: 'Keep for an invoice' },
+            ]}
+            value={mode}
+            onChange={(m) => setMode(m as 'back' | 'keep')}
+          />
+        )}
+        {canEdit && owed > 0 && mode === 'keep' && (
+          <KeepCreditForm
+            note={current}
+            owed={owed}
+            today={today}
+            onCancel={onClose}
+            onDone={(_after, amount, invoiceNumber) => {
+              notifications.show({
+                color: 'green',
+                message: `${formatMoney(amount)} kept for invoice ${invoiceNumber}`,
+              });
+              onClose();
+            }}
+          />
+        )}
+        {canEdit && owed > 0 && mode === 'back' && (
           <form
             noValidate
             onSubmit={(e) => {

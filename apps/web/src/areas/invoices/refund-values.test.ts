@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { newRefundValues, refundErrors, refundToSave, stillOwed } from './refund-values';
+import {
+  keepErrors,
+  newRefundValues,
+  refundErrors,
+  refundToSave,
+  stillOwed,
+} from './refund-values';
 
 describe('the Record refund form', () => {
   it('owes the excess less what was paid back, never below nil', () => {
@@ -41,5 +47,36 @@ describe('the Record refund form', () => {
       amount: 'Amount must not be more than what the note still owes the client',
     });
     expect(refundErrors({ ...v, reference: 'x'.repeat(101) }, 72.5).reference).toMatch(/Reference/);
+  });
+});
+
+describe('the Keep for an invoice form', () => {
+  const open = [
+    { _id: 'a', balance: 100 },
+    { _id: 'b', balance: 500 },
+  ];
+
+  it('takes an invoice of the list and an amount within both what is owed and its balance', () => {
+    expect(keepErrors({ invoiceId: 'b', amount: 72.5 }, 72.5, open)).toEqual({});
+    expect(keepErrors({ invoiceId: 'a', amount: 'R100,00' }, 172.5, open)).toEqual({});
+  });
+
+  it('names what is wrong', () => {
+    expect(keepErrors({ invoiceId: null, amount: 10 }, 72.5, open)).toEqual({
+      invoiceId: 'Choose an invoice',
+    });
+    expect(keepErrors({ invoiceId: 'zz', amount: 0 }, 72.5, open)).toEqual({
+      invoiceId: 'Choose an invoice',
+      amount: 'Amount must be more than R0.00',
+    });
+    expect(keepErrors({ invoiceId: 'b', amount: 'lots' }, 72.5, open).amount).toBe(
+      'Amount must be a number',
+    );
+    expect(keepErrors({ invoiceId: 'b', amount: 80 }, 72.5, open).amount).toBe(
+      'Amount must not be more than what the note still owes the client',
+    );
+    expect(keepErrors({ invoiceId: 'a', amount: 150 }, 172.5, open).amount).toBe(
+      "Amount must not be more than the invoice's balance of R100.00",
+    );
   });
 });
