@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/register',
   'POST /api/auth/activate',
   'POST /api/auth/login',
+  'POST /api/auth/second-factor',
   'POST /api/auth/confirm-email',
   'POST /api/auth/invitation',
   'POST /api/auth/invitation/register',

@@ -13,6 +13,8 @@ import { SRC, TABLES, scanWrites, writesIn } from '../support/table-writers.js';
  */
 const OWNER: Record<string, string> = {
   users: 'auth',
+  backup_codes: 'auth',
+  security_events: 'auth',
   user_tokens: 'auth',
   error_logs: 'auth',
   invitations: 'auth',

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { errorLogs, userTokens, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
-export type TokenPurpose = 'activate' | 'reset' | 'login' | 'email';
+export type TokenPurpose = 'activate' | 'reset' | 'login' | 'email' | 'second-factor';
 
 export async function findUserByUsername(db: Tx, username: string): Promise<UserRow | null> {
   const [u] = await db.select().from(users).where(eq(users.username, username)).limit(1);

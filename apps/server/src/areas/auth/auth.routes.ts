@@ -11,6 +11,8 @@ import {
   ZMessage,
   ZProfileSave,
   ZRegister,
+  ZSecondFactorLogin,
+  ZSecondFactorNeeded,
   ZUser,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,9 +45,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       description:
         'Password sign-in, reset request ({username,isReset}), reset confirm ({username,password,confirmPassword,token,isReset}), token sign-in ({ftoken}) or Apple sign-in ({appleToken,appleEmail}).',
       body: z.looseObject({}),
-      response: { 200: z.union([ZLoginResult, ZMessage]) },
+      response: { 200: z.union([ZLoginResult, ZSecondFactorNeeded, ZMessage]) },
     },
     handler: (req) => auth.login(req.body, req.ip),
+  });
+
+  app.post('/api/auth/second-factor', {
+    config: { access: access.public, ...perIp(30) },
+    schema: {
+      tags: ['auth'],
+      description:
+        "The second step of a sign-in whose account has two-factor sign-in: the login's challenge and a code from the authenticator app, or a backup code (each works once).",
+      body: ZSecondFactorLogin,
+      response: { 200: ZLoginResult },
+    },
+    handler: (req) => auth.secondFactor(req.body, req.ip),
   });
 
   app.post('/api/auth/confirm-email', {

@@ -4,8 +4,10 @@ import {
   ZLoginPassword,
   ZResetConfirm,
   ZResetRequest,
+  ZSecondFactorLogin,
   ZTokenLogin,
   type TLoginResult,
+  type TSecondFactorNeeded,
   type TRegister,
 } from '@fieldbook/core';
 import { forgetSessions } from '../../platform/auth.js';
@@ -24,6 +26,7 @@ import {
 } from './invitations.service.js';
 import { createProfileService } from './profile.service.js';
 import { issueToken as issue } from './tokens.js';
+import { WRONG_CODE, createTwoFactorService } from './two-factor.service.js';
 
 const HOUR = 3600_000;
 
@@ -37,13 +40,14 @@ const TOO_MANY = {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(
-  deps: Pick<AppDeps, 'config' | 'database' | 'mailer' | 'caches' | 'events'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'mailer' | 'caches' | 'events' | 'sealer'>,
   joinCompany: JoinCompany,
 ) {
   const db = deps.database.db;
   const signIns = new SignInLimiter();
   const resetsByUser = new KeyedLimiter(5, HOUR);
   const issueToken = (userId: string, purpose: repo.TokenPurpose) => issue(db, userId, purpose);
+  const twoFactor = createTwoFactorService(deps);
 
   async function startSession(
     user: repo.UserRow,
@@ -54,12 +58,38 @@ export function createAuthService(
     return { token: t.token, user: presentUser(user) };
   }
 
+  type SignedIn = TLoginResult | TSecondFactorNeeded;
+
+  /** After the first factor: a session, or the challenge of the user's second factor. */
+  async function finishSignIn(user: repo.UserRow, clientId: string | undefined): Promise<SignedIn> {
+    return (await twoFactor.challengeFor(user)) ?? startSession(user, clientId);
+  }
+
+  /**
+   * `POST /auth/second-factor`: the challenge of a first factor and a code of
+   * the second (a TOTP code, or a backup code once), counted in the sign-in
+   * limits of the account and the address.
+   */
+  async function secondFactorLogin(body: unknown, ip: string): Promise<TLoginResult> {
+    const b = ZSecondFactorLogin.parse(body);
+    const expired = new HttpError(401, 'This sign-in has expired; please sign in again');
+    const user = await twoFactor.challengeUser(b.challenge);
+    if (!user?.active) throw expired;
+    const blocked = signIns.attempt(user.username, ip);
+    if (blocked) throw new HttpError(429, TOO_MANY[blocked]);
+    if (!(await twoFactor.takeCode(user, b.code, ip)))
+      throw new HttpError(401, 'That code is not right', { code: WRONG_CODE });
+    if (!(await twoFactor.consumeChallenge(b.challenge))) throw expired;
+    signIns.succeeded(user.username, ip);
+    return startSession(user, b.clientId);
+  }
+
   const link = (query: string) => `${deps.config.publicUrl}/login?${query}`;
   const pageLink = (page: string) => (query: string) => `${deps.config.publicUrl}/${page}?${query}`;
   const profiles = createProfileService(deps, pageLink('confirm-email'));
   const invitations = createInvitationsService(deps, pageLink('invite'), startSession, joinCompany);
 
-  async function passwordLogin(body: unknown, ip: string): Promise<TLoginResult> {
+  async function passwordLogin(body: unknown, ip: string): Promise<SignedIn> {
     const { username, password, clientId } = ZLoginPassword.parse(body);
     // Counted as a failure before the slow hash, forgiven when the password is right.
     const blocked = signIns.attempt(username, ip);
@@ -75,7 +105,7 @@ export function createAuthService(
       );
     }
     signIns.succeeded(username, ip);
-    return startSession(user, clientId);
+    return finishSignIn(user, clientId);
   }
 
   async function resetRequest(body: unknown): Promise<{ message: string }> {
@@ -125,21 +155,21 @@ export function createAuthService(
    * They sign in only an account that is already active: a link never
    * activates an account (an unactivated one gains nothing from it).
    */
-  async function tokenLogin(body: unknown): Promise<TLoginResult> {
+  async function tokenLogin(body: unknown): Promise<SignedIn> {
     const { ftoken, state, clientId } = ZTokenLogin.parse(body);
     const hash = state === undefined ? sha256(ftoken) : appleHandoffHash(ftoken, state);
     const userId = await repo.consumeUserToken(db, hash, 'login');
     const user = userId ? await repo.findUserById(db, userId) : null;
     if (!user?.active)
       throw new HttpError(401, 'This sign-in link is invalid or has already been used');
-    return startSession(user, clientId);
+    return finishSignIn(user, clientId);
   }
 
-  async function appleLogin(body: unknown): Promise<TLoginResult> {
+  async function appleLogin(body: unknown): Promise<SignedIn> {
     const { appleToken, appleEmail, clientId } = ZAppleLogin.parse(body);
     const claims = await verifyAppleToken(appleToken, deps.config);
     if (!claims) throw new HttpError(401, 'Apple sign-in could not be verified');
-    return startSession(await appleUser(db, claims, appleEmail), clientId);
+    return finishSignIn(await appleUser(db, claims, appleEmail), clientId);
   }
 
   return {
@@ -172,7 +202,7 @@ export function createAuthService(
     },
 
     /** `POST /auth/login` in its five shapes (DECISIONS §2). */
-    login(body: Record<string, unknown>, ip: string): Promise<TLoginResult | { message: string }> {
+    login(body: Record<string, unknown>, ip: string): Promise<SignedIn | { message: string }> {
       if ('ftoken' in body) return tokenLogin(body);
       if ('appleToken' in body) return appleLogin(body);
       if (body.isReset === true && ('token' in body || 'password' in body))
@@ -180,6 +210,9 @@ export function createAuthService(
       if (body.isReset === true) return resetRequest(body);
       return passwordLogin(body, ip);
     },
+
+    secondFactor: secondFactorLogin,
+    twoFactor,
 
     async logout(tokenHash: string): Promise<{ message: string }> {
       await revokeSession(db, tokenHash);

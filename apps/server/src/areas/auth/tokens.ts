@@ -8,6 +8,8 @@ export const TOKEN_LIFE = {
   reset: HOUR,
   login: 7 * 24 * HOUR,
   email: 24 * HOUR,
+  /** Between a right password (or link) and the second factor's code. */
+  'second-factor': 5 * 60_000,
 } as const;
 
 /** A single-use e-mailed token, stored as its hash; answers the token itself. */

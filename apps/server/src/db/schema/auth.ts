@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies, companyGroups } from './companies.js';
 
 // The auth area's tables: accounts, their e-mailed tokens, browsers' error
@@ -22,7 +31,52 @@ export const users = pgTable('users', {
   appleSub: text('apple_sub').unique(),
   profilePicture: uuid('profile_picture'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Two-factor sign-in (docs/auth.md "Two-factor sign-in"): the TOTP secret,
+   * sealed with the server's key; on since `totpEnabledAt`. `totpPending` is
+   * a secret being set up, until a code from it turns it on.
+   */
+  totpSecret: text('totp_secret'),
+  totpPending: text('totp_pending'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The last 30-second step a code was taken for: no code is taken twice. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 });
+
+/** A user's backup codes for two-factor sign-in: stored as SHA-256, each usable once. */
+export const backupCodes = pgTable(
+  'backup_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('backup_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * What happened to an account's sign-in (two-factor on, off, reset by a
+ * super, a backup code used): the user sees them on their profile.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    ip: text('ip').notNull().default(''),
+    /** Who did it when it was not the user (a super's reset). */
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('security_events_user_idx').on(t.userId, t.createdAt)],
+);
 
 /**
  * Single-use tokens sent by e-mail: activation, password reset, sign-in link
@@ -36,7 +90,9 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activate', 'reset', 'login', 'email'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['activate', 'reset', 'login', 'email', 'second-factor'],
+    }).notNull(),
     email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
