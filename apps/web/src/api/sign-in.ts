@@ -1,4 +1,4 @@
-import type { TLoginResult, TMessage, TUser } from '@fieldbook/core';
+import type { TLoginResult, TMessage, TSecondFactorNeeded, TUser } from '@fieldbook/core';
 import { apiGet, apiPublicPost } from './api-client';
 import { setSession } from './session-store';
 
@@ -18,10 +18,32 @@ export async function completeSignIn(result: TLoginResult): Promise<void> {
 // Sign-in and the password reset are plain calls: the sign-in page downloads
 // no query library (JS budget, apps/web/README.md).
 
-/** Sign in with a username and password; the session starts on success. */
-export async function signIn(v: { username: string; password: string }): Promise<void> {
+/** A sign-in that needs the account's second factor: its challenge; null once signed in. */
+export type SignInOutcome = { challenge: string } | null;
+
+async function finish(r: TLoginResult | TSecondFactorNeeded): Promise<SignInOutcome> {
+  if ('secondFactor' in r) return { challenge: r.challenge };
+  await completeSignIn(r);
+  return null;
+}
+
+/**
+ * Sign in with a username and password: the session starts, or, for an
+ * account with two-factor sign-in, the answer is the challenge for its code.
+ */
+export async function signIn(v: { username: string; password: string }): Promise<SignInOutcome> {
+  return finish(
+    await apiPublicPost<TLoginResult | TSecondFactorNeeded>('/auth/login', {
+      ...v,
+      clientId: CLIENT_ID,
+    }),
+  );
+}
+
+/** The second step: a code from the authenticator app, or a backup code. */
+export async function signInWithCode(v: { challenge: string; code: string }): Promise<void> {
   await completeSignIn(
-    await apiPublicPost<TLoginResult>('/auth/login', { ...v, clientId: CLIENT_ID }),
+    await apiPublicPost<TLoginResult>('/auth/second-factor', { ...v, clientId: CLIENT_ID }),
   );
 }
 
@@ -55,21 +77,21 @@ export function activateAccount(token: string): Promise<TMessage> {
 }
 
 // Sign-in links are single-use too.
-const linkLogins = new Map<string, Promise<void>>();
+const linkLogins = new Map<string, Promise<SignInOutcome>>();
 
 /**
  * Sign in with the token of an e-mailed link (`/login?ftoken=<token>`), or of
  * the return from Sign in with Apple with the state this tab started it with
  * (the server binds that token to its state).
  */
-export function signInWithLinkToken(ftoken: string, state?: string): Promise<void> {
+export function signInWithLinkToken(ftoken: string, state?: string): Promise<SignInOutcome> {
   let pending = linkLogins.get(ftoken);
   if (!pending) {
-    pending = apiPublicPost<TLoginResult>('/auth/login', {
+    pending = apiPublicPost<TLoginResult | TSecondFactorNeeded>('/auth/login', {
       ftoken,
       ...(state !== undefined && { state }),
       clientId: CLIENT_ID,
-    }).then(completeSignIn);
+    }).then(finish);
     linkLogins.set(ftoken, pending);
   }
   return pending;

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/api-client';
 import { APPLE_FOREIGN, APPLE_OUTCOMES, takeAppleState } from '../../api/apple-sign-in';
 import { activateAccount, signInWithLinkToken } from '../../api/sign-in';
 import { AuthCard } from './auth-card';
+import { SecondFactorForm } from './second-factor-form';
 import { SignInForm } from './sign-in-form';
 
 // The password reset loads when asked for: sign-in stays within its JS budget.
@@ -44,6 +45,8 @@ export function LoginPage() {
     apple ? { mode: 'signin', color: 'red', text: apple } : null,
   );
   const [prefill, setPrefill] = useState('');
+  // A sign-in link to an account with two-factor sign-in: the code comes next.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const activate = params.get('activate');
   const mode: Mode = params.has('reset') ? 'confirm' : params.has('forgot') ? 'request' : 'signin';
 
@@ -58,8 +61,9 @@ export function LoginPage() {
   useEffect(() => {
     if (!ftoken || foreign) return;
     // Success starts the session, and the signed-in app takes over from here.
-    signInWithLinkToken(ftoken, state ?? undefined).catch((e: unknown) =>
-      setNotice({ mode: 'signin', color: 'red', text: errorMessage(e) }),
+    signInWithLinkToken(ftoken, state ?? undefined).then(
+      (r) => r && setChallenge(r.challenge),
+      (e: unknown) => setNotice({ mode: 'signin', color: 'red', text: errorMessage(e) }),
     );
   }, [ftoken, state, foreign]);
 
@@ -69,6 +73,13 @@ export function LoginPage() {
       {shown.text}
     </Alert>
   );
+
+  if (ftoken && challenge)
+    return (
+      <AuthCard title="sign in">
+        <SecondFactorForm challenge={challenge} onRestart={() => setParams({})} />
+      </AuthCard>
+    );
 
   if (ftoken && !notice)
     return (

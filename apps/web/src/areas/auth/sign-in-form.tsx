@@ -1,17 +1,26 @@
+import { useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-client';
 import { signIn } from '../../api/sign-in';
 import { AppleSignInButton } from './apple-button';
+import { SecondFactorForm } from './second-factor-form';
 import { useAction, useFields } from './use-fields';
 
 /** 'sign in': Username, Password, Forgot password? and Sign In (no client-side checks). */
 export function SignInForm({ initialUsername = '' }: { initialUsername?: string }) {
   const login = useAction(signIn);
   const form = useFields({ username: initialUsername, password: '' });
+  // An account with two-factor sign-in answers a challenge for its code.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
+  if (challenge)
+    return <SecondFactorForm challenge={challenge} onRestart={() => setChallenge(null)} />;
   return (
-    <form onSubmit={form.onSubmit((v) => login.run(v))} noValidate>
+    <form
+      onSubmit={form.onSubmit((v) => login.run(v, (r) => r && setChallenge(r.challenge)))}
+      noValidate
+    >
       <Stack>
         {!!login.error && (
           <Alert color="red" role="alert">
@@ -29,7 +38,7 @@ export function SignInForm({ initialUsername = '' }: { initialUsername?: string 
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth loading={login.pending || login.done}>
+        <Button type="submit" fullWidth loading={login.pending}>
           Sign In
         </Button>
         <AppleSignInButton />

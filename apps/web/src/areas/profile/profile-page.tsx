@@ -7,6 +7,7 @@ import { ErrorAlert, QueryState } from '../../ui/query-state';
 import { PageHeader } from '../../ui/page-header';
 import { useEditorForm } from '../../ui/use-editor-form';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { TwoFactorCard } from './two-factor-card';
 import { NotificationEmailCard } from './notification-email-card';
 
 /** /settings: the user's own profile. */
@@ -86,6 +87,7 @@ export function ProfilePage() {
           </Paper>
         )}
       </QueryState>
+      <TwoFactorCard />
       <NotificationEmailCard />
       <CalendarFeedCard />
     </>
