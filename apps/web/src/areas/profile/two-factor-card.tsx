@@ -25,10 +25,7 @@ export function TwoFactorCard() {
   const timeZone = company?.timeZone ?? DEFAULT_TIME_ZONE;
   const status = useTwoFactor();
   const [open, setOpen] = useState<'on' | 'off' | 'codes' | null>(null);
-  const close = (message?: string) => {
-    setOpen(null);
-    if (message) notifications.show({ color: 'green', message });
-  };
+  const close = () => setOpen(null);
   return (
     <Paper withBorder p="lg" maw={720} mt="lg" component="section" aria-labelledby="two-factor">
       <QueryState query={status}>
@@ -73,9 +70,15 @@ export function TwoFactorCard() {
           </Stack>
         )}
       </QueryState>
-      {open === 'on' && <TurnOnModal onClose={() => close()} />}
-      {open === 'off' && <ConfirmTwoFactorModal what="off" onClose={() => close()} />}
-      {open === 'codes' && <ConfirmTwoFactorModal what="codes" onClose={() => close()} />}
+      {open === 'on' && <TurnOnModal onClose={close} />}
+      {open === 'off' && (
+        <ConfirmTwoFactorModal
+          what="off"
+          onClose={close}
+          onOff={() => notifications.show({ color: 'green', message: 'Two-factor sign-in is off' })}
+        />
+      )}
+      {open === 'codes' && <ConfirmTwoFactorModal what="codes" onClose={close} />}
     </Paper>
   );
 }

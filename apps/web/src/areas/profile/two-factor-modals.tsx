@@ -140,9 +140,12 @@ export function TurnOnModal({ onClose }: { onClose: () => void }) {
 export function ConfirmTwoFactorModal({
   what,
   onClose,
+  onOff,
 }: {
   what: 'off' | 'codes';
   onClose: () => void;
+  /** Told once it is off (before the modal closes). */
+  onOff?: () => void;
 }) {
   const { disable, newCodes } = useTwoFactorActions();
   const action = what === 'off' ? disable : newCodes;
@@ -158,7 +161,13 @@ export function ConfirmTwoFactorModal({
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            action.mutate(v, { onSuccess: () => what === 'off' && onClose() });
+            action.mutate(v, {
+              onSuccess: () => {
+                if (what !== 'off') return;
+                onOff?.();
+                onClose();
+              },
+            });
           }}
         >
           <Stack gap="sm">
