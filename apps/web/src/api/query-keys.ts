@@ -56,6 +56,9 @@ export const invoiceKeys = {
   creditNotes: (cid: Cid, id: string) => ['company', cid, 'invoices', 'credit-notes', id] as const,
   companyCreditNotes: (cid: Cid, from: string, to: string) =>
     ['company', cid, 'invoices', 'all-credit-notes', from, to] as const,
+  /** A credit note's client's open invoices (where its credit may be kept). */
+  openForNote: (cid: Cid, noteId: string) =>
+    ['company', cid, 'invoices', 'open-for-note', noteId] as const,
   sending: (cid: Cid, id: string) => ['company', cid, 'invoices', 'sending', id] as const,
   items: (cid: Cid) => ['company', cid, 'items'] as const,
   clients: (cid: Cid) => ['company', cid, 'clients'] as const,

@@ -90,7 +90,7 @@ export function useRefunds(noteId: string) {
 export function useOpenInvoices(noteId: string, enabled: boolean) {
   const { companyId } = useCurrentCompany();
   return useQuery({
-    queryKey: [...invoiceKeys.all(companyId), 'open-for-note', noteId] as const,
+    queryKey: invoiceKeys.openForNote(companyId, noteId),
     queryFn: () =>
       apiGet<TOpenInvoice[]>(
         `/companies/${companyId ?? ''}/credit-notes/${encodeURIComponent(noteId)}/open-invoices`,
