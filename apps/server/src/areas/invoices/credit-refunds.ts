@@ -32,10 +32,17 @@ import * as repo from './invoices.repo.js';
 
 type Company = { id: string; timeZone: string };
 
+/**
+ * Locks the note, then reads it again: the read that waited for the lock saw
+ * the refunds as they were when it started (READ COMMITTED takes a snapshot
+ * per statement, and a refund does not change the note's own row), so the
+ * refunds committed meanwhile are read by a statement of their own.
+ */
 async function lockNote(tx: Tx, companyId: string, id: string) {
-  const note = isUuid(id)
+  const locked = isUuid(id)
     ? await notes.findCreditNote(tx, companyId, id.toLowerCase(), { forUpdate: true })
     : null;
+  const note = locked && (await notes.findCreditNote(tx, companyId, locked.id));
   if (!note) throw notFound('Credit note not found');
   return note;
 }
