@@ -11,7 +11,7 @@ import {
 } from '../../src/areas/auth/two-factor.js';
 import { issueToken } from '../../src/areas/auth/tokens.js';
 import { users } from '../../src/db/schema/index.js';
-import { anonymous, buildUser, type TestUser } from '../support/factories.js';
+import { anonymous, buildCompany, buildUser, type TestUser } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 /** Two-factor sign-in (docs/auth.md "Two-factor sign-in"). */
@@ -233,6 +233,32 @@ describe('two-factor sign-in over HTTP', () => {
       'two-factor-on',
     ]);
     // Signing in is one step again.
+    expect((await login(u)).body).toHaveProperty('token');
+  });
+
+  it("is reset by a super only, who the user sees did it; the company's members list shows it", async () => {
+    const u = await buildUser(h);
+    const company = await buildCompany(h, u);
+    await turnOn(u);
+    const members = (await u.api.get(`/api/companies/${company.id}`)).body.users as {
+      userId: string;
+      twoFactor: boolean;
+    }[];
+    expect(members.find((m) => m.userId === u.id)?.twoFactor).toBe(true);
+    const url = `/api/admin/users/${u.id}/two-factor/reset`;
+    expect((await u.api.post(url, {})).status).toBe(403);
+    expect((await anonymous(h).post(url, {})).status).toBe(401);
+    const admin = await buildUser(h, { rank: 'super' });
+    expect(
+      (await admin.api.post(`/api/admin/users/${randomUUID()}/two-factor/reset`, {})).status,
+    ).toBe(404);
+    expect((await admin.api.post('/api/admin/users/nope/two-factor/reset', {})).status).toBe(404);
+    const r = await admin.api.post(url, {});
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await admin.api.post(url, {})).status).toBe(409);
+    const status = (await u.api.get('/api/people/two-factor')).body;
+    expect(status.enabled).toBe(false);
+    expect(status.events[0]).toMatchObject({ kind: 'two-factor-reset', bySomeoneElse: true });
     expect((await login(u)).body).toHaveProperty('token');
   });
 

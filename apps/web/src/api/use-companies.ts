@@ -101,6 +101,16 @@ export function useSaveMember(companyId: string) {
   });
 }
 
+/** A super's reset of a member's two-factor sign-in (docs/auth.md); the members list follows. */
+export function useResetTwoFactor(companyId: string) {
+  const refresh = useRefreshCompany();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiPost<TMessage>(`/admin/users/${encodeURIComponent(userId)}/two-factor/reset`, {}),
+    onSuccess: () => refresh(companyId),
+  });
+}
+
 export function useInviteUser(companyId: string) {
   const refresh = useRefreshCompany();
   return useMutation({

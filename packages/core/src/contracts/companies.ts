@@ -169,6 +169,8 @@ export const ZCompanyUser = z.object({
   group: z.string().nullable(),
   disabled: z.boolean(),
   isOwner: z.boolean(),
+  /** Two-factor sign-in is on for this member (docs/auth.md). */
+  twoFactor: z.boolean(),
 });
 export const ZCompanyGroup = z.object({ _id: z.string(), name: z.string(), rights: ZRights });
 

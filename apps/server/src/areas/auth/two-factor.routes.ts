@@ -6,7 +6,9 @@ import {
   ZTwoFactorStatus,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../platform/access.js';
+import { z } from 'zod';
+import { access, isUuid } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
 import type { TwoFactorService } from './two-factor.service.js';
 
 const tags = ['profile'];
@@ -56,6 +58,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
       response: { 200: ZMessage },
     },
     handler: (req) => twoFactor.disable(req.user!.id, req.body, req.ip),
+  });
+
+  app.post('/api/admin/users/:id/two-factor/reset', {
+    config: { access: access.super },
+    schema: {
+      tags: ['admin'],
+      description:
+        "A super turns a user's two-factor sign-in off (a lost phone and backup codes); the user sees the entry.",
+      params: z.object({ id: z.string() }),
+      response: { 200: ZMessage },
+    },
+    handler: (req) => {
+      if (!isUuid(req.params.id)) throw notFound('User not found');
+      return twoFactor.reset(req.params.id.toLowerCase(), req.user!.id, req.ip);
+    },
   });
 
   app.post('/api/people/two-factor/backup-codes', {

@@ -133,6 +133,22 @@ export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer'
       return { backupCodes };
     },
 
+    /**
+     * A super's reset of a user who lost their phone and backup codes (after
+     * checking who they are, outside the app): the second factor goes, and
+     * the user sees the entry, naming that someone else did it.
+     */
+    async reset(userId: string, byUserId: string, ip: string): Promise<{ message: string }> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw notFound('User not found');
+      if (!user.totpEnabledAt) throw new HttpError(409, 'Two-factor sign-in is off already');
+      await db.transaction(async (tx) => {
+        await tf.clearSecret(tx, userId);
+        await tf.addSecurityEvent(tx, { userId, kind: 'two-factor-reset', ip, byUserId });
+      });
+      return { message: 'Two-factor sign-in is reset: the user signs in with the password alone' };
+    },
+
     /** After the first factor: a challenge when the user has a second one, else null. */
     async challengeFor(user: repo.UserRow): Promise<TSecondFactorNeeded | null> {
       if (!user.totpEnabledAt) return null;

@@ -72,6 +72,7 @@ export function presentCompany(
       group: m.groupId,
       disabled: m.disabled,
       isOwner: m.userId === c.userId,
+      twoFactor: m.twoFactor,
     })),
     userGroups: groups.map(presentGroup),
     me,

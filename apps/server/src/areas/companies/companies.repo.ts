@@ -49,6 +49,7 @@ export async function listMembers(db: Tx, companyId: string) {
       name: users.name,
       surname: users.surname,
       email: users.email,
+      twoFactor: sql<boolean>`${users.totpEnabledAt} is not null`,
     })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))

@@ -4,12 +4,44 @@ import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { TCompany, TCompanyUser } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
-import { useSaveMember } from '../../api/use-companies';
+import { useResetTwoFactor, useSaveMember } from '../../api/use-companies';
+import { useCurrentUser } from '../../app/use-session';
+import { modals } from '@mantine/modals';
 import { NO_GROUP, groupOptions } from './company-form';
 import { InviteUserModal } from './invite-user-modal';
 
+/** A super's Reset of a member's two-factor sign-in, asked first (docs/auth.md). */
+function ResetTwoFactorButton({ user, company }: { user: TCompanyUser; company: TCompany }) {
+  const reset = useResetTwoFactor(company._id);
+  const name = `${user.name} ${user.surname}`.trim() || user.emailAddress;
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      color="red"
+      loading={reset.isPending}
+      onClick={() =>
+        modals.openConfirmModal({
+          title: 'Please confirm',
+          children: `Turn off two-factor sign-in for ${name}? Do it only once you are sure it is them: they will sign in with the password alone, and they see that you did it.`,
+          labels: { confirm: 'Reset', cancel: 'Cancel' },
+          confirmProps: { color: 'red' },
+          onConfirm: () =>
+            reset.mutate(user.userId, {
+              onSuccess: (r) => notifications.show({ color: 'green', message: r.message }),
+              onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
+            }),
+        })
+      }
+    >
+      Reset two-factor
+    </Button>
+  );
+}
+
 function UserRow({ user, company }: { user: TCompanyUser; company: TCompany }) {
   const save = useSaveMember(company._id);
+  const isSuper = useCurrentUser().rank === 'super';
   const fullName = `${user.name} ${user.surname}`.trim() || user.emailAddress;
   const update = (change: Partial<Pick<TCompanyUser, 'group' | 'disabled'>>) =>
     save.mutate(
@@ -29,6 +61,14 @@ function UserRow({ user, company }: { user: TCompanyUser; company: TCompany }) {
         <Text size="sm" c="dimmed">
           {user.emailAddress}
         </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Badge variant="light" color={user.twoFactor ? 'green' : 'gray'}>
+            {user.twoFactor ? 'On' : 'Off'}
+          </Badge>
+          {isSuper && user.twoFactor && <ResetTwoFactorButton user={user} company={company} />}
+        </Group>
       </Table.Td>
       <Table.Td>
         {user.isOwner ? (
@@ -76,12 +116,13 @@ export function CompanyUsersTab({ company }: { company: TCompany }) {
           Invite
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" aria-label="Users">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>E-mail</Table.Th>
+              <Table.Th>Two-factor</Table.Th>
               <Table.Th>Group</Table.Th>
               <Table.Th>Disabled</Table.Th>
             </Table.Tr>
