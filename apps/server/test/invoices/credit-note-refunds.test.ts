@@ -280,6 +280,56 @@ describe('keeping what a note owes for a later invoice', () => {
     expect((await mine.owner.api.get(`${notesUrl()}/${note._id}`)).body.refunded).toBe(0);
   });
 
+  it("keeps the credit's payment through a save of the later invoice's paid fields", async () => {
+    const { note } = await paidAndCredited('2026-07-22');
+    const next = await later(100);
+    expect((await mine.owner.api.post(applyUrl(note._id), { invoiceId: next._id })).status).toBe(
+      200,
+    );
+    const saved = (await mine.owner.api.get(`${invoicesUrl(mine.id)}/${next._id}`)).body;
+    // The same save with another method: the credit's payment stays, the note still kept it.
+    const again = await mine.owner.api.post(invoicesUrl(mine.id), {
+      ...saved,
+      methodPaid: 'EFT',
+      datePaid: '2026-08-03',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await mine.owner.api.get(`${notesUrl()}/${note._id}`)).body.refunded).toBe(100);
+    // Less than the credit paid is refused, naming the field.
+    const less = await mine.owner.api.post(invoicesUrl(mine.id), {
+      ...saved,
+      amountPaid: 50,
+      paid: false,
+    });
+    expect(less.status).toBe(400);
+    expect(JSON.stringify(less.body)).toContain("paid by a credit note's credit");
+    expect((await mine.owner.api.get(`${notesUrl()}/${note._id}`)).body.refunded).toBe(100);
+  });
+
+  it('gives back no more than the client truly paid, and never on a later day than today', async () => {
+    const { inv, note } = await paidAndCredited('2026-07-23');
+    const future = await mine.owner.api.post(refundsUrl(note._id), {
+      amount: 1,
+      date: '2999-01-01',
+    });
+    expect(future.status).toBe(400);
+    expect(JSON.stringify(future.body)).toContain('must not be after today');
+    // The invoice's payment was a mistake and comes off: the note owes nothing back now.
+    const pays = (await mine.owner.api.get(`${invoicesUrl(mine.id)}/${inv._id}/payments`)).body
+      .payments as { _id: string }[];
+    expect(
+      (
+        await mine.owner.api.post(
+          `${invoicesUrl(mine.id)}/${inv._id}/payments/${pays[0]!._id}/delete`,
+          {},
+        )
+      ).status,
+    ).toBe(200);
+    const refused = await mine.owner.api.post(refundsUrl(note._id), { amount: 1 });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('owes the client nothing');
+  });
+
   it("refuses another client's invoice, a quote, and other companies and members", async () => {
     const { note } = await paidAndCredited('2026-07-21');
     const someoneElse = await buildClient(mine.owner.api, mine.id, { name: 'Pieter' });

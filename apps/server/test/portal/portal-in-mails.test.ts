@@ -21,10 +21,10 @@ const PORTAL = /\/portal\/([A-Za-z0-9_-]{43})/;
 const statusUrl = () => `/api/companies/${co.id}/entities/${client}/portal-link`;
 
 /** Sends the invoice (or quote) by hand; answers the portal token the mail carried, or null. */
-async function mailedToken(id: string): Promise<string | null> {
+async function mailedToken(id: string, to = ['ayanda@example.test']): Promise<string | null> {
   const seen = h.mail.mails.length;
   const r = await co.owner.api.post(`/api/companies/${co.id}/invoices/${id}/email`, {
-    to: ['ayanda@example.test'],
+    to,
     subject: 'Your document',
     message: 'Hello Ayanda',
   });
@@ -90,14 +90,25 @@ describe('the portal link in invoice and quote mails', () => {
     expect(rows[0]!.sealedToken).not.toContain(first!);
   });
 
-  it('makes a new link after staff revoke it, and the revoked one stays shut', async () => {
+  it('carries none after staff revoke it, until they make one; the revoked one stays shut', async () => {
     const before = await mailedToken(inv._id);
     const revoked = await co.owner.api.post(`${statusUrl()}/revoke`, {});
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
-    const after = await mailedToken(inv._id);
-    expect(after).not.toBe(before);
+    expect(await mailedToken(inv._id)).toBeNull();
     expect(await portalStatus(before!)).toBe(404);
+    const made = await co.owner.api.post(statusUrl(), {});
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const after = await mailedToken(inv._id);
+    expect(after).toBe((made.body.url as string).split('/portal/')[1]);
     expect(await portalStatus(after!)).toBe(200);
+  });
+
+  it('goes only to the addresses the client record holds, never to one typed for a send', async () => {
+    expect(await mailedToken(inv._id)).not.toBeNull();
+    expect(await mailedToken(inv._id, ['someone.else@example.test'])).toBeNull();
+    expect(
+      await mailedToken(inv._id, ['ayanda@example.test', 'someone.else@example.test']),
+    ).toBeNull();
   });
 
   it('replaces a link whose seal no longer opens (the server key changed)', async () => {

@@ -46,6 +46,10 @@ export function createAuthService(
   const db = deps.database.db;
   const signIns = new SignInLimiter();
   const resetsByUser = new KeyedLimiter(5, HOUR);
+  /** Wrong second-factor codes per account (any address, any challenge). */
+  const codeFailures = new KeyedLimiter(10, HOUR);
+  /** Wrong codes per challenge: the fifth ends it (sign in again). */
+  const challengeTries = new KeyedLimiter(4, 5 * 60_000);
   const issueToken = (userId: string, purpose: repo.TokenPurpose) => issue(db, userId, purpose);
   const twoFactor = createTwoFactorService(deps);
 
@@ -77,8 +81,14 @@ export function createAuthService(
     if (!user?.active) throw expired;
     const blocked = signIns.attempt(user.username, ip);
     if (blocked) throw new HttpError(429, TOO_MANY[blocked]);
-    if (!(await twoFactor.takeCode(user, b.code, ip)))
+    // Wrong codes also count per account over every address and sign-in, which a right
+    // password does not clear; a challenge gives up after a few.
+    if (codeFailures.blocked(user.id)) throw new HttpError(429, TOO_MANY.account);
+    if (!(await twoFactor.takeCode(user, b.code, ip))) {
+      codeFailures.hit(user.id);
+      if (!challengeTries.hit(b.challenge)) await twoFactor.consumeChallenge(b.challenge);
       throw new HttpError(401, 'That code is not right', { code: WRONG_CODE });
+    }
     if (!(await twoFactor.consumeChallenge(b.challenge))) throw expired;
     signIns.succeeded(user.username, ip);
     return startSession(user, b.clientId);
@@ -104,7 +114,10 @@ export function createAuthService(
         'Your account is not activated yet; please use the link in the e-mail we sent you.',
       );
     }
-    signIns.succeeded(username, ip);
+    // With a second factor the sign-in is not over: the right password is only not counted
+    // as a failure, and the address becomes the usual one once the code is right too.
+    if (user.totpEnabledAt) signIns.excuse(username, ip);
+    else signIns.succeeded(username, ip);
     return finishSignIn(user, clientId);
   }
 

@@ -14,11 +14,13 @@ export async function enableSecret(
   userId: string,
   sealed: string,
   step: number,
-): Promise<void> {
-  await tx
+): Promise<boolean> {
+  const rows = await tx
     .update(users)
     .set({ totpSecret: sealed, totpPending: null, totpEnabledAt: sql`now()`, totpLastStep: step })
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function clearSecret(tx: Tx, userId: string): Promise<void> {

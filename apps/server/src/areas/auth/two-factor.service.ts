@@ -32,6 +32,15 @@ export const WRONG_CODE = 'is not the current code or an unused backup code';
 export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer'>) {
   const db = deps.database.db;
 
+  /** The secret, or null when its seal does not open (the server's key changed: backup codes still work). */
+  function openSecret(sealed: string): string | null {
+    try {
+      return deps.sealer.open(sealed);
+    } catch {
+      return null;
+    }
+  }
+
   async function userOf(userId: string) {
     const user = await repo.findUserById(db, userId);
     if (!user) throw notFound('User not found');
@@ -46,7 +55,9 @@ export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer'
       await tf.addSecurityEvent(db, { userId: user.id, kind: 'backup-code-used', ip });
       return true;
     }
-    const step = acceptedStep(deps.sealer.open(user.totpSecret), code, user.totpLastStep);
+    const secret = openSecret(user.totpSecret);
+    if (!secret) return false;
+    const step = acceptedStep(secret, code, user.totpLastStep);
     return step !== null && (await tf.takeStep(db, user.id, step));
   }
 
@@ -99,10 +110,13 @@ export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer'
       if (!user.totpPending) throw badField('code', 'set it up first: scan a new QR code');
       if (!(await verifyPassword(user.passwordHash, b.password)))
         throw badField('password', 'is not your password');
-      const step = acceptedStep(deps.sealer.open(user.totpPending), b.code, null);
+      const pending = openSecret(user.totpPending);
+      const step = pending ? acceptedStep(pending, b.code, null) : null;
       if (step === null) throw badField('code', 'is not the code your app shows now');
       const backupCodes = await db.transaction(async (tx) => {
-        await tf.enableSecret(tx, userId, user.totpPending!, step);
+        // Conditional: of two at once (a double click) one turns it on, the other is a 409.
+        if (!(await tf.enableSecret(tx, userId, user.totpPending!, step)))
+          throw new HttpError(409, 'Two-factor sign-in is on already; turn it off first');
         await tf.addSecurityEvent(tx, { userId, kind: 'two-factor-on', ip });
         return freshBackupCodes(tx, userId);
       });

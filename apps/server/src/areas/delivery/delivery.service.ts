@@ -166,7 +166,7 @@ export function createDeliveryService(deps: MailDeps & Pick<AppDeps, 'events'>) 
         db,
         companyId,
         () => countSends(db, companyId, 1),
-        () => mailCreditNote(deps, company, noteId, choice),
+        () => mailCreditNote(deps, company, noteId, choice, !body.test),
       );
       return { message: MSG.sent };
     },

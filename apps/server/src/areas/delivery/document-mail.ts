@@ -1,6 +1,6 @@
 import { MAX_RECIPIENTS, ZEmail, splitRecipients, type TEmailRecord } from '@fieldbook/core';
 import type { CompanyRow } from '../companies/index.js';
-import { statementDocument } from '../clients/index.js';
+import { findClientForCompany, statementDocument } from '../clients/index.js';
 import { creditNoteDocument, invoiceDocument } from '../invoices/index.js';
 import type { DocumentDeps } from '../templates/index.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -80,15 +80,7 @@ export async function mailInvoice(
       `Invoice ${doc.invoice.number} has no e-mail address to send to; add one to the invoice and send it again`,
     );
   const pdf = await deps.pdf.print(doc.html, { owner: choice?.by, company: company.id });
-  // The client's portal too, when the company chose it (docs/portal.md, "In every mail").
-  const portal =
-    company.portalInEmails && doc.invoice.entityId
-      ? await linkForMail(deps.database.db, deps.sealer, deps.config.publicUrl, {
-          companyId: company.id,
-          clientId: doc.invoice.entityId,
-          days: company.portalLinkDays,
-        })
-      : '';
+  const portal = await portalLinkFor(deps, company, doc.invoice.entityId, to);
   const text = withLink(choice?.message ?? doc.emailBody, doc.invoice.publicUrl, LINK_LABEL);
   await sendAsCompany(deps, company, {
     to,
@@ -98,6 +90,31 @@ export async function mailInvoice(
     headers: { 'X-Fieldbook-Invoice': invoiceId },
   });
   return { to: to.join(', '), date: new Date().toISOString() };
+}
+
+/**
+ * The client's portal link for a document mail (docs/portal.md, "In every
+ * mail"): when the company chose it, and only when every recipient is an
+ * address the client record holds (setting it needs the clients right, as
+ * making a link does), never to an address typed in for one send.
+ */
+async function portalLinkFor(
+  deps: MailDeps,
+  company: CompanyRow,
+  clientId: string | null,
+  to: string[],
+): Promise<string> {
+  if (!company.portalInEmails || !clientId) return '';
+  const client = await findClientForCompany(deps.database.db, company.id, clientId);
+  const own = new Set(recipientsOf(client?.email ?? '').map((a) => a.toLowerCase()));
+  if (to.length === 0 || !to.every((a) => own.has(a.toLowerCase()))) return '';
+  return (
+    (await linkForMail(deps.database.db, deps.sealer, deps.config.publicUrl, {
+      companyId: company.id,
+      clientId,
+      days: company.portalLinkDays,
+    })) ?? ''
+  );
 }
 
 /** The same for a client's statement (it has no public link). */
@@ -135,8 +152,10 @@ export async function mailCreditNote(
   company: CompanyRow,
   noteId: string,
   choice: MailChoice,
+  /** false for a test to the company itself: it prints nothing, so the original stays unsent. */
+  print = true,
 ): Promise<void> {
-  const doc = await creditNoteDocument(deps, company.id, noteId);
+  const doc = await creditNoteDocument(deps, company.id, noteId, { print });
   const pdf = await deps.pdf.print(doc.html, { owner: choice.by, company: company.id });
   await sendAsCompany(deps, company, {
     to: choice.to,

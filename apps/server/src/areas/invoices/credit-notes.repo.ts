@@ -150,6 +150,22 @@ export async function openInvoicesOf(tx: Tx, companyId: string, clientId: string
     .limit(100);
 }
 
+/** What all the refunds of an invoice's notes paid back or kept (for the cap of what is owed). */
+export async function refundedOfInvoice(tx: Tx, companyId: string, invoiceId: string) {
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${creditNoteRefunds.amount}), 0)::text` })
+    .from(creditNoteRefunds)
+    .innerJoin(
+      creditNotes,
+      and(
+        eq(creditNotes.id, creditNoteRefunds.creditNoteId),
+        eq(creditNotes.companyId, creditNoteRefunds.companyId),
+      ),
+    )
+    .where(and(eq(creditNotes.companyId, companyId), eq(creditNotes.invoiceId, invoiceId)));
+  return row?.sum ?? '0';
+}
+
 /** Records money paid back out of a note; answers the refund's id. */
 export async function insertRefund(
   tx: Tx,

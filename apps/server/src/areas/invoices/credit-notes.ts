@@ -183,8 +183,11 @@ export async function openInvoicesForNote(
   id: string,
 ): Promise<TOpenInvoice[]> {
   const note = await creditNote(tx, companyId, id);
-  if (!note.entityId) return [];
-  return (await notes.openInvoicesOf(tx, companyId, note.entityId)).map((r) => ({
+  // The client the note's invoice has now (it may have moved to another client).
+  const inv = await repo.findInvoice(tx, companyId, note.invoiceId);
+  if (!inv?.entityId) return [];
+  const open = await notes.openInvoicesOf(tx, companyId, inv.entityId);
+  return open.map((r) => ({
     _id: r.id,
     invoiceNumber: r.invoiceNumber ?? '',
     invoiceDate: r.invoiceDate,

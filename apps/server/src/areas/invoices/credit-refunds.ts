@@ -47,16 +47,48 @@ async function lockNote(tx: Tx, companyId: string, id: string) {
   return note;
 }
 
-/** The day of a refund: today when absent, never before the note's own date (400 on `date`). */
-function dayOf(company: Company, note: { noteDate: string }, input?: string): string {
-  const date = input ? toYmd(input, company.timeZone) : todayIn(company.timeZone);
+/**
+ * The day of a refund: today when absent; not before the note's own date (or
+ * `notBefore`, a later invoice's date), not after today (400 on `date`).
+ */
+function dayOf(
+  company: Company,
+  note: { noteDate: string },
+  input?: string,
+  notBefore?: { date: string; what: string },
+): string {
+  const today = todayIn(company.timeZone);
+  const date = input ? toYmd(input, company.timeZone) : today;
   if (!date) throw badField('date', 'must be a date (YYYY-MM-DD)');
   if (date < note.noteDate)
     throw badField('date', `must not be before the note's date, ${note.noteDate}`);
+  if (notBefore && date < notBefore.date)
+    throw badField('date', `must not be before ${notBefore.what}, ${notBefore.date}`);
+  if (date > today) throw badField('date', 'must not be after today');
   return date;
 }
 
 const refundedOf = (note: notes.CreditNoteRow) => addAmounts(...note.refunds.map((r) => r.amount));
+
+/**
+ * What the note may still pay back or keep, and its invoice, locked (after
+ * the note: the order every path takes). At most its excess less its
+ * refunds, and never more than the client truly paid above what the invoice
+ * still asks, over all its notes (a payment taken off the invoice after the
+ * note was issued leaves less to give back). Answers the invoice too: its
+ * client now is the note's client.
+ */
+async function owedOf(tx: Tx, companyId: string, note: notes.CreditNoteRow) {
+  const inv = await repo.findInvoice(tx, companyId, note.invoiceId, { forUpdate: true });
+  if (!inv) throw notFound('Credit note not found');
+  const over = subAmounts(
+    addAmounts(inv.amountPaid, await notes.creditedTotal(tx, companyId, inv.id)),
+    addAmounts(inv.total, await notes.refundedOfInvoice(tx, companyId, inv.id)),
+  );
+  const owed = Math.max(0, Math.min(subAmounts(note.excess, refundedOf(note)), over));
+  // What refundProblem reads as the note's excess, so its words say what is still owed.
+  return { inv, owed, excess: addAmounts(owed, refundedOf(note)) };
+}
 
 /** `POST /credit-notes/:id/refunds`: pays back part or all of what the note owes the client. */
 export async function recordRefund(
@@ -68,7 +100,8 @@ export async function recordRefund(
 ): Promise<void> {
   const note = await lockNote(tx, company.id, id);
   const date = dayOf(company, note, input.date);
-  const problem = refundProblem(input.amount, note.excess, refundedOf(note));
+  const { excess } = await owedOf(tx, company.id, note);
+  const problem = refundProblem(input.amount, excess, refundedOf(note));
   if (problem) throw badField('amount', problem);
   await notes.insertRefund(tx, company.id, {
     creditNoteId: note.id,
@@ -96,18 +129,23 @@ export async function applyToInvoice(
   userId: string,
 ): Promise<void> {
   const note = await lockNote(tx, company.id, id);
-  const target = isUuid(input.invoiceId)
-    ? await repo.findInvoice(tx, company.id, input.invoiceId.toLowerCase(), { forUpdate: true })
-    : null;
-  if (!target || target.isQuote || !note.entityId || target.entityId !== note.entityId)
+  const { inv, owed, excess } = await owedOf(tx, company.id, note);
+  const target =
+    isUuid(input.invoiceId) && input.invoiceId.toLowerCase() !== inv.id
+      ? await repo.findInvoice(tx, company.id, input.invoiceId.toLowerCase(), { forUpdate: true })
+      : null;
+  // The client the note's invoice has now (it may have been moved to another client).
+  if (!target || target.isQuote || !inv.entityId || target.entityId !== inv.entityId)
     throw badField('invoiceId', "is not an invoice of the note's client");
-  const date = dayOf(company, note, input.date);
   const number = target.invoiceNumber ?? '';
+  const date = dayOf(company, note, input.date, {
+    date: target.invoiceDate,
+    what: `the date of invoice ${number}`,
+  });
   const balance = toAmount(invoiceBalance(target.total, target.amountPaid, target.amountCredited));
   if (balance <= 0) throw badField('invoiceId', `Invoice ${number} has nothing left to pay`);
-  const owed = Math.max(0, subAmounts(note.excess, refundedOf(note)));
   const amount = input.amount ?? Math.min(owed, balance);
-  const problem = refundProblem(amount, note.excess, refundedOf(note));
+  const problem = refundProblem(amount, excess, refundedOf(note));
   if (problem) throw badField('amount', problem);
   if (amount > balance)
     throw badField(
@@ -157,6 +195,9 @@ export async function removeRefund(
     : undefined;
   if (!refund) throw notFound('Refund not found');
   if (refund.paymentId && refund.invoiceId) {
+    // The later invoice locked before its payment goes (note, then invoice, as apply does),
+    // so a payment of it at the same moment is not lost in its settling.
+    await repo.findInvoice(tx, companyId, refund.invoiceId, { forUpdate: true });
     await removeHandPayment(tx, companyId, refund.invoiceId, refund.paymentId);
     await settleInvoices(tx, companyId, [refund.invoiceId]);
   } else if (!(await notes.deleteRefund(tx, companyId, note.id, refund.id))) {

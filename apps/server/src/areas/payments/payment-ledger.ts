@@ -95,8 +95,15 @@ export async function setSinglePayment(
       'paid',
       `has ${formatMoney(online)} paid online through PayFast, which stays: reload the invoice to see it`,
     );
-  await repo.deleteHandPayments(tx, companyId, invoiceId);
-  const rest = dec(target.amount).minus(dec(online));
+  // A credit note's credit kept for the invoice stays too: taking it off is the note's refund.
+  const kept = await repo.keptCreditTotal(tx, companyId, invoiceId);
+  if (dec(target.amount).lt(dec(online).plus(dec(kept))))
+    throw badField(
+      'paid',
+      `has ${formatMoney(kept)} paid by a credit note's credit, which stays: take it off in the note's refunds`,
+    );
+  await repo.deleteHandPayments(tx, companyId, invoiceId, undefined, true);
+  const rest = dec(target.amount).minus(dec(online)).minus(dec(kept));
   if (rest.lte(0) || !target.datePaid) return;
   await repo.insertHandPayment(tx, companyId, invoiceId, {
     amount: amountText(rest),

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { invoices, payments, users } from '../../db/schema/index.js';
+import { creditNoteRefunds, invoices, payments, users } from '../../db/schema/index.js';
 
 // The payments area alone writes the payments table; it reads invoices to
 // decide what a payment pays, and the invoices area applies it
@@ -152,6 +152,22 @@ export async function onlinePaymentsTotal(db: Tx, companyId: string, id: string)
   return row?.sum ?? '0';
 }
 
+/**
+ * A payment by hand that keeps a credit note's credit for the invoice (a
+ * refund of the note names it: docs/payments.md "Refunds"). The invoices area
+ * writes those refunds; a save's single payment leaves such payments alone.
+ */
+const keepsCredit = sql`exists (select 1 from ${creditNoteRefunds} r where r.payment_id = ${payments.id})`;
+
+/** What kept credit notes' credit paid of the invoice. */
+export async function keptCreditTotal(db: Tx, companyId: string, id: string): Promise<string> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, id), keepsCredit));
+  return row?.sum ?? '0';
+}
+
 /** Whether an online payment (PayFast) names the invoice; such an invoice is never deleted. */
 export async function hasOnlinePayments(db: Tx, companyId: string, id: string): Promise<boolean> {
   const [row] = await db
@@ -224,6 +240,8 @@ export async function deleteHandPayments(
   companyId: string,
   invoiceId: string,
   paymentId?: string,
+  /** Leave the payments that keep a credit note's credit (a save's single payment). */
+  keepCredits = false,
 ): Promise<number> {
   const rows = await db
     .delete(payments)
@@ -233,6 +251,7 @@ export async function deleteHandPayments(
         eq(payments.invoiceId, invoiceId),
         eq(payments.provider, BY_HAND),
         ...(paymentId ? [eq(payments.id, paymentId)] : []),
+        ...(keepCredits ? [sql`not ${keepsCredit}`] : []),
       ),
     )
     .returning({ id: payments.id });

@@ -17,6 +17,7 @@ export async function insertLink(
     tokenHash: string;
     /** The token sealed with the server's key, so a mail can carry the link again. */
     sealedToken: string | null;
+    madeForMail: boolean;
     expiresAt: Date;
     createdBy: string | null;
   },
@@ -96,6 +97,7 @@ export async function selfMadeSince(db: Tx, companyId: string, clientId: string,
         eq(portalLinks.companyId, companyId),
         eq(portalLinks.clientId, clientId),
         isNull(portalLinks.createdBy),
+        eq(portalLinks.madeForMail, false),
         gte(portalLinks.createdAt, since),
       ),
     );

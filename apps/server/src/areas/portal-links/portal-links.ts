@@ -26,7 +26,14 @@ export const tokenShaped = (token: string) => TOKEN_SHAPE.test(token);
 export async function makeLink(
   tx: Tx,
   sealer: Sealer,
-  v: { companyId: string; clientId: string; days: number; createdBy: string | null },
+  v: {
+    companyId: string;
+    clientId: string;
+    days: number;
+    createdBy: string | null;
+    /** Made for an invoice or quote mail, not asked for by the client (not a renewal). */
+    madeForMail?: boolean;
+  },
 ): Promise<{ token: string; link: repo.PortalLinkRow; replaced: string[] }> {
   const token = randomBytes(32).toString('base64url');
   const replaced = await repo.revokeLinks(tx, v.companyId, v.clientId);
@@ -35,6 +42,7 @@ export async function makeLink(
     clientId: v.clientId,
     tokenHash: hashToken(token),
     sealedToken: sealer.seal(token),
+    madeForMail: v.madeForMail ?? false,
     expiresAt: new Date(Date.now() + v.days * DAY_MS),
     createdBy: v.createdBy,
   });
@@ -54,10 +62,12 @@ export async function linkForMail(
   sealer: Sealer,
   publicUrl: string,
   v: { companyId: string; clientId: string; days: number },
-): Promise<string> {
+): Promise<string | null> {
   const token = await db.transaction(async (tx) => {
     await repo.lockClientLinks(tx, v.companyId, v.clientId);
     const current = await repo.latestLink(tx, v.companyId, v.clientId);
+    // Staff revoked the client's link (it may have leaked): mails carry none until they make one.
+    if (current && linkState(current) === 'revoked') return null;
     if (current && linkState(current) === 'active' && current.sealedToken) {
       try {
         return sealer.open(current.sealedToken);
@@ -65,9 +75,9 @@ export async function linkForMail(
         // Sealed under another key: a new link below.
       }
     }
-    return (await makeLink(tx, sealer, { ...v, createdBy: null })).token;
+    return (await makeLink(tx, sealer, { ...v, createdBy: null, madeForMail: true })).token;
   });
-  return portalUrl(publicUrl, token);
+  return token ? portalUrl(publicUrl, token) : null;
 }
 
 export type LinkState = TPortalLinkStatus['state'];

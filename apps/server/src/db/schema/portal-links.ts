@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { clients } from './clients.js';
 import { companies } from './companies.js';
@@ -29,6 +29,8 @@ export const portalLinks = pgTable(
      * before (migration 0032), which a mail replaces.
      */
     sealedToken: text('sealed_token'),
+    /** Made by a document mail (no one asked): not counted as the client's own renewals. */
+    madeForMail: boolean('made_for_mail').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

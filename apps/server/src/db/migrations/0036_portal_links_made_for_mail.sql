@@ -1,0 +1,1 @@
+ALTER TABLE "portal_links" ADD COLUMN "made_for_mail" boolean DEFAULT false NOT NULL;
