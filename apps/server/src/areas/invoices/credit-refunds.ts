@@ -129,6 +129,11 @@ export async function applyToInvoice(
   userId: string,
 ): Promise<void> {
   const note = await lockNote(tx, company.id, id);
+  // Both invoices locked in the order of their ids: two notes kept crosswise at once (one's
+  // invoice the other's target) never wait on each other in a circle.
+  const asked = isUuid(input.invoiceId) ? input.invoiceId.toLowerCase() : null;
+  for (const invoiceId of [note.invoiceId, ...(asked ? [asked] : [])].sort())
+    await repo.findInvoice(tx, company.id, invoiceId, { forUpdate: true });
   const { inv, owed, excess } = await owedOf(tx, company.id, note);
   const target =
     isUuid(input.invoiceId) && input.invoiceId.toLowerCase() !== inv.id
