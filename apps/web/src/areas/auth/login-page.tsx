@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-client';
 import { APPLE_FOREIGN, APPLE_OUTCOMES, takeAppleState } from '../../api/apple-sign-in';
 import { activateAccount, signInWithLinkToken } from '../../api/sign-in';
 import { AuthCard } from './auth-card';
-import { SecondFactorForm } from './second-factor-form';
+import { FormAlert } from './form-alert';
 import { SignInForm } from './sign-in-form';
 
 // The password reset loads when asked for: sign-in stays within its JS budget.
@@ -14,6 +14,9 @@ const ResetRequestForm = lazy(() =>
 );
 const ResetConfirmForm = lazy(() =>
   import('./reset-confirm-form').then((m) => ({ default: m.ResetConfirmForm })),
+);
+const SecondFactorForm = lazy(() =>
+  import('./second-factor-form').then((m) => ({ default: m.SecondFactorForm })),
 );
 const formLoading = (
   <Center py="lg">
@@ -69,15 +72,17 @@ export function LoginPage() {
 
   const shown = notice?.mode === mode ? notice : null;
   const alert = shown && (
-    <Alert color={shown.color} role={shown.color === 'red' ? 'alert' : 'status'} mb="md">
+    <FormAlert color={shown.color} mb="md">
       {shown.text}
-    </Alert>
+    </FormAlert>
   );
 
   if (ftoken && challenge)
     return (
       <AuthCard title="sign in">
-        <SecondFactorForm challenge={challenge} onRestart={() => setParams({})} />
+        <Suspense fallback={formLoading}>
+          <SecondFactorForm challenge={challenge} onRestart={() => setParams({})} />
+        </Suspense>
       </AuthCard>
     );
 

@@ -1,10 +1,15 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-client';
 import { signIn } from '../../api/sign-in';
 import { AppleSignInButton } from './apple-button';
-import { SecondFactorForm } from './second-factor-form';
+import { FormAlert } from './form-alert';
+
+// The code step loads when an account asks for it: sign-in stays within its JS budget.
+const SecondFactorForm = lazy(() =>
+  import('./second-factor-form').then((m) => ({ default: m.SecondFactorForm })),
+);
 import { useAction, useFields } from './use-fields';
 
 /** 'sign in': Username, Password, Forgot password? and Sign In (no client-side checks). */
@@ -15,18 +20,18 @@ export function SignInForm({ initialUsername = '' }: { initialUsername?: string 
   const [challenge, setChallenge] = useState<string | null>(null);
 
   if (challenge)
-    return <SecondFactorForm challenge={challenge} onRestart={() => setChallenge(null)} />;
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorForm challenge={challenge} onRestart={() => setChallenge(null)} />
+      </Suspense>
+    );
   return (
     <form
       onSubmit={form.onSubmit((v) => login.run(v, (r) => r && setChallenge(r.challenge)))}
       noValidate
     >
       <Stack>
-        {!!login.error && (
-          <Alert color="red" role="alert">
-            {errorMessage(login.error)}
-          </Alert>
-        )}
+        {!!login.error && <FormAlert color="red">{errorMessage(login.error)}</FormAlert>}
         <TextInput label="Username" autoComplete="username" {...form.field('username')} />
         <PasswordInput
           label="Password"
