@@ -1,14 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import {
-  Checkbox,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Checkbox, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { formatMoney, type TCreditNote, type TInvoice } from '@fieldbook/core';
 import { useIssueCreditNote } from '../../api/use-credit-notes';
@@ -21,6 +13,7 @@ import {
   newCreditNoteValues,
   type CreditNoteValues,
 } from './credit-note-values';
+import { MoneyInput } from '../../ui/money-input';
 
 interface Props {
   invoice: TInvoice;
@@ -82,14 +75,9 @@ export function IssueCreditNoteModal({ invoice, creditedSoFar, today, onDone, on
               </Stack>
             </Checkbox.Group>
           ) : (
-            <NumberInput
+            <MoneyInput
               label="Amount"
               description="As the client pays it, VAT included"
-              min={0}
-              decimalScale={2}
-              fixedDecimalScale
-              prefix="R"
-              thousandSeparator=","
               value={v.amount}
               error={errors.amount}
               onChange={(n) => set({ amount: n })}

@@ -1,12 +1,13 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { formatMoney, type TCreditNote } from '@fieldbook/core';
 import { useOpenInvoices, useRefunds } from '../../api/use-credit-notes';
 import { ModalActions } from '../../ui/modal-actions';
 import { ErrorAlert, QueryState } from '../../ui/query-state';
 import { keepErrors, typedAmount } from './refund-values';
+import { MoneyInput } from '../../ui/money-input';
 
 interface Props {
   note: TCreditNote;
@@ -70,14 +71,9 @@ export function KeepCreditForm({ note, owed, today, onDone, onCancel }: Props) {
                   if (picked) setAmount(Math.min(owed, picked.balance));
                 }}
               />
-              <NumberInput
+              <MoneyInput
                 label="Amount"
                 description={`Still owed ${formatMoney(owed)}`}
-                min={0}
-                decimalScale={2}
-                fixedDecimalScale
-                prefix="R"
-                thousandSeparator=","
                 value={amount}
                 error={errors.amount}
                 onChange={setAmount}

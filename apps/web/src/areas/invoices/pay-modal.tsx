@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { Modal, NumberInput, Select, Stack, Switch, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Switch, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { PAYMENT_METHODS } from '@fieldbook/core';
 import { ErrorAlert } from '../../ui/query-state';
 import { ModalActions } from '../../ui/modal-actions';
 import type { InvoiceValues } from './invoice-form';
+import { MoneyInput } from '../../ui/money-input';
 
 export type PayValues = Pick<
   InvoiceValues,
@@ -57,13 +58,8 @@ export function PayModal({ initial, total, today, saving, error, onSave, onClose
                 : set({ paid: false, amountPaid: 0, datePaid: null })
             }
           />
-          <NumberInput
+          <MoneyInput
             label="Amount Paid"
-            min={0}
-            decimalScale={2}
-            fixedDecimalScale
-            prefix="R"
-            thousandSeparator=","
             disabled={!v.paid}
             value={v.amountPaid}
             onChange={(n) => set({ amountPaid: n })}

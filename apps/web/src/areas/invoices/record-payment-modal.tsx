@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { Modal, NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { PAYMENT_METHODS, formatMoney, type TInvoicePayments } from '@fieldbook/core';
 import { useRecordPayment } from '../../api/use-invoice-payments';
@@ -12,6 +12,7 @@ import {
   paymentToSave,
   type PaymentValues,
 } from './payment-values';
+import { MoneyInput } from '../../ui/money-input';
 
 interface Props {
   invoiceId: string;
@@ -42,14 +43,9 @@ export function RecordPaymentModal({ invoiceId, balance, today, onDone, onClose 
         }}
       >
         <Stack gap="sm">
-          <NumberInput
+          <MoneyInput
             label="Amount"
             description={`Balance ${formatMoney(balance)}`}
-            min={0}
-            decimalScale={2}
-            fixedDecimalScale
-            prefix="R"
-            thousandSeparator=","
             data-autofocus
             value={v.amount}
             error={errors.amount}

@@ -4,7 +4,6 @@ import {
   ActionIcon,
   Group,
   Modal,
-  NumberInput,
   SegmentedControl,
   Select,
   Stack,
@@ -28,6 +27,7 @@ import {
   stillOwed,
   type RefundValues,
 } from './refund-values';
+import { MoneyInput } from '../../ui/money-input';
 
 interface Props {
   note: TCreditNote;
@@ -157,14 +157,9 @@ export function RefundModal({ note, today, canEdit, onClose }: Props) {
             }}
           >
             <Stack gap="sm">
-              <NumberInput
+              <MoneyInput
                 label="Amount"
                 description={`Still owed ${formatMoney(owed)}`}
-                min={0}
-                decimalScale={2}
-                fixedDecimalScale
-                prefix="R"
-                thousandSeparator=","
                 data-autofocus
                 value={v.amount}
                 error={errors.amount}
