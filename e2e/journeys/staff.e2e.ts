@@ -156,7 +156,9 @@ describe('the installed app', () => {
     expect(await first.evaluate(() => 'serviceWorker' in navigator && window.isSecureContext)).toBe(
       true,
     );
-    await stage(first, 'called');
+    // register() settles once the registration exists, while its install is still held
+    // (before, reading the registration right after the call could find none yet).
+    await stage(first, 'registered');
     await first.evaluate(() =>
       navigator.serviceWorker.getRegistration().then(async (reg) => {
         if (reg?.installing) return;
