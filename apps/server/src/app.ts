@@ -17,6 +17,8 @@ import { calendarFeedsRoutes } from './areas/calendar-feeds/calendar-feeds.route
 import { createCalendarFeedsService } from './areas/calendar-feeds/calendar-feeds.service.js';
 import { adminRoutes } from './areas/admin/admin.routes.js';
 import { twoFactorRoutes } from './areas/auth/two-factor.routes.js';
+import { apiTokensRoutes } from './areas/auth/api-tokens.routes.js';
+import { createApiTokensService } from './areas/auth/api-tokens.service.js';
 import { authRoutes } from './areas/auth/auth.routes.js';
 import { appleWebRoutes } from './areas/auth/apple-web.routes.js';
 import { createAppleWebService } from './areas/auth/apple-web.service.js';
@@ -86,7 +88,7 @@ import { createSuppliersService } from './areas/suppliers/suppliers.service.js';
 import { downloadsRoutes } from './areas/templates/downloads.routes.js';
 import { templatesRoutes } from './areas/templates/templates.routes.js';
 import { createTemplatesService } from './areas/templates/templates.service.js';
-import { access, installAccess, type RouteEntry } from './platform/access.js';
+import { SECURITY_SCHEMES, access, installAccess, type RouteEntry } from './platform/access.js';
 import type { App } from './platform/app.js';
 import { installAuth } from './platform/auth.js';
 import type { AppDeps } from './platform/deps.js';
@@ -140,7 +142,10 @@ export async function buildApp(
   // Security headers and compression for every answer (before the routes: they hook onRoute).
   await installHttpHeaders(app, deps.config);
   await app.register(swagger, {
-    openapi: { info: { title: 'Fieldbook API', version: VERSION } },
+    openapi: {
+      info: { title: 'Fieldbook API', version: VERSION },
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4 } });
@@ -154,6 +159,7 @@ export async function buildApp(
   const auth = createAuthService(deps, joinCompany);
   await app.register(authRoutes, { auth });
   await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor });
+  await app.register(apiTokensRoutes, { apiTokens: createApiTokensService(deps) });
   await app.register(appleWebRoutes, { appleWeb: createAppleWebService(deps) });
   const companies = companiesService(deps, auth);
   await app.register(companiesRoutes, { companies });

@@ -57,6 +57,8 @@ export interface Config {
    * and it keeps a stolen session from turning the platform into a spam relay.
    */
   sendsPerHour: number;
+  /** Calls an API token may make in a minute, on each process (docs/api.md). */
+  apiTokenCallsPerMinute: number;
   /**
    * Which proxies in front of the server are trusted to name the client's
    * address in X-Forwarded-For (Fastify's trustProxy): false (unset), true,
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: positiveInt(env, 'QUEUE_CONCURRENCY', 4),
     },
     sendsPerHour: positiveInt(env, 'SEND_LIMIT_PER_HOUR', 120),
+    apiTokenCallsPerMinute: positiveInt(env, 'API_TOKEN_CALLS_PER_MINUTE', 600),
     storageQuotaBytes: positiveInt(env, 'STORAGE_QUOTA_MB', 1024) * 1024 * 1024,
     trustProxy: trustProxy(env.TRUST_PROXY),
     role: role(env),

@@ -18,6 +18,11 @@ export interface MemberAccess {
   disabled: boolean;
   /** The rights of the member's group, or null when the member has no group. */
   rights: GroupRights | null;
+  /**
+   * What an API token narrows the member to (docs/api.md): a right holds only
+   * when the member holds it and the token names it. Absent for a session.
+   */
+  scope?: GroupRights;
 }
 
 /**
@@ -27,8 +32,32 @@ export interface MemberAccess {
  */
 export function can(member: MemberAccess | null | undefined, area: Area, flag: Flag): boolean {
   if (!member || member.disabled) return false;
+  if (member.scope && member.scope[area]?.[flag] !== true) return false;
   if (member.isOwner) return true;
   return member.rights?.[area]?.[flag] === true;
+}
+
+/** The member as an API token with these rights sees them (DECISIONS §17: a subset, never more). */
+export function narrowTo(member: MemberAccess, scope: GroupRights): MemberAccess {
+  return { ...member, scope };
+}
+
+/**
+ * Whether every right `rights` turns on is one the member holds now: what a
+ * token may be given (DECISIONS §17). An empty set is a subset.
+ */
+export function isSubsetOf(rights: GroupRights, member: MemberAccess): boolean {
+  return AREAS.every((a) => FLAGS.every((f) => rights[a]?.[f] !== true || can(member, a, f)));
+}
+
+/** Only the rights that are on, in areas and flags order (how a token's rights are kept). */
+export function onlyGranted(rights: GroupRights): GroupRights {
+  const out: GroupRights = {};
+  for (const a of AREAS) {
+    const on = FLAGS.filter((f) => rights[a]?.[f] === true);
+    if (on.length) out[a] = Object.fromEntries(on.map((f) => [f, true])) as AreaFlags;
+  }
+  return out;
 }
 
 /** Rights with every flag of every area set to `value`. */

@@ -3,13 +3,14 @@ import {
   AREAS,
   FLAGS,
   can,
+  narrowTo,
   type Area,
   type Flag,
   type GroupRights,
   type MemberAccess,
 } from '@fieldbook/core';
 import { forbidden, notFound } from './errors.js';
-import type { SessionUser } from './auth.js';
+import type { SessionUser } from './session-user.js';
 import { findMember } from './sessions.repo.js';
 import type { AppDeps } from './deps.js';
 
@@ -62,10 +63,16 @@ export type RouteAccess =
    * METRICS_TOKEN), checked by the route; 404 when the setting is unset.
    */
   | { kind: 'token' }
-  /** An active member of the company whose rights satisfy the rule. */
-  | { kind: 'company'; from: CompanyFrom; rule: CompanyRule }
-  /** Any active member of the company (reading the company itself). */
-  | { kind: 'member'; from: CompanyFrom };
+  /**
+   * An active member of the company whose rights satisfy the rule. An API
+   * token for the company may call it too, narrowed to the token's rights.
+   */
+  | { kind: 'company'; from: CompanyFrom; rule: CompanyRule; sessionOnly?: true }
+  /**
+   * Any active member of the company (reading the company itself).
+   * `sessionOnly`: never with an API token (managing the tokens themselves).
+   */
+  | { kind: 'member'; from: CompanyFrom; sessionOnly?: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -89,6 +96,12 @@ export const access = {
   super: { kind: 'super' } as RouteAccess,
   token: { kind: 'token' } as RouteAccess,
   member: (from: CompanyFrom = 'params.cid'): RouteAccess => ({ kind: 'member', from }),
+  /** Any active member, signed in: an API token is refused (401). */
+  sessionMember: (from: CompanyFrom = 'params.cid'): RouteAccess => ({
+    kind: 'member',
+    from,
+    sessionOnly: true,
+  }),
   /** One right. */
   company: (area: Area, flag: Flag, from: CompanyFrom = 'params.cid'): RouteAccess =>
     rule({ all: [`${area}.${flag}`] }, from),
@@ -104,6 +117,33 @@ export const access = {
   /** Any rule: rights, one of, a save, more when the request asks for more. */
   rule: (r: CompanyRule, from: CompanyFrom = 'params.cid'): RouteAccess => rule(r, from),
 };
+
+/** Whether an API token may call a route: a company's API, never a session-only call (docs/api.md). */
+export const takesApiTokens = (a: RouteAccess): boolean =>
+  (a.kind === 'company' || a.kind === 'member') && !a.sessionOnly;
+
+/** How a caller proves who they are, for the OpenAPI document (docs/api.md). */
+export const SECURITY_SCHEMES = {
+  session: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'token',
+    description:
+      'A session from POST /api/auth/login, sent as the token header (or Authorization: Bearer) with the username header.',
+  },
+  apiToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "An API token (fbk_…) made in Profile Settings: Authorization: Bearer fbk_…, on its company's routes only, within its rights (docs/api.md).",
+  },
+} as const;
+
+/** The security an operation lists in the OpenAPI document. */
+function securityOf(a: RouteAccess): Record<string, string[]>[] {
+  if (a.kind === 'public' || a.kind === 'token') return [];
+  return takesApiTokens(a) ? [{ session: [] }, { apiToken: [] }] : [{ session: [] }];
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
@@ -141,6 +181,8 @@ export function installAccess(app: FastifyInstance, deps: AppDeps, routeTable: R
     // the SPA's pages are the web app's, not the API's.
     if (!route.url.startsWith('/api') && !a) return;
     if (!a) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    // Read by @fastify/swagger when it writes the document (the same object it holds).
+    if (route.schema) (route.schema as { security?: unknown }).security = securityOf(a);
     for (const method of ([] as string[]).concat(route.method)) {
       if (method === 'HEAD') continue;
       routeTable.push({ method, url: route.url, access: a });
@@ -164,8 +206,12 @@ export function installAccess(app: FastifyInstance, deps: AppDeps, routeTable: R
     }
     const companyId = companyIdOf(request, a.from);
     if (!isUuid(companyId)) throw notFound('Company not found');
-    const member = await loadMember(deps, companyId.toLowerCase(), user.id);
-    if (!member) throw notFound('Company not found');
+    // An API token is for one company: any other is one the caller is not in.
+    const token = user.apiToken;
+    if (token && token.companyId !== companyId.toLowerCase()) throw notFound('Company not found');
+    const found = await loadMember(deps, companyId.toLowerCase(), user.id);
+    if (!found) throw notFound('Company not found');
+    const member = token ? narrowTo(found, token.rights) : found;
     if (member.disabled) throw forbidden('Your access to this company is disabled');
     if (
       a.kind === 'company' &&
@@ -337,7 +383,8 @@ export function mayGrant(
   rights: GroupRights | null,
   before: GroupRights | null = null,
 ): boolean {
-  if (!rights || isOwner(who)) return true;
+  const member = 'member' in who ? who.member : who;
+  if (!rights || (isOwner(who) && !member.scope)) return true;
   return AREAS.every((area) =>
     FLAGS.every(
       (flag) =>

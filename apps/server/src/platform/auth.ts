@@ -5,6 +5,8 @@ import type { SessionUser } from './session-user.js';
 import type { AccessEvent } from './events.js';
 import { unauthorized } from './errors.js';
 import { findSession, touchSession } from './sessions.repo.js';
+import { apiTokenLimiter, looksLikeApiToken, resolveApiToken } from './api-tokens.js';
+import { takesApiTokens } from './access.js';
 
 export type { SessionUser } from './session-user.js';
 
@@ -13,14 +15,16 @@ export const IDLE_EXPIRY_MS = 30 * 24 * 3600_000;
 /** lastUsedAt is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 3600_000;
 
+/** The token of `Authorization: Bearer`. */
+export function bearerOf(request: FastifyRequest): string | undefined {
+  const a = request.headers.authorization;
+  return typeof a === 'string' ? /^Bearer\s+(\S+)$/i.exec(a)?.[1] : undefined;
+}
+
 /** The token from `token` or `Authorization: Bearer`, and the `username` header. */
 export function credentialsOf(request: FastifyRequest): { token: string; username: string } | null {
   const h = request.headers;
-  const bearer =
-    typeof h.authorization === 'string'
-      ? /^Bearer\s+(\S+)$/i.exec(h.authorization)?.[1]
-      : undefined;
-  const token = (typeof h.token === 'string' && h.token) || bearer;
+  const token = (typeof h.token === 'string' && h.token) || bearerOf(request);
   if (!token) return null;
   const username = typeof h.username === 'string' ? h.username.trim().toLowerCase() : '';
   return { token, username };
@@ -75,17 +79,28 @@ export function forgetSessions(
 
 /** What a revocation or rights change drops from this process's caches. */
 export function applyToCaches(caches: AppDeps['caches'], e: AccessEvent): void {
-  if (e.kind === 'session') caches.sessions.delete(e.tokenHash);
-  else if (e.kind === 'user') caches.sessions.deleteWhere((_, s) => s.id === e.userId);
-  else if (e.kind === 'company')
+  if (e.kind === 'session') {
+    // A session's or an API token's hash: both are forgotten by it.
+    caches.sessions.delete(e.tokenHash);
+    caches.apiTokens.delete(e.tokenHash);
+  } else if (e.kind === 'user') {
+    caches.sessions.deleteWhere((_, s) => s.id === e.userId);
+    caches.apiTokens.deleteWhere((_, t) => t.userId === e.userId);
+  } else if (e.kind === 'company') {
     caches.members.deleteWhere((k) =>
       e.userId ? k === `${e.companyId}:${e.userId}` : k.startsWith(`${e.companyId}:`),
     );
-  else {
+    caches.apiTokens.deleteWhere(
+      (_, t) => t.companyId === e.companyId && (!e.userId || t.userId === e.userId),
+    );
+  } else {
     caches.sessions.clear();
     caches.members.clear();
+    caches.apiTokens.clear();
   }
 }
+
+const SESSION_ONLY = "An API token works only on a company's API; this call needs you to sign in";
 
 /** The auth hook: who is calling. Routes that are not public answer 401 without a valid session. */
 export function installAuth(app: FastifyInstance, deps: AppDeps): void {
@@ -93,10 +108,22 @@ export function installAuth(app: FastifyInstance, deps: AppDeps): void {
   const stop = deps.events.onAccess((e) => applyToCaches(deps.caches, e));
   app.addHook('onClose', async () => stop());
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  const limitToken = apiTokenLimiter(deps.config.apiTokenCallsPerMinute);
+  app.addHook('onRequest', async (request, reply) => {
     const a = request.routeOptions.config?.access;
     // A token route (`/metrics`) checks its own token, never a session.
     if (!a || a.kind === 'token') return;
+    const bearer = bearerOf(request);
+    if (bearer && looksLikeApiToken(bearer) && typeof request.headers.token !== 'string') {
+      // A public route serves everyone alike: the token is not looked at.
+      if (a.kind === 'public') return;
+      const user = await resolveApiToken(deps, bearer);
+      if (!user) throw unauthorized('This API token is not valid');
+      if (!takesApiTokens(a)) throw unauthorized(SESSION_ONLY);
+      limitToken(user.apiToken!.id, reply);
+      request.user = user;
+      return;
+    }
     const creds = credentialsOf(request);
     const user = creds ? await resolveSession(deps, creds.token, creds.username) : null;
     request.user = user;

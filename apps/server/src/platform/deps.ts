@@ -1,7 +1,7 @@
 import type { MemberAccess } from '@fieldbook/core';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import type { SessionUser } from './session-user.js';
+import type { CachedApiToken, SessionUser } from './session-user.js';
 import type { Sealer } from './crypto.js';
 import type { AppEvents } from './events.js';
 import type { Mailer } from './mail.js';
@@ -19,6 +19,7 @@ export interface AppDeps {
   caches: {
     sessions: TtlCache<SessionUser & { lastUsedAt: number }>;
     members: TtlCache<MemberAccess | null>;
+    apiTokens: TtlCache<CachedApiToken>;
   };
 }
 
@@ -26,5 +27,9 @@ export interface AppDeps {
 export const CACHE_TTL_MS = 30_000;
 
 export function createCaches(): AppDeps['caches'] {
-  return { sessions: new TtlCache(CACHE_TTL_MS), members: new TtlCache(CACHE_TTL_MS) };
+  return {
+    sessions: new TtlCache(CACHE_TTL_MS),
+    members: new TtlCache(CACHE_TTL_MS),
+    apiTokens: new TtlCache(CACHE_TTL_MS),
+  };
 }

@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, FLAGS, allRights, type Area, type Flag, type GroupRights } from '@fieldbook/core';
-import type { Condition, RouteEntry, Right, UpdateTest } from '../../src/platform/access.js';
 import {
+  takesApiTokens,
+  type Condition,
+  type RouteEntry,
+  type Right,
+  type UpdateTest,
+} from '../../src/platform/access.js';
+import { newToken, sha256 } from '../../src/platform/crypto.js';
+import { insertApiToken } from '../../src/platform/api-tokens.repo.js';
+
+import {
+  BearerClient,
   anonymous,
   buildCompany,
   buildMember,
@@ -76,6 +86,10 @@ const MEMBER_ROUTES = [
   'POST /api/tasks/:id/open',
   'POST /api/tasks/:id/request',
   'POST /api/tasks/:id/use',
+  // The API tokens themselves: a signed-in member only, never a token (docs/api.md).
+  'GET /api/companies/:cid/api-tokens',
+  'POST /api/companies/:cid/api-tokens',
+  'POST /api/companies/:cid/api-tokens/:id/revoke',
 ];
 
 let h: Harness;
@@ -256,6 +270,75 @@ describe('every company-scoped route', () => {
       if (save) expect(AREAS, name(r)).toContain(save.area);
     }
   });
+});
+
+/**
+ * API tokens (docs/api.md): a token of the owner, narrowed to some rights,
+ * works on its company's routes only, within those rights; every other
+ * signed-in route answers it 401, another company 404.
+ */
+describe('every signed-in route, called with an API token', () => {
+  const tokens = new Map<string, Promise<BearerClient>>();
+  /** The owner's token of `mine` with these rights, made once (straight in the table: no cap). */
+  function tokenWith(rights: GroupRights): Promise<BearerClient> {
+    const key = JSON.stringify(rights);
+    if (!tokens.has(key))
+      tokens.set(
+        key,
+        (async () => {
+          const t = newToken();
+          const token = `fbk_${t.token}`;
+          await insertApiToken(h.deps.database.db, {
+            companyId: mine.id,
+            userId: mine.owner.id,
+            name: key.slice(0, 60),
+            tokenHash: sha256(token),
+            prefix: token.slice(0, 8),
+            rights,
+            expiresAt: null,
+          });
+          return new BearerClient(h, token);
+        })(),
+      );
+    return tokens.get(key)!;
+  }
+  const viaToken = async (r: RouteEntry, rights: GroupRights, companyId = mine.id) => {
+    const { url, body } = call(r, companyId);
+    return (await tokenWith(rights)).request(r.method as 'GET', url, body);
+  };
+
+  it('answers 401 on every route that is not a company API (user, super, the tokens themselves)', async () => {
+    const refused = routes.filter(
+      (r) => !['public', 'token'].includes(r.access.kind) && !takesApiTokens(r.access),
+    );
+    expect(refused.length).toBeGreaterThan(10);
+    for (const r of refused) expect((await viaToken(r, allRights(true))).status, name(r)).toBe(401);
+  });
+
+  it("gets through its company's routes with every right, and 404 in another company", async () => {
+    for (const r of companyRoutes().filter((x) => takesApiTokens(x.access))) {
+      const res = await viaToken(r, allRights(true));
+      expect([401, 403], `${name(r)}: ${JSON.stringify(res.body)}`).not.toContain(res.status);
+      expect((await viaToken(r, allRights(true), foreign.id)).status, `${name(r)} foreign`).toBe(
+        404,
+      );
+    }
+  });
+
+  it("answers 403 without a right of the route's rule, though its owner holds every right", async () => {
+    for (const r of companyRoutes()) {
+      if (r.access.kind !== 'company') continue;
+      const rule = r.access.rule;
+      for (const x of rule.all)
+        expect((await viaToken(r, allBut([x]))).status, `${name(r)} without ${x}`).toBe(403);
+      if (rule.any?.length)
+        expect((await viaToken(r, allBut(rule.any))).status, `${name(r)} without any`).toBe(403);
+      if (rule.save && rule.save.update !== 'handler') {
+        const c = `${rule.save.area}.c` as Right;
+        expect((await viaToken(r, allBut([c]))).status, `${name(r)} creating without c`).toBe(403);
+      }
+    }
+  }, 300_000);
 });
 
 /** A save: c to create (no `_id`, or an id nothing has), u to update. */

@@ -177,6 +177,32 @@ for (const bus of EVENT_BUSES)
         });
       });
 
+      it('an API token revoked on A, or a right its member loses there, holds on B at once', async () => {
+        const m = await member('tokens');
+        const tokens = `/api/companies/${companyId}/api-tokens`;
+        const make = () =>
+          onA(m).post<{ token: string; apiToken: { _id: string } }>(tokens, {
+            name: 'Sync',
+            expiresInDays: null,
+            rights: { invoices: { r: true }, settings: { r: true } },
+          });
+        const groups = `/api/companies/${companyId}/groups`;
+        const first = await make();
+        const asToken = { username: m.username, token: first.token };
+        await timeUntil('api token revoked', groups, asToken, 401, () =>
+          onA(m).post(`${tokens}/${first.apiToken._id}/revoke`, {}),
+        );
+        const second = { username: m.username, token: (await make()).token };
+        await timeUntil('api token right lost', groups, second, 403, () =>
+          owner.post(groups, { _id: groupId, name: 'Office', rights: { invoices: { r: true } } }),
+        );
+        await owner.post(groups, {
+          _id: groupId,
+          name: 'Office',
+          rights: { settings: { r: true }, invoices: { r: true } },
+        });
+      });
+
       it('changed rights, a disabled member and a removed member hold on B at once', async () => {
         const m = await member('changes');
         const groups = `/api/companies/${companyId}/groups`;

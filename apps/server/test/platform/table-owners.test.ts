@@ -19,6 +19,7 @@ const OWNER: Record<string, string> = {
   error_logs: 'auth',
   invitations: 'auth',
   sessions: 'platform',
+  api_tokens: 'platform',
   queue_jobs: 'platform',
   companies: 'companies',
   company_groups: 'companies',

@@ -27,7 +27,7 @@ export class ApiClient {
     readonly token?: string,
   ) {}
 
-  private headers(extra: Record<string, string> = {}) {
+  protected headers(extra: Record<string, string> = {}) {
     if (!this.username || !this.token) return extra;
     return {
       username: this.username,
@@ -76,6 +76,20 @@ export class ApiClient {
     return this.request<T>('POST', url, payload as unknown, {
       'content-type': req.headers.get('content-type')!,
     });
+  }
+}
+
+/** A client that calls with an API token only (`Authorization: Bearer fbk_…`, docs/api.md). */
+export class BearerClient extends ApiClient {
+  constructor(
+    h: Harness,
+    readonly apiToken: string,
+  ) {
+    super(h);
+  }
+
+  protected override headers(extra: Record<string, string> = {}) {
+    return { authorization: `Bearer ${this.apiToken}`, ...extra };
   }
 }
 

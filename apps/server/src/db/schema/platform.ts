@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { GroupRights } from '@fieldbook/core';
 import {
   bigserial,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,9 +13,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
-import { companies } from './companies.js';
+import { companies, companyMembers } from './companies.js';
 
-// The platform's tables: the sessions every request checks and the durable queue.
+// The platform's tables: the sessions and API tokens every request checks, and the durable queue.
 
 /** Session tokens, stored only as SHA-256 hashes. */
 export const sessions = pgTable(
@@ -76,5 +78,39 @@ export const queueJobs = pgTable(
     uniqueIndex('queue_jobs_dedupe_uq')
       .on(t.dedupeKey)
       .where(sql`${t.dedupeKey} is not null`),
+  ],
+);
+
+/**
+ * API tokens (docs/api.md, DECISIONS §17): a user's token for one company,
+ * stored only as its SHA-256 hash, with the rights it narrows the member to.
+ * It belongs to the membership: removing the member from the company deletes
+ * it (the foreign key), and a member's lost right is lost by the token at once
+ * (the rights are intersected with the member's own at every request).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The token's first characters, shown in the list to tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    rights: jsonb('rights').$type<GroupRights>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_uq').on(t.tokenHash),
+    index('api_tokens_member_idx').on(t.companyId, t.userId),
+    foreignKey({
+      columns: [t.companyId, t.userId],
+      foreignColumns: [companyMembers.companyId, companyMembers.userId],
+      name: 'api_tokens_member_fk',
+    }).onDelete('cascade'),
   ],
 );
