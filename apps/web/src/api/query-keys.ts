@@ -138,6 +138,7 @@ export const dashboardKey = (cid: Cid) => ['company', cid, 'dashboard'] as const
 export const taskKey = (cid: string) => ['company', cid, 'tasks'] as const;
 export const notificationKey = (cid: string) => ['company', cid, 'notifications'] as const;
 export const calendarFeedKey = (cid: string) => ['company', cid, 'calendarFeed'] as const;
+export const apiTokensKey = (cid: string) => ['company', cid, 'apiTokens'] as const;
 export const routeBaseKey = (cid: string) => ['company', cid, 'routeBase'] as const;
 export const incidentKey = (cid: string) => ['company', cid, 'incidents'] as const;
 export const searchKey = (cid: Cid, q: string) => ['company', cid, 'search', q] as const;

@@ -1,9 +1,7 @@
-import { Checkbox, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
-  AREAS,
-  FLAGS,
   can,
   type Area,
   type Flag,
@@ -15,30 +13,7 @@ import { useSaveGroup } from '../../api/use-companies';
 import { ErrorAlert } from '../../ui/query-state';
 import { ModalActions } from '../../ui/modal-actions';
 import { useEditorForm } from '../../ui/use-editor-form';
-
-export const AREA_LABELS: Record<Area, string> = {
-  invoices: 'Invoices',
-  expenses: 'Expenses',
-  clients: 'Clients',
-  appointments: 'Appointments',
-  settings: 'Settings',
-};
-export const FLAG_LABELS: Record<Flag, string> = {
-  c: 'Create',
-  r: 'Read',
-  u: 'Update',
-  d: 'Delete',
-};
-
-type Rights = Record<Area, Record<Flag, boolean>>;
-
-function toRights(g: TCompanyGroup | null): Rights {
-  const entries = AREAS.map((a) => [
-    a,
-    Object.fromEntries(FLAGS.map((f) => [f, g?.rights[a]?.[f] === true])) as Record<Flag, boolean>,
-  ]);
-  return Object.fromEntries(entries) as Rights;
-}
+import { RightsGrid, rightsValues } from '../../ui/rights-grid';
 
 interface Props {
   companyId: string;
@@ -51,11 +26,11 @@ interface Props {
 /** A group's name and its grid of areas × create/read/update/delete. */
 export function GroupEditorModal({ companyId, me, group, onClose }: Props) {
   const save = useSaveGroup(companyId);
-  const before = toRights(group);
+  const before = rightsValues(group?.rights);
   // A flag the group has already may stay (or go); a new one must be the user's own.
   const grantable = (a: Area, f: Flag) => can(me, a, f) || before[a][f];
   const form = useForm({
-    initialValues: { name: group?.name ?? '', rights: toRights(group) },
+    initialValues: { name: group?.name ?? '', rights: rightsValues(group?.rights) },
     validate: { name: (v) => (v.trim() ? null : 'Group name is required') },
   });
   const { onSubmit: submit } = useEditorForm({
@@ -82,35 +57,10 @@ export function GroupEditorModal({ companyId, me, group, onClose }: Props) {
               You can grant only the rights you hold yourself.
             </Text>
           )}
-          <Table aria-label="Rights" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Area</Table.Th>
-                {FLAGS.map((f) => (
-                  <Table.Th key={f} ta="center">
-                    {FLAG_LABELS[f]}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {AREAS.map((a) => (
-                <Table.Tr key={a}>
-                  <Table.Td fw={500}>{AREA_LABELS[a]}</Table.Td>
-                  {FLAGS.map((f) => (
-                    <Table.Td key={f}>
-                      <Checkbox
-                        aria-label={`${AREA_LABELS[a]} ${FLAG_LABELS[f]}`}
-                        styles={{ body: { justifyContent: 'center' } }}
-                        disabled={!grantable(a, f)}
-                        {...form.getInputProps(`rights.${a}.${f}`, { type: 'checkbox' })}
-                      />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RightsGrid
+            grantable={grantable}
+            inputProps={(a, f) => form.getInputProps(`rights.${a}.${f}`, { type: 'checkbox' })}
+          />
           <ModalActions onCancel={onClose} saving={save.isPending} saveLabel="Save group" />
         </Stack>
       </form>

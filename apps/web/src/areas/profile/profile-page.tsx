@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/page-header';
 import { useEditorForm } from '../../ui/use-editor-form';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { TwoFactorCard } from './two-factor-card';
+import { ApiTokensCard } from './api-tokens-card';
 import { NotificationEmailCard } from './notification-email-card';
 
 /** /settings: the user's own profile. */
@@ -90,6 +91,7 @@ export function ProfilePage() {
       <TwoFactorCard />
       <NotificationEmailCard />
       <CalendarFeedCard />
+      <ApiTokensCard />
     </>
   );
 }
