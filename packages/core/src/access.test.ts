@@ -94,3 +94,14 @@ describe('an API token narrows the member (DECISIONS §17)', () => {
     expect(Object.keys(onlyGranted(allRights(true)))).toEqual([...AREAS]);
   });
 });
+
+describe('a member of a company that asks for a second factor, without one', () => {
+  it('may do nothing there, owner or not, until they have one', () => {
+    for (const m of [
+      member({ needsTwoFactor: true, rights: allRights(true) }),
+      member({ needsTwoFactor: true, isOwner: true }),
+    ])
+      for (const a of AREAS) for (const f of FLAGS) expect(can(m, a, f)).toBe(false);
+    expect(can(member({ needsTwoFactor: false, isOwner: true }), 'settings', 'u')).toBe(true);
+  });
+});

@@ -23,6 +23,11 @@ export interface MemberAccess {
    * when the member holds it and the token names it. Absent for a session.
    */
   scope?: GroupRights;
+  /**
+   * The company asks its members for a second factor and this one has none:
+   * nothing in the company until they turn it on (docs/auth.md).
+   */
+  needsTwoFactor?: boolean;
 }
 
 /**
@@ -31,7 +36,7 @@ export interface MemberAccess {
  * or without settings for the area, may do nothing.
  */
 export function can(member: MemberAccess | null | undefined, area: Area, flag: Flag): boolean {
-  if (!member || member.disabled) return false;
+  if (!member || member.disabled || member.needsTwoFactor) return false;
   if (member.scope && member.scope[area]?.[flag] !== true) return false;
   if (member.isOwner) return true;
   return member.rights?.[area]?.[flag] === true;

@@ -145,6 +145,10 @@ function securityOf(a: RouteAccess): Record<string, string[]>[] {
   return takesApiTokens(a) ? [{ session: [] }, { apiToken: [] }] : [{ session: [] }];
 }
 
+/** A member of a company that asks for a second factor, without one (docs/auth.md). */
+export const TWO_FACTOR_REQUIRED =
+  'This company asks its members to use two-factor sign-in: turn it on in Profile Settings first';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
 
@@ -213,6 +217,7 @@ export function installAccess(app: FastifyInstance, deps: AppDeps, routeTable: R
     if (!found) throw notFound('Company not found');
     const member = token ? narrowTo(found, token.rights) : found;
     if (member.disabled) throw forbidden('Your access to this company is disabled');
+    if (member.needsTwoFactor) throw forbidden(TWO_FACTOR_REQUIRED);
     if (
       a.kind === 'company' &&
       !(await satisfies(a.rule, member, request, companyId.toLowerCase()))
@@ -234,7 +239,12 @@ export async function loadMember(
   const readAt = deps.caches.members.generation();
   const row = await findMember(deps.database.db, companyId, userId);
   const member: MemberAccess | null = row
-    ? { isOwner: row.ownerId === userId, disabled: row.disabled, rights: row.rights }
+    ? {
+        isOwner: row.ownerId === userId,
+        disabled: row.disabled,
+        rights: row.rights,
+        ...(row.needsTwoFactor && { needsTwoFactor: true }),
+      }
     : null;
   deps.caches.members.set(key, member, undefined, readAt);
   return member;

@@ -86,6 +86,8 @@ export function applyToCaches(caches: AppDeps['caches'], e: AccessEvent): void {
   } else if (e.kind === 'user') {
     caches.sessions.deleteWhere((_, s) => s.id === e.userId);
     caches.apiTokens.deleteWhere((_, t) => t.userId === e.userId);
+  } else if (e.kind === 'factors') {
+    caches.members.deleteWhere((k) => k.endsWith(`:${e.userId}`));
   } else if (e.kind === 'company') {
     caches.members.deleteWhere((k) =>
       e.userId ? k === `${e.companyId}:${e.userId}` : k.startsWith(`${e.companyId}:`),

@@ -42,6 +42,8 @@ export type AccessEvent =
   | { kind: 'session'; tokenHash: string }
   /** Every session of a user ended (password reset). */
   | { kind: 'user'; userId: string }
+  /** A user's second factor went on or off: what companies that ask for one let them do. */
+  | { kind: 'factors'; userId: string }
   /** Memberships or rights in a company changed (for one user, or for all of its members). */
   | { kind: 'company'; companyId: string; userId?: string }
   /** Anything may have changed (the bridge was away and may have missed notices). */

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { can, type Area } from '@fieldbook/core';
-import { isUuid, loadMember } from './access.js';
+import { TWO_FACTOR_REQUIRED, isUuid, loadMember } from './access.js';
 import { IDLE_EXPIRY_MS, resolveSession } from './auth.js';
 import type { AppDeps } from './deps.js';
 import type { AccessEvent, CompanyEvent } from './events.js';
@@ -32,6 +32,7 @@ function onJoinCompany(socket: Socket, deps: AppDeps) {
       // Same answer for "no such company" and "not yours": never reveal that it exists.
       if (!id || !member) return answer({ error: 'Company not found' });
       if (member.disabled) return answer({ error: 'Your access to this company is disabled' });
+      if (member.needsTwoFactor) return answer({ error: TWO_FACTOR_REQUIRED });
       for (const room of socket.rooms)
         if (room.startsWith('company:') && room !== companyRoom(id)) await socket.leave(room);
       await socket.join(companyRoom(id));
@@ -69,7 +70,8 @@ async function recheck(socket: Socket, deps: AppDeps, session: boolean): Promise
   const companyId = companyOf(socket);
   if (!companyId) return;
   const member = await findMember(db, companyId, socket.data.userId as string);
-  if (!member || member.disabled) await socket.leave(companyRoom(companyId));
+  if (!member || member.disabled || member.needsTwoFactor)
+    await socket.leave(companyRoom(companyId));
 }
 
 /**
@@ -90,8 +92,10 @@ function followAccess(io: Server, deps: AppDeps, e: AccessEvent): Promise<unknow
   const affected =
     e.kind === 'all'
       ? local
-      : local.filter(
-          (s) => companyOf(s) === e.companyId && (!e.userId || s.data.userId === e.userId),
+      : local.filter((s) =>
+          e.kind === 'factors'
+            ? s.data.userId === e.userId
+            : companyOf(s) === e.companyId && (!e.userId || s.data.userId === e.userId),
         );
   return Promise.all(affected.map((s) => recheck(s, deps, e.kind === 'all')));
 }

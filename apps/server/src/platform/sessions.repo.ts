@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { GroupRights } from '@fieldbook/core';
 import type { Tx } from '../db/client.js';
 import { companies, companyGroups, companyMembers, sessions, users } from '../db/schema/index.js';
@@ -61,6 +61,21 @@ export interface MemberRow {
   ownerId: string;
   disabled: boolean;
   rights: GroupRights | null;
+  /** The company asks for a second factor and the member has none (docs/auth.md). */
+  needsTwoFactor: boolean;
+}
+
+/** Whether the user of the row has a second factor: the one definition (docs/auth.md). */
+const secondFactorOn = (): SQL<boolean> => sql<boolean>`(${users.totpEnabledAt} is not null)`;
+
+/** Whether the user has a second factor (what a company's rule asks of its members). */
+export async function userHasSecondFactor(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ on: secondFactorOn() })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.on === true;
 }
 
 /** The caller's membership of a company, or null when they are not a member. */
@@ -74,9 +89,11 @@ export async function findMember(
       ownerId: companies.userId,
       disabled: companyMembers.disabled,
       rights: companyGroups.rights,
+      needsTwoFactor: sql<boolean>`(${companies.requireTwoFactor} and not ${secondFactorOn()})`,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .innerJoin(users, eq(users.id, companyMembers.userId))
     .leftJoin(companyGroups, eq(companyGroups.id, companyMembers.groupId))
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
     .limit(1);

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { Server } from 'socket.io';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_API_TOKENS, allRights, type GroupRights } from '@fieldbook/core';
@@ -7,6 +8,7 @@ import { resolveApiToken } from '../../src/platform/api-tokens.js';
 import { apiTokens } from '../../src/db/schema/index.js';
 import { BearerClient, buildCompany, buildMember, type TestUser } from '../support/factories.js';
 import { buildClient, buildInvoice } from '../support/finance-factories.js';
+import { attachRealtime } from '../../src/platform/realtime.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { connectSocket } from '../support/socket-helpers.js';
 
@@ -17,14 +19,17 @@ const CALLS = 40;
 
 let h: Harness;
 let base: string;
+let io: Server;
 const sockets: Socket[] = [];
 beforeAll(async () => {
   h = await startHarness({ API_TOKEN_CALLS_PER_MINUTE: String(CALLS) });
+  io = attachRealtime(h.app.server, h.deps);
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
+  await io.close();
   await h.close();
 });
 

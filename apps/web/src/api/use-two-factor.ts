@@ -13,8 +13,8 @@ const BASE = '/people/two-factor';
 const key = [...queryKeys.profile, 'two-factor'] as const;
 
 /** Where the signed-in user's two-factor sign-in stands, with its recent entries. */
-export function useTwoFactor() {
-  return useQuery({ queryKey: key, queryFn: () => apiGet<TTwoFactorStatus>(BASE) });
+export function useTwoFactor(enabled = true) {
+  return useQuery({ queryKey: key, queryFn: () => apiGet<TTwoFactorStatus>(BASE), enabled });
 }
 
 /**

@@ -12,6 +12,7 @@ import { AppTopBar } from './app-topbar';
 import { CompanyProvider } from './company-context';
 import { ScreenErrorBoundary } from './route-error';
 import { SearchProvider } from './search-context';
+import { TwoFactorGate } from './two-factor-gate';
 
 /**
  * The signed-in shell, loaded after sign-in with what only signed-in screens
@@ -66,7 +67,9 @@ function Shell() {
         <Box p={{ base: 'md', sm: 'lg' }} style={{ flex: 1 }}>
           {/* A screen that throws shows 'Something went wrong'; the next screen starts afresh. */}
           <ScreenErrorBoundary key={pathname}>
-            <Outlet />
+            <TwoFactorGate>
+              <Outlet />
+            </TwoFactorGate>
           </ScreenErrorBoundary>
         </Box>
         <SiteFooter compact />

@@ -132,6 +132,8 @@ export const ZCompanySave = z.object({
     .optional(),
   /** Invoice and quote mails carry the client's portal link (docs/portal.md). */
   portalInEmails: z.boolean().optional(),
+  /** Members must use two-factor sign-in to reach the company (the owner's alone; docs/auth.md). */
+  requireTwoFactor: z.boolean().optional(),
   payfast: ZPayfastSave.nullable().optional(),
   hideInvoiceLabel: z.boolean().optional(),
   invoiceTemplateId: templateRef,
@@ -197,6 +199,7 @@ export const ZCompany = z.object({
   phone: z.string(),
   portalLinkDays: z.number(),
   portalInEmails: z.boolean(),
+  requireTwoFactor: z.boolean(),
   quoteAcceptAction: z.enum(QUOTE_ACCEPT_ACTIONS),
   quoteAcceptJobTypeId: z.string().nullable(),
   quoteTerms: z.string(),
@@ -226,5 +229,7 @@ export const ZCompanySummary = z.object({
   companyName: z.string(),
   companyLogo: z.string().nullable(),
   isOwner: z.boolean(),
+  /** Members need a second factor to reach it (the app sends them to set one up). */
+  requireTwoFactor: z.boolean(),
 });
 export type TCompanySummary = z.infer<typeof ZCompanySummary>;

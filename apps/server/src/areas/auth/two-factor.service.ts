@@ -29,8 +29,10 @@ export const WRONG_CODE = 'is not the current code or an unused backup code';
  * off or new backup codes with the password and a current code; and the
  * check of a code at sign-in. Every change is an entry the user sees.
  */
-export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer'>) {
+export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer' | 'events'>) {
   const db = deps.database.db;
+  /** Companies that ask for a second factor see the change at once, on every process. */
+  const factorsChanged = (userId: string) => deps.events.emitAccess({ kind: 'factors', userId });
 
   /** The secret, or null when its seal does not open (the server's key changed: backup codes still work). */
   function openSecret(sealed: string): string | null {
@@ -120,6 +122,7 @@ export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer'
         await tf.addSecurityEvent(tx, { userId, kind: 'two-factor-on', ip });
         return freshBackupCodes(tx, userId);
       });
+      factorsChanged(userId);
       return { backupCodes };
     },
 
@@ -132,6 +135,7 @@ export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer'
         await tf.clearSecret(tx, userId);
         await tf.addSecurityEvent(tx, { userId, kind: 'two-factor-off', ip });
       });
+      factorsChanged(userId);
       return { message: 'Two-factor sign-in is off' };
     },
 
@@ -160,6 +164,7 @@ export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer'
         await tf.clearSecret(tx, userId);
         await tf.addSecurityEvent(tx, { userId, kind: 'two-factor-reset', ip, byUserId });
       });
+      factorsChanged(userId);
       return { message: 'Two-factor sign-in is reset: the user signs in with the password alone' };
     },
 

@@ -17,6 +17,7 @@ export function presentSummary(c: SummaryRow, userId: string): TCompanySummary {
     companyName: c.companyName,
     companyLogo: imagePath(c.logo),
     isOwner: c.ownerId === userId,
+    requireTwoFactor: c.requireTwoFactor,
   };
 }
 
@@ -49,6 +50,7 @@ export function presentCompany(
     phone: c.phone,
     portalLinkDays: c.portalLinkDays,
     portalInEmails: c.portalInEmails,
+    requireTwoFactor: c.requireTwoFactor,
     quoteAcceptAction: c.quoteAcceptAction,
     quoteAcceptJobTypeId: c.quoteAcceptJobTypeId,
     quoteTerms: c.quoteTerms,

@@ -14,6 +14,7 @@ export async function listCompaniesOfUser(db: Tx, userId: string) {
       companyName: companies.companyName,
       logo: companies.logo,
       ownerId: companies.userId,
+      requireTwoFactor: companies.requireTwoFactor,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))

@@ -7,15 +7,21 @@ import {
   type TInvite,
 } from '@fieldbook/core';
 import type { StoredPayfast, StoredSmtp } from './companies.repo.js';
-import { invalidateCompany, isUuid, type Caller } from '../../platform/access.js';
+import { invalidateCompany, isUuid, userOf, type Caller } from '../../platform/access.js';
 import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { outboundHostAllowed } from '../../platform/outbound-guard.js';
 import { withdrawUnusedInvitations, type AuthService } from '../auth/index.js';
+import { userHasSecondFactor } from '../../platform/sessions.repo.js';
 import { deleteCompanyFile, storeFile } from '../files/index.js';
 import * as repo from './companies.repo.js';
-import { assertMayCreateGroup, assertMayGrant, assertOwnerOnlyUnchanged } from './grant-rules.js';
+import {
+  REQUIRE_OWN_FACTOR_FIRST,
+  assertMayCreateGroup,
+  assertMayGrant,
+  assertOwnerOnlyUnchanged,
+} from './grant-rules.js';
 import { presentCompany, presentGroup, presentSummary } from './companies.present.js';
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
@@ -95,6 +101,11 @@ export function createCompaniesService(
       const c = await repo.getCompany(db, companyId);
       if (!c) throw notFound('Company not found');
       assertOwnerOnlyUnchanged(me, c, b);
+      const policyChanged =
+        b.requireTwoFactor !== undefined && b.requireTwoFactor !== c.requireTwoFactor;
+      // The owner cannot lock themselves out: it goes on only with their own second factor.
+      if (b.requireTwoFactor && policyChanged && !(await userHasSecondFactor(db, userOf(me))))
+        throw new HttpError(409, REQUIRE_OWN_FACTOR_FIRST);
       let smtp: StoredSmtp | null | undefined;
       if (b.smtp === null) smtp = null;
       else if (b.smtp) {
@@ -147,6 +158,7 @@ export function createCompaniesService(
           ...(b.phone !== undefined && { phone: b.phone }),
           ...(b.portalLinkDays !== undefined && { portalLinkDays: b.portalLinkDays }),
           ...(b.portalInEmails !== undefined && { portalInEmails: b.portalInEmails }),
+          ...(policyChanged && { requireTwoFactor: b.requireTwoFactor }),
           ...(b.quoteAcceptAction !== undefined && { quoteAcceptAction: b.quoteAcceptAction }),
           ...(b.quoteAcceptJobTypeId !== undefined && {
             quoteAcceptJobTypeId: b.quoteAcceptJobTypeId?.toLowerCase() || null,
@@ -164,6 +176,8 @@ export function createCompaniesService(
         });
         if (b.removeLogo && c.logo) await deleteCompanyFile(tx, c.id, c.logo);
       });
+      // Every member's access follows at once, on every process.
+      if (policyChanged) invalidateCompany(deps, companyId);
       return { _id: companyId };
     },
 

@@ -5,6 +5,11 @@ import { HttpError } from '../../platform/errors.js';
 
 export const GRANT_OWN_ONLY = 'You may only grant rights you hold yourself';
 export const CREATE_GROUP_NEEDS_C = 'Creating a group needs the right to create settings';
+export const OWNER_ONLY_POLICY =
+  'Only the owner of the company may change whether its members must use two-factor sign-in';
+/** Turning the rule on without a second factor of one's own would lock the owner out. */
+export const REQUIRE_OWN_FACTOR_FIRST =
+  'Turn on two-factor sign-in for yourself first (Profile Settings), then ask it of your members';
 export const OWNER_ONLY_SETTINGS =
   'Only the owner of the company may change where its payments and e-mail go (PayFast and SMTP)';
 
@@ -52,4 +57,6 @@ export function assertOwnerOnlyUnchanged(me: Caller, c: CompanyRow, b: TCompanyS
         b.payfast.merchantKey !== c.payfast.merchantKey ||
         b.payfast.sandbox !== c.payfast.sandbox);
   if (smtpChanged || payfastChanged) throw new HttpError(403, OWNER_ONLY_SETTINGS);
+  if (b.requireTwoFactor !== undefined && b.requireTwoFactor !== c.requireTwoFactor)
+    throw new HttpError(403, OWNER_ONLY_POLICY);
 }

@@ -50,6 +50,8 @@ export const companies = pgTable('companies', {
   portalLinkDays: integer('portal_link_days').notNull().default(90),
   /** Invoice and quote mails carry the client's portal link (docs/portal.md); off by default. */
   portalInEmails: boolean('portal_in_emails').notNull().default(false),
+  /** Members must have a second factor to reach the company (docs/auth.md). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   /** What a quote accepted in the portal does: 'notify' staff, or also 'invoice' it. */
   quoteAcceptAction: text('quote_accept_action', { enum: ['notify', 'invoice', 'job'] })
     .notNull()

@@ -29,6 +29,8 @@ export interface CompanyFormValues {
   portalLinkDays: number | string;
   /** Invoice and quote mails carry the client's portal link. */
   portalInEmails: boolean;
+  /** Members must use two-factor sign-in (the owner's alone; docs/auth.md). */
+  requireTwoFactor: boolean;
   /** What a quote accepted in the portal does. */
   quoteAcceptAction: 'notify' | 'invoice' | 'job';
   /** The job type of an accepted quote's job; '' for the company's first type. */
@@ -63,6 +65,7 @@ export function emptyCompanyValues(): CompanyFormValues {
     phone: '',
     portalLinkDays: 90,
     portalInEmails: false,
+    requireTwoFactor: false,
     quoteAcceptAction: 'notify',
     quoteAcceptJobTypeId: '',
     quoteTerms: '',
@@ -97,6 +100,7 @@ export function companyToValues(c: TCompany): CompanyFormValues {
     phone: c.phone ?? '',
     portalLinkDays: c.portalLinkDays ?? 90,
     portalInEmails: c.portalInEmails ?? false,
+    requireTwoFactor: c.requireTwoFactor ?? false,
     quoteAcceptAction: c.quoteAcceptAction ?? 'notify',
     quoteAcceptJobTypeId: c.quoteAcceptJobTypeId ?? '',
     quoteTerms: c.quoteTerms ?? '',
@@ -141,6 +145,7 @@ export function valuesToSave(v: CompanyFormValues): TCompanySave {
     portalLinkDays:
       v.portalLinkDays === '' ? (null as unknown as number) : Number(v.portalLinkDays),
     portalInEmails: v.portalInEmails,
+    requireTwoFactor: v.requireTwoFactor,
     quoteAcceptAction: v.quoteAcceptAction,
     quoteAcceptJobTypeId: v.quoteAcceptJobTypeId || null,
     quoteTerms: v.quoteTerms.trim(),

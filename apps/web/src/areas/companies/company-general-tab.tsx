@@ -113,6 +113,16 @@ export function CompanyGeneralTab({ form, company }: { form: CompanyForm; compan
           description="Anyone the e-mail goes to can open the client's account with it"
           {...form.getInputProps('portalInEmails', { type: 'checkbox' })}
         />
+        <Checkbox
+          label="Members must use two-factor sign-in"
+          description={
+            company.me.isOwner
+              ? 'A member without it is asked to turn it on before they can work in the company. Turn it on for yourself first.'
+              : 'Only the owner can change this.'
+          }
+          disabled={!company.me.isOwner}
+          {...form.getInputProps('requireTwoFactor', { type: 'checkbox' })}
+        />
         <Select
           label="When a client accepts a quote in the portal"
           description="You are told by e-mail and see it on the quote either way"

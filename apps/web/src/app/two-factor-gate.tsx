@@ -1,0 +1,60 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TCompanySummary, TTwoFactorStatus } from '@fieldbook/core';
+import { queryKeys } from '../api/query-keys';
+import { useTwoFactor } from '../api/use-two-factor';
+import { TwoFactorCard } from '../areas/profile/two-factor-card';
+import { PageHeader } from '../ui/page-header';
+import { useCurrentCompany } from './company-context';
+
+/**
+ * Whether the member must turn on two-factor sign-in before working in the
+ * company: it asks for it, and theirs is known to be off (docs/auth.md).
+ */
+export function mustSetUpTwoFactor(
+  company: Pick<TCompanySummary, 'requireTwoFactor'> | undefined,
+  status: Pick<TTwoFactorStatus, 'enabled'> | undefined,
+): boolean {
+  return !!company?.requireTwoFactor && status?.enabled === false;
+}
+
+/**
+ * The company's screens, or, for a member of a company that asks for a second
+ * factor who has none, the card that turns it on (the server refuses them
+ * everything else of the company). Once it is on, Continue loads the company afresh.
+ */
+export function TwoFactorGate({ children }: { children: ReactNode }) {
+  const { companyId, companies } = useCurrentCompany();
+  const summary = companies.find((c) => c._id === companyId);
+  const status = useTwoFactor(!!summary?.requireTwoFactor);
+  const blocked = mustSetUpTwoFactor(summary, status.data);
+  const qc = useQueryClient();
+  // Once stopped here, the member stays until they carry on: turning it on shows the backup
+  // codes in this screen's modal first, which must not vanish under them.
+  const [stopped, setStopped] = useState(false);
+  useEffect(() => {
+    if (blocked) setStopped(true);
+  }, [blocked]);
+  if (!blocked && !stopped) return children;
+  const carryOn = () => {
+    setStopped(false);
+    // Refused while it was off: the company's data is asked for afresh.
+    void qc.invalidateQueries({ queryKey: queryKeys.companyScope });
+  };
+  return (
+    <Stack maw={720}>
+      <PageHeader title="Turn on two-factor sign-in" />
+      <Text>
+        {summary?.companyName ?? 'This company'} asks everyone who works in it to use two-factor
+        sign-in: after your password, a code from an app on your phone. Turn it on here to carry on.
+      </Text>
+      <TwoFactorCard />
+      {!blocked && (
+        <Group>
+          <Button onClick={carryOn}>Continue to {summary?.companyName ?? 'the company'}</Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
