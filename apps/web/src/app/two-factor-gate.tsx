@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TCompanySummary, TTwoFactorStatus } from '@fieldbook/core';
@@ -33,9 +33,7 @@ export function TwoFactorGate({ children }: { children: ReactNode }) {
   // Once stopped here, the member stays until they carry on: turning it on shows the backup
   // codes in this screen's modal first, which must not vanish under them.
   const [stopped, setStopped] = useState(false);
-  useEffect(() => {
-    if (blocked) setStopped(true);
-  }, [blocked]);
+  if (blocked && !stopped) setStopped(true);
   if (!blocked && !stopped) return children;
   const carryOn = () => {
     setStopped(false);
