@@ -16,6 +16,7 @@ import { chatRoutes, createChatService } from './areas/chat/index.js';
 import { calendarFeedsRoutes } from './areas/calendar-feeds/calendar-feeds.routes.js';
 import { createCalendarFeedsService } from './areas/calendar-feeds/calendar-feeds.service.js';
 import { adminRoutes } from './areas/admin/admin.routes.js';
+import { passkeysRoutes } from './areas/auth/passkeys.routes.js';
 import { twoFactorRoutes } from './areas/auth/two-factor.routes.js';
 import { authRoutes } from './areas/auth/auth.routes.js';
 import { appleWebRoutes } from './areas/auth/apple-web.routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(
   const auth = createAuthService(deps, joinCompany);
   await app.register(authRoutes, { auth });
   await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor });
+  await app.register(passkeysRoutes, { auth });
   await app.register(appleWebRoutes, { appleWeb: createAppleWebService(deps) });
   const companies = companiesService(deps, auth);
   await app.register(companiesRoutes, { companies });

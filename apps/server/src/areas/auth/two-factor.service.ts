@@ -1,4 +1,5 @@
 import type {
+  SecondFactor,
   TBackupCodes,
   TSecondFactorNeeded,
   TTwoFactorConfirm,
@@ -163,10 +164,15 @@ export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer'
       return { message: 'Two-factor sign-in is reset: the user signs in with the password alone' };
     },
 
-    /** After the first factor: a challenge when the user has a second one, else null. */
-    async challengeFor(user: repo.UserRow): Promise<TSecondFactorNeeded | null> {
-      if (!user.totpEnabledAt) return null;
-      return { secondFactor: 'totp', challenge: await issueToken(db, user.id, 'second-factor') };
+    /** After the first factor: a challenge when the user has a second one (TOTP, passkeys), else null. */
+    async challengeFor(
+      user: repo.UserRow,
+      factors: SecondFactor[],
+    ): Promise<TSecondFactorNeeded | null> {
+      const [first] = factors;
+      if (!first) return null;
+      const challenge = await issueToken(db, user.id, 'second-factor');
+      return { secondFactor: first, factors, challenge };
     },
 
     /** The user a live challenge belongs to, or null. */
