@@ -13,6 +13,8 @@ const EVENTS: Record<string, string> = {
   'backup-codes-new': 'New backup codes made',
   'backup-code-used': 'A backup code was used to sign in',
   'two-factor-reset': 'Two-factor sign-in reset by an administrator',
+  'passkey-added': 'A passkey was added',
+  'passkey-removed': 'A passkey was removed',
 };
 
 /**
