@@ -19,6 +19,7 @@ const guessName = () => {
 export function AddPasskeyModal({ onClose }: { onClose: () => void }) {
   const { add } = usePasskeyActions();
   const [v, setV] = useState({ name: guessName(), password: '' });
+  const set = (p: Partial<typeof v>) => setV((o) => ({ ...o, ...p }));
   return (
     <Modal opened onClose={onClose} title="Add a passkey" centered>
       <form
@@ -43,13 +44,13 @@ export function AddPasskeyModal({ onClose }: { onClose: () => void }) {
             description="So that you can tell your passkeys apart"
             value={v.name}
             maxLength={64}
-            onChange={(e) => setV((o) => ({ ...o, name: e.currentTarget.value }))}
+            onChange={(e) => set({ name: e.currentTarget.value })}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             value={v.password}
-            onChange={(e) => setV((o) => ({ ...o, password: e.currentTarget.value }))}
+            onChange={(e) => set({ password: e.currentTarget.value })}
           />
           <ErrorAlert error={add.error} title="Not added" />
           <ModalActions onCancel={onClose} saving={add.isPending} saveLabel="Add" gap="sm" />

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { buildCompany, buildUser } from '../../apps/server/test/support/factories.js';
+import { signIn, startE2E, type E2E } from '../support/app.js';
+import { newSizedPage, type Size } from '../support/viewport.js';
+
+/**
+ * Passkeys (docs/auth.md "Passkeys"), in Chromium with a virtual
+ * authenticator (the DevTools protocol's WebAuthn domain): a passkey added in
+ * the profile, then a sign-in with it alone (passwordless) and one with the
+ * password and the passkey as the second factor. At both sizes.
+ *
+ * WebAuthn wants a secure context and a domain for its RP id (an IP address
+ * is none): this journey opens the app at http://localhost, and the server's
+ * public URL, which names the RP id and origin, says localhost too.
+ */
+let e: E2E;
+let site: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+  const local = e.baseUrl.replace('127.0.0.1', 'localhost');
+  e.h.deps.config.publicUrl = local;
+  site = { ...e, baseUrl: local };
+});
+afterAll(() => e.close());
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'detached' });
+}
+
+async function signedIn(page: Page) {
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
+}
+
+describe('passkeys', () => {
+  for (const size of ['desktop', 'phone'] as Size[]) {
+    it(`is added in the profile, then signs in alone and after the password (${size})`, async () => {
+      const pw = 'passkey journey password';
+      const user = await buildUser(e.h, { username: `pk${size}`, password: pw });
+      await buildCompany(e.h, user);
+      const { page, context } = await newSizedPage(site, size);
+      onTestFailed(() => e.shot(page, `failed-passkeys-${size}`));
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+        },
+      });
+
+      await signIn(page, user.username, pw);
+      await page.goto('/settings');
+      const card = page.getByRole('region', { name: 'Passkeys' });
+      await card.getByRole('button', { name: 'Add a passkey' }).click();
+      const modal = page.getByRole('dialog', { name: 'Add a passkey' });
+      await modal.getByLabel('Name').fill(`Laptop ${size}`);
+      await modal.getByLabel('Password', { exact: true }).fill('not my password');
+      await modal.getByRole('button', { name: 'Add' }).click();
+      await modal.getByText(/is not your password/).waitFor();
+      await modal.getByLabel('Password', { exact: true }).fill(pw);
+      await modal.getByRole('button', { name: 'Add' }).click();
+      await modal.waitFor({ state: 'detached' });
+      const table = card.getByRole('table', { name: 'Your passkeys' });
+      await table.getByRole('cell', { name: `Laptop ${size}`, exact: true }).waitFor();
+      await table.getByRole('cell', { name: 'Never', exact: true }).waitFor();
+      const entries = page.getByRole('list', { name: 'Recent sign-in changes' });
+      await entries.getByText('A passkey was added', { exact: false }).waitFor();
+      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+      expect(credentials).toHaveLength(1);
+      expect(credentials[0]!.isResidentCredential).toBe(true);
+      await e.shot(page, `passkeys-card-${size}`);
+      await signOut(page);
+
+      // Passwordless: no username, the passkey alone.
+      await page.goto('/login');
+      await e.shot(page, `passkeys-sign-in-${size}`);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await signedIn(page);
+      await signOut(page);
+
+      // The password now asks for the passkey as the second factor.
+      await page.goto('/login');
+      await page.getByLabel('Username').fill(user.username);
+      await page.getByLabel('Password', { exact: true }).fill(pw);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      const usePasskey = page.getByRole('button', { name: 'Use a passkey' });
+      await usePasskey.waitFor();
+      await e.shot(page, `passkeys-second-factor-${size}`);
+      await usePasskey.click();
+      await signedIn(page);
+      const { credentials: after } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+      expect(after[0]!.signCount).toBeGreaterThanOrEqual(credentials[0]!.signCount);
+
+      // The card shows it was used.
+      await page.goto('/settings');
+      await table.getByRole('cell', { name: `Laptop ${size}`, exact: true }).waitFor();
+      await expect
+        .poll(() => table.getByRole('cell', { name: 'Never', exact: true }).count())
+        .toBe(0);
+      await context.close();
+    });
+  }
+});
