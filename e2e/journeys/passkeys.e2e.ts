@@ -67,9 +67,11 @@ describe('passkeys', () => {
       await modal.getByLabel('Password', { exact: true }).fill(pw);
       await modal.getByRole('button', { name: 'Add' }).click();
       await modal.waitFor({ state: 'detached' });
-      const table = card.getByRole('table', { name: 'Your passkeys' });
-      await table.getByRole('cell', { name: `Laptop ${size}`, exact: true }).waitFor();
-      await table.getByRole('cell', { name: 'Never', exact: true }).waitFor();
+      const row = card
+        .getByRole('list', { name: 'Your passkeys' })
+        .getByRole('listitem')
+        .filter({ hasText: `Laptop ${size}` });
+      await row.getByText('never used', { exact: false }).waitFor();
       const entries = page.getByRole('list', { name: 'Recent sign-in changes' });
       await entries.getByText('A passkey was added', { exact: false }).waitFor();
       const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
@@ -80,8 +82,10 @@ describe('passkeys', () => {
 
       // Passwordless: no username, the passkey alone.
       await page.goto('/login');
+      const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' });
+      await passkeyButton.waitFor();
       await e.shot(page, `passkeys-sign-in-${size}`);
-      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await passkeyButton.click();
       await signedIn(page);
       await signOut(page);
 
@@ -100,10 +104,24 @@ describe('passkeys', () => {
 
       // The card shows it was used.
       await page.goto('/settings');
-      await table.getByRole('cell', { name: `Laptop ${size}`, exact: true }).waitFor();
-      await expect
-        .poll(() => table.getByRole('cell', { name: 'Never', exact: true }).count())
-        .toBe(0);
+      await row.getByText('last used', { exact: false }).waitFor();
+      expect(await row.getByText('never used', { exact: false }).count()).toBe(0);
+
+      // Renamed, then removed with the password: the password alone signs in again.
+      await card.getByRole('button', { name: `Rename Laptop ${size}` }).click();
+      const rename = page.getByRole('dialog', { name: 'Rename passkey' });
+      await rename.getByLabel('Name').fill(`Old laptop ${size}`);
+      await rename.getByRole('button', { name: 'Save' }).click();
+      await rename.waitFor({ state: 'detached' });
+      await card.getByRole('button', { name: `Remove Old laptop ${size}` }).click();
+      const remove = page.getByRole('dialog', { name: 'Remove passkey' });
+      await remove.getByLabel('Password', { exact: true }).fill(pw);
+      await remove.getByRole('button', { name: 'Remove' }).click();
+      await remove.waitFor({ state: 'detached' });
+      await card.getByRole('list', { name: 'Your passkeys' }).waitFor({ state: 'detached' });
+      await entries.getByText('A passkey was removed', { exact: false }).waitFor();
+      await signOut(page);
+      await signIn(page, user.username, pw);
       await context.close();
     });
   }

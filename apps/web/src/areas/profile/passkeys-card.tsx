@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_TIME_ZONE, formatDate, type TPasskey } from '@fieldbook/core';
 import { useCurrentCompany } from '../../app/company-context';
 import { usePasskeys } from '../../api/use-passkeys';
@@ -36,50 +36,50 @@ export function PasskeysCard() {
                 : 'Sign in with a passkey alone, or use one after your password.'}
             </Text>
             {passkeys.length > 0 && (
-              <Table.ScrollContainer minWidth={320}>
-                <Table aria-label="Your passkeys" verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Added</Table.Th>
-                      <Table.Th>Last used</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {passkeys.map((p) => (
-                      <Table.Tr key={p._id}>
-                        <Table.Td>{p.name}</Table.Td>
-                        <Table.Td>{formatDate(p.createdAt, timeZone)}</Table.Td>
-                        <Table.Td>
-                          {p.lastUsedAt ? formatDate(p.lastUsedAt, timeZone) : 'Never'}
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              aria-label={`Rename ${p.name}`}
-                              onClick={() => setOpen({ what: 'rename', passkey: p })}
-                            >
-                              Rename
-                            </Button>
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Remove ${p.name}`}
-                              onClick={() => setOpen({ what: 'remove', passkey: p })}
-                            >
-                              Remove
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <Stack component="ul" aria-label="Your passkeys" gap={0} p={0} m={0}>
+                {passkeys.map((p) => (
+                  <Group
+                    component="li"
+                    key={p._id}
+                    justify="space-between"
+                    gap="xs"
+                    py="xs"
+                    style={{
+                      listStyle: 'none',
+                      borderTop: '1px solid var(--mantine-color-gray-3)',
+                    }}
+                  >
+                    <div>
+                      <Text fw={500}>{p.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        Added {formatDate(p.createdAt, timeZone)} ·{' '}
+                        {p.lastUsedAt
+                          ? `last used ${formatDate(p.lastUsedAt, timeZone)}`
+                          : 'never used'}
+                      </Text>
+                    </div>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        aria-label={`Rename ${p.name}`}
+                        onClick={() => setOpen({ what: 'rename', passkey: p })}
+                      >
+                        Rename
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${p.name}`}
+                        onClick={() => setOpen({ what: 'remove', passkey: p })}
+                      >
+                        Remove
+                      </Button>
+                    </Group>
+                  </Group>
+                ))}
+              </Stack>
             )}
           </Stack>
         )}
