@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt } from '../../src/areas/auth/two-factor.js';
 import { passkeys, users } from '../../src/db/schema/index.js';
-import { buildUser, type TestUser } from '../support/factories.js';
+import { buildCompany, buildUser, type TestUser } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { SoftAuthenticator, type AuthenticatorOptions } from '../support/soft-authenticator.js';
 
@@ -288,6 +288,26 @@ describe('a passkey as the second factor', () => {
     expect((await post('/api/auth/second-factor/passkey-options', { challenge: c2 })).status).toBe(
       409,
     );
+  });
+});
+
+describe("a super's reset", () => {
+  it('takes the passkeys too: a member with a passkey only shows a second factor and can be reset', async () => {
+    const u = await buildUser(h);
+    const company = await buildCompany(h, u);
+    const { a } = await addPasskey(u);
+    const members = (await as(u).get(`/api/companies/${company.id}`)).body.users as {
+      userId: string;
+      twoFactor: boolean;
+    }[];
+    expect(members.find((m) => m.userId === u.id)?.twoFactor).toBe(true);
+    const admin = await buildUser(h, { rank: 'super' });
+    const url = `/api/admin/users/${u.id}/two-factor/reset`;
+    expect((await as(admin).post(url, {})).status).toBe(200);
+    expect((await as(admin).post(url, {})).status).toBe(409);
+    expect((await as(u).get('/api/people/passkeys')).body.passkeys).toEqual([]);
+    expect((await passwordless(a)).answer.status).toBe(401);
+    expect((await login(u)).body).toHaveProperty('token');
   });
 });
 

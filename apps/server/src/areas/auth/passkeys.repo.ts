@@ -70,6 +70,15 @@ export async function deletePasskey(db: Tx, userId: string, id: string): Promise
   return rows.length > 0;
 }
 
+/** A super's reset of the second factor takes every passkey of the user. */
+export async function deleteAllPasskeys(db: Tx, userId: string): Promise<number> {
+  const rows = await db
+    .delete(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .returning({ id: passkeys.id });
+  return rows.length;
+}
+
 /**
  * Records a use: the new counter only past the stored one (both 0 for an
  * authenticator that keeps none), in one conditional update, so of two
