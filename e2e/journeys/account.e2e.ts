@@ -42,7 +42,7 @@ describe('an owner', () => {
     await page.goto('/login');
     await page.getByLabel('Username').fill('lindiwe');
     await page.getByLabel('Password', { exact: true }).fill('a long enough password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/not activated/);
 
     // Activate from the e-mail, then sign in.

@@ -144,7 +144,7 @@ describe('Sign in with Apple in the browser', () => {
       const asked = page.waitForResponse((r) => r.url().endsWith('/api/auth/apple'));
       await page.goto('/login');
       expect(await (await asked).json()).toEqual({ enabled: false });
-      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       expect(await page.getByRole('button', { name: 'Sign in with Apple' }).count()).toBe(0);
     } finally {
       e.h.deps.config.appleWebClientId = WEB_ID;

@@ -30,7 +30,7 @@ async function passwordStep(page: Page, username: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Two-factor sign-in turned on through the API, as the profile does it; answers the secret. */

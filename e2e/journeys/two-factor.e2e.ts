@@ -30,7 +30,7 @@ async function password(page: Page, username: string, pw: string) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(pw);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByLabel('Authentication code').waitFor();
 }
 
@@ -100,7 +100,7 @@ describe('two-factor sign-in', () => {
       await page.getByRole('alert').getByText('That code is not right').waitFor();
       // Start again goes back to the password.
       await page.getByRole('button', { name: 'Start again' }).click();
-      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       await context.close();
     });
   }

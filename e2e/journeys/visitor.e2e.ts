@@ -18,7 +18,9 @@ describe('a visitor', () => {
     await e.shot(page, 'landing');
     await page.getByRole('link', { name: 'Get Started' }).first().click();
     await page.waitForURL('**/login');
-    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign In', exact: true }).count())
+      .toBe(1);
     await page.goto('/');
     await page.getByRole('link', { name: 'Start Free Trial' }).first().click();
     await page.waitForURL('**/login');

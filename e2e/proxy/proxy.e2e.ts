@@ -173,7 +173,7 @@ for (const bus of EVENT_BUSES)
       await page.goto('/login');
       await page.getByLabel('Username').fill(username);
       await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/');
       return page;
     }

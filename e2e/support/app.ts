@@ -103,7 +103,7 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/');
   // The menu comes whole once the member's rights are known (attached: a phone's is folded away).
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });

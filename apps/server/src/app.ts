@@ -16,6 +16,7 @@ import { chatRoutes, createChatService } from './areas/chat/index.js';
 import { calendarFeedsRoutes } from './areas/calendar-feeds/calendar-feeds.routes.js';
 import { createCalendarFeedsService } from './areas/calendar-feeds/calendar-feeds.service.js';
 import { adminRoutes } from './areas/admin/admin.routes.js';
+import { passkeysRoutes } from './areas/auth/passkeys.routes.js';
 import { twoFactorRoutes } from './areas/auth/two-factor.routes.js';
 import { apiTokensRoutes } from './areas/auth/api-tokens.routes.js';
 import { createApiTokensService } from './areas/auth/api-tokens.service.js';
@@ -160,6 +161,7 @@ export async function buildApp(
   await app.register(authRoutes, { auth });
   await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor });
   await app.register(apiTokensRoutes, { apiTokens: createApiTokensService(deps) });
+  await app.register(passkeysRoutes, { auth });
   await app.register(appleWebRoutes, { appleWeb: createAppleWebService(deps) });
   const companies = companiesService(deps, auth);
   await app.register(companiesRoutes, { companies });

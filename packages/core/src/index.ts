@@ -7,6 +7,7 @@ export * from './contracts/common.js';
 export * from './contracts/auth.js';
 export * from './contracts/two-factor.js';
 export * from './contracts/api-tokens.js';
+export * from './contracts/passkeys.js';
 export * from './contracts/companies.js';
 export * from './contracts/people.js';
 export * from './contracts/clients.js';

@@ -1,7 +1,14 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { GroupRights } from '@fieldbook/core';
 import type { Tx } from '../db/client.js';
-import { companies, companyGroups, companyMembers, sessions, users } from '../db/schema/index.js';
+import {
+  companies,
+  companyGroups,
+  companyMembers,
+  passkeys,
+  sessions,
+  users,
+} from '../db/schema/index.js';
 
 export interface SessionRow {
   userId: string;
@@ -65,8 +72,9 @@ export interface MemberRow {
   needsTwoFactor: boolean;
 }
 
-/** Whether the user of the row has a second factor: the one definition (docs/auth.md). */
-const secondFactorOn = (): SQL<boolean> => sql<boolean>`(${users.totpEnabledAt} is not null)`;
+/** Whether the user of the row has a second factor, TOTP or a passkey: the one definition (docs/auth.md). */
+const secondFactorOn = (): SQL<boolean> =>
+  sql<boolean>`(${users.totpEnabledAt} is not null or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`;
 
 /** Whether the user has a second factor (what a company's rule asks of its members). */
 export async function userHasSecondFactor(db: Tx, userId: string): Promise<boolean> {

@@ -8,6 +8,7 @@ import { BearerClient, buildCompany, buildMember, type TestUser } from '../suppo
 import { attachRealtime } from '../../src/platform/realtime.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { connectSocket } from '../support/socket-helpers.js';
+import { SoftAuthenticator } from '../support/soft-authenticator.js';
 
 /**
  * The company setting "members must use two-factor sign-in" (docs/auth.md):
@@ -122,5 +123,29 @@ describe('members must use two-factor sign-in', () => {
     expect((await tech.api.get(summary)).status).toBe(403);
     expect((await rule(owner, cid, false)).status).toBe(200);
     expect((await tech.api.get(summary)).status).toBe(200);
+  });
+
+  it('takes a passkey for a second factor, and stops the member again once it is removed', async () => {
+    const { id: cid, owner } = await buildCompany(h);
+    const tech = await buildMember(h, cid, { invoices: { r: true } });
+    await turnOn(owner);
+    expect((await rule(owner, cid, true)).status).toBe(200);
+    const summary = `/api/companies/${cid}/invoices/summary`;
+    expect((await tech.api.get(summary)).status).toBe(403);
+    // The harness's PUBLIC_URL, http://fieldbook.test, is the relying party.
+    const a = new SoftAuthenticator({ origin: 'http://fieldbook.test', rpId: 'fieldbook.test' });
+    const options = await post(tech, '/api/people/passkeys/options', { password: tech.password });
+    expect(options.status, JSON.stringify(options.body)).toBe(200);
+    const added = await post(tech, '/api/people/passkeys', {
+      name: 'Phone',
+      response: a.register(options.body),
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect((await tech.api.get(summary)).status).toBe(200);
+    const removed = await post(tech, `/api/people/passkeys/${added.body._id}/remove`, {
+      password: tech.password,
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await tech.api.get(summary)).status).toBe(403);
   });
 });

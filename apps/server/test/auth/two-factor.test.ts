@@ -144,7 +144,11 @@ describe('two-factor sign-in over HTTP', () => {
     const { secret, backupCodes } = await turnOn(u);
     const first = await login(u);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toEqual({ secondFactor: 'totp', challenge: expect.any(String) });
+    expect(first.body).toEqual({
+      secondFactor: 'totp',
+      factors: ['totp'],
+      challenge: expect.any(String),
+    });
     expect(first.body).not.toHaveProperty('token');
 
     // The code that turned it on was taken: this step's code is refused until the next.
@@ -184,7 +188,11 @@ describe('two-factor sign-in over HTTP', () => {
     const ftoken = await issueToken(h.deps.database.db, u.id, 'login');
     const r = await post('/api/auth/login', { ftoken, clientId: 'test' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toEqual({ secondFactor: 'totp', challenge: expect.any(String) });
+    expect(r.body).toEqual({
+      secondFactor: 'totp',
+      factors: ['totp'],
+      challenge: expect.any(String),
+    });
   });
 
   it('stops guessing: a challenge ends after five wrong codes, an account after ten, a right password clears neither', async () => {

@@ -14,6 +14,8 @@ import { SRC, TABLES, scanWrites, writesIn } from '../support/table-writers.js';
 const OWNER: Record<string, string> = {
   users: 'auth',
   backup_codes: 'auth',
+  passkeys: 'auth',
+  passkey_challenges: 'auth',
   security_events: 'auth',
   user_tokens: 'auth',
   error_logs: 'auth',

@@ -1,4 +1,10 @@
-import type { TLoginResult, TMessage, TSecondFactorNeeded, TUser } from '@fieldbook/core';
+import type {
+  SecondFactor,
+  TLoginResult,
+  TMessage,
+  TSecondFactorNeeded,
+  TUser,
+} from '@fieldbook/core';
 import { apiGet, apiPublicPost } from './api-client';
 import { setSession } from './session-store';
 
@@ -18,11 +24,15 @@ export async function completeSignIn(result: TLoginResult): Promise<void> {
 // Sign-in and the password reset are plain calls: the sign-in page downloads
 // no query library (JS budget, apps/web/README.md).
 
-/** A sign-in that needs the account's second factor: its challenge; null once signed in. */
-export type SignInOutcome = { challenge: string } | null;
+/**
+ * A sign-in that needs the account's second factor: its challenge and the
+ * factors the account has (TOTP when not said); null once signed in.
+ */
+export type SignInOutcome = { challenge: string; factors?: SecondFactor[] } | null;
 
 async function finish(r: TLoginResult | TSecondFactorNeeded): Promise<SignInOutcome> {
-  if ('secondFactor' in r) return { challenge: r.challenge };
+  if ('secondFactor' in r)
+    return { challenge: r.challenge, ...(r.factors?.length && { factors: r.factors }) };
   await completeSignIn(r);
   return null;
 }

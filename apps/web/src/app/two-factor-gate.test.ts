@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { mustSetUpTwoFactor } from './two-factor-gate';
 
 describe('the two-factor gate', () => {
-  it('stops a member only when the company asks for it and theirs is known to be off', () => {
-    expect(mustSetUpTwoFactor({ requireTwoFactor: true }, { enabled: false })).toBe(true);
-    expect(mustSetUpTwoFactor({ requireTwoFactor: true }, { enabled: true })).toBe(false);
+  const none = { passkeys: [] };
+  const one = {
+    passkeys: [{ _id: 'p', name: 'Phone', createdAt: '', lastUsedAt: null, transports: [] }],
+  };
+  const asks = { requireTwoFactor: true };
+  it('stops a member only when the company asks and they are known to have no second factor', () => {
+    expect(mustSetUpTwoFactor(asks, { enabled: false }, none)).toBe(true);
+    expect(mustSetUpTwoFactor(asks, { enabled: true }, none)).toBe(false);
+    // A passkey is a second factor too.
+    expect(mustSetUpTwoFactor(asks, { enabled: false }, one)).toBe(false);
     // Not known yet (loading): the screens wait on their own queries, no flash of the gate.
-    expect(mustSetUpTwoFactor({ requireTwoFactor: true }, undefined)).toBe(false);
-    expect(mustSetUpTwoFactor({ requireTwoFactor: false }, { enabled: false })).toBe(false);
-    expect(mustSetUpTwoFactor(undefined, { enabled: false })).toBe(false);
+    expect(mustSetUpTwoFactor(asks, undefined, none)).toBe(false);
+    expect(mustSetUpTwoFactor(asks, { enabled: false }, undefined)).toBe(false);
+    expect(mustSetUpTwoFactor({ requireTwoFactor: false }, { enabled: false }, none)).toBe(false);
+    expect(mustSetUpTwoFactor(undefined, { enabled: false }, none)).toBe(false);
   });
 });

@@ -1,22 +1,28 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TCompanySummary, TTwoFactorStatus } from '@fieldbook/core';
+import type { TCompanySummary, TPasskeyList, TTwoFactorStatus } from '@fieldbook/core';
 import { queryKeys } from '../api/query-keys';
+import { usePasskeys } from '../api/use-passkeys';
 import { useTwoFactor } from '../api/use-two-factor';
+import { PasskeysCard } from '../areas/profile/passkeys-card';
 import { TwoFactorCard } from '../areas/profile/two-factor-card';
 import { PageHeader } from '../ui/page-header';
 import { useCurrentCompany } from './company-context';
 
 /**
- * Whether the member must turn on two-factor sign-in before working in the
- * company: it asks for it, and theirs is known to be off (docs/auth.md).
+ * Whether the member must turn on a second factor before working in the
+ * company: it asks for one, and the member is known to have neither TOTP
+ * nor a passkey (docs/auth.md).
  */
 export function mustSetUpTwoFactor(
   company: Pick<TCompanySummary, 'requireTwoFactor'> | undefined,
   status: Pick<TTwoFactorStatus, 'enabled'> | undefined,
+  passkeys: Pick<TPasskeyList, 'passkeys'> | undefined,
 ): boolean {
-  return !!company?.requireTwoFactor && status?.enabled === false;
+  return (
+    !!company?.requireTwoFactor && status?.enabled === false && passkeys?.passkeys.length === 0
+  );
 }
 
 /**
@@ -27,8 +33,10 @@ export function mustSetUpTwoFactor(
 export function TwoFactorGate({ children }: { children: ReactNode }) {
   const { companyId, companies } = useCurrentCompany();
   const summary = companies.find((c) => c._id === companyId);
-  const status = useTwoFactor(!!summary?.requireTwoFactor);
-  const blocked = mustSetUpTwoFactor(summary, status.data);
+  const asked = !!summary?.requireTwoFactor;
+  const status = useTwoFactor(asked);
+  const passkeys = usePasskeys(asked);
+  const blocked = mustSetUpTwoFactor(summary, status.data, passkeys.data);
   const qc = useQueryClient();
   // Once stopped here, the member stays until they carry on: turning it on shows the backup
   // codes in this screen's modal first, which must not vanish under them.
@@ -45,9 +53,11 @@ export function TwoFactorGate({ children }: { children: ReactNode }) {
       <PageHeader title="Turn on two-factor sign-in" />
       <Text>
         {summary?.companyName ?? 'This company'} asks everyone who works in it to use two-factor
-        sign-in: after your password, a code from an app on your phone. Turn it on here to carry on.
+        sign-in: after your password, a code from an app on your phone, or a passkey. Turn one on
+        here to carry on.
       </Text>
       <TwoFactorCard />
+      <PasskeysCard />
       {!blocked && (
         <Group>
           <Button onClick={carryOn}>Continue to {summary?.companyName ?? 'the company'}</Button>

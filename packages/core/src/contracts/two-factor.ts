@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPasskeyAssertion } from './passkeys.js';
 
 /**
  * Two-factor sign-in (docs/auth.md "Two-factor sign-in"): a TOTP app's
@@ -15,20 +16,32 @@ export const ZSecondFactorCode = z
   .max(32, 'is not a code')
   .transform((s) => s.replace(/\s+/g, ''));
 
+export const SECOND_FACTORS = ['totp', 'passkey'] as const;
+export type SecondFactor = (typeof SECOND_FACTORS)[number];
+
 /** `POST /auth/login` when the account has a second factor: no session yet, a challenge. */
 export const ZSecondFactorNeeded = z.object({
-  secondFactor: z.literal('totp'),
-  /** Single use, five minutes: sent back with the code. */
+  /** The first of `factors` (TOTP when the account has it, as before passkeys). */
+  secondFactor: z.enum(SECOND_FACTORS),
+  /** Every second factor the account has: any one of them finishes the sign-in. */
+  factors: z.array(z.enum(SECOND_FACTORS)),
+  /** Single use, five minutes: sent back with the code or the passkey's assertion. */
   challenge: z.string(),
 });
 export type TSecondFactorNeeded = z.infer<typeof ZSecondFactorNeeded>;
 
-/** `POST /auth/second-factor`: the challenge and the code (or a backup code). */
-export const ZSecondFactorLogin = z.object({
-  challenge: z.string().min(1).max(200),
-  code: ZSecondFactorCode,
-  clientId: z.string().max(200).optional(),
-});
+/** `POST /auth/second-factor`: the challenge and the code (or a backup code), or a passkey's assertion. */
+export const ZSecondFactorLogin = z
+  .object({
+    challenge: z.string().min(1).max(200),
+    code: ZSecondFactorCode.optional(),
+    passkey: ZPasskeyAssertion.optional(),
+    clientId: z.string().max(200).optional(),
+  })
+  .refine((b) => b.code !== undefined || b.passkey !== undefined, {
+    path: ['code'],
+    message: 'is required',
+  });
 
 /** `GET /people/two-factor`: where the signed-in user's second factor stands. */
 export const ZTwoFactorStatus = z.object({

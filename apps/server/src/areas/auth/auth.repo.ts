@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client.js';
 import { errorLogs, userTokens, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
-export type TokenPurpose = 'activate' | 'reset' | 'login' | 'email' | 'second-factor';
+export type TokenPurpose =
+  'activate' | 'reset' | 'login' | 'email' | 'second-factor' | 'passkey-register';
 
 export async function findUserByUsername(db: Tx, username: string): Promise<UserRow | null> {
   const [u] = await db.select().from(users).where(eq(users.username, username)).limit(1);

@@ -4,11 +4,11 @@ import {
   ZLoginPassword,
   ZResetConfirm,
   ZResetRequest,
-  ZSecondFactorLogin,
   ZTokenLogin,
   type TLoginResult,
   type TSecondFactorNeeded,
   type TRegister,
+  type SecondFactor,
 } from '@fieldbook/core';
 import { forgetSessions } from '../../platform/auth.js';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/crypto.js';
@@ -24,18 +24,15 @@ import {
   type InvitationToSend,
   type JoinCompany,
 } from './invitations.service.js';
+import { createPasskeysService } from './passkeys.service.js';
 import { createProfileService } from './profile.service.js';
 import { issueToken as issue } from './tokens.js';
-import { WRONG_CODE, createTwoFactorService } from './two-factor.service.js';
+import { TOO_MANY, createSignInSteps } from './sign-in-steps.js';
+import { createTwoFactorService } from './two-factor.service.js';
 
 const HOUR = 3600_000;
 
 const INVALID = 'Invalid username or password';
-const TOO_MANY = {
-  address: 'Too many sign-in attempts; please wait 15 minutes and try again.',
-  account:
-    'Too many sign-in attempts for this account; please wait an hour, sign in from where you usually do, or reset your password.',
-} as const;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -46,12 +43,9 @@ export function createAuthService(
   const db = deps.database.db;
   const signIns = new SignInLimiter();
   const resetsByUser = new KeyedLimiter(5, HOUR);
-  /** Wrong second-factor codes per account (any address, any challenge). */
-  const codeFailures = new KeyedLimiter(10, HOUR);
-  /** Wrong codes per challenge: the fifth ends it (sign in again). */
-  const challengeTries = new KeyedLimiter(4, 5 * 60_000);
   const issueToken = (userId: string, purpose: repo.TokenPurpose) => issue(db, userId, purpose);
   const twoFactor = createTwoFactorService(deps);
+  const passkeys = createPasskeysService(deps);
 
   async function startSession(
     user: repo.UserRow,
@@ -64,35 +58,24 @@ export function createAuthService(
 
   type SignedIn = TLoginResult | TSecondFactorNeeded;
 
-  /** After the first factor: a session, or the challenge of the user's second factor. */
-  async function finishSignIn(user: repo.UserRow, clientId: string | undefined): Promise<SignedIn> {
-    return (await twoFactor.challengeFor(user)) ?? startSession(user, clientId);
+  /** The second factors an account has: any one finishes its sign-in. */
+  async function factorsOf(user: repo.UserRow): Promise<SecondFactor[]> {
+    const factors: SecondFactor[] = user.totpEnabledAt ? ['totp'] : [];
+    if (await passkeys.has(user.id)) factors.push('passkey');
+    return factors;
   }
 
-  /**
-   * `POST /auth/second-factor`: the challenge of a first factor and a code of
-   * the second (a TOTP code, or a backup code once), counted in the sign-in
-   * limits of the account and the address.
-   */
-  async function secondFactorLogin(body: unknown, ip: string): Promise<TLoginResult> {
-    const b = ZSecondFactorLogin.parse(body);
-    const expired = new HttpError(401, 'This sign-in has expired; please sign in again');
-    const user = await twoFactor.challengeUser(b.challenge);
-    if (!user?.active) throw expired;
-    const blocked = signIns.attempt(user.username, ip);
-    if (blocked) throw new HttpError(429, TOO_MANY[blocked]);
-    // Wrong codes also count per account over every address and sign-in, which a right
-    // password does not clear; a challenge gives up after a few.
-    if (codeFailures.blocked(user.id)) throw new HttpError(429, TOO_MANY.account);
-    if (!(await twoFactor.takeCode(user, b.code, ip))) {
-      codeFailures.hit(user.id);
-      if (!challengeTries.hit(b.challenge)) await twoFactor.consumeChallenge(b.challenge);
-      throw new HttpError(401, 'That code is not right', { code: WRONG_CODE });
-    }
-    if (!(await twoFactor.consumeChallenge(b.challenge))) throw expired;
-    signIns.succeeded(user.username, ip);
-    return startSession(user, b.clientId);
+  /** After the first factor: a session, or the challenge of the user's second factor. */
+  async function finishSignIn(
+    user: repo.UserRow,
+    clientId: string | undefined,
+    factors?: SecondFactor[],
+  ): Promise<SignedIn> {
+    const challenge = await twoFactor.challengeFor(user, factors ?? (await factorsOf(user)));
+    return challenge ?? startSession(user, clientId);
   }
+
+  const steps = createSignInSteps({ signIns, startSession, twoFactor, passkeys });
 
   const link = (query: string) => `${deps.config.publicUrl}/login?${query}`;
   const pageLink = (page: string) => (query: string) => `${deps.config.publicUrl}/${page}?${query}`;
@@ -116,9 +99,10 @@ export function createAuthService(
     }
     // With a second factor the sign-in is not over: the right password is only not counted
     // as a failure, and the address becomes the usual one once the code is right too.
-    if (user.totpEnabledAt) signIns.excuse(username, ip);
+    const factors = await factorsOf(user);
+    if (factors.length > 0) signIns.excuse(username, ip);
     else signIns.succeeded(username, ip);
-    return finishSignIn(user, clientId);
+    return finishSignIn(user, clientId, factors);
   }
 
   async function resetRequest(body: unknown): Promise<{ message: string }> {
@@ -224,8 +208,11 @@ export function createAuthService(
       return passwordLogin(body, ip);
     },
 
-    secondFactor: secondFactorLogin,
+    secondFactor: steps.secondFactorLogin,
+    secondFactorPasskeyOptions: steps.secondFactorPasskeyOptions,
+    passkeyLogin: steps.passkeyLogin,
     twoFactor,
+    passkeys,
 
     async logout(tokenHash: string): Promise<{ message: string }> {
       await revokeSession(db, tokenHash);

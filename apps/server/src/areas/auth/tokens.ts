@@ -10,6 +10,8 @@ export const TOKEN_LIFE = {
   email: 24 * HOUR,
   /** Between a right password (or link) and the second factor's code. */
   'second-factor': 5 * 60_000,
+  /** Between a passkey's registration options and the browser's answer. */
+  'passkey-register': 5 * 60_000,
 } as const;
 
 /** A single-use e-mailed token, stored as its hash; answers the token itself. */

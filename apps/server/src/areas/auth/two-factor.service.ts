@@ -1,4 +1,5 @@
 import type {
+  SecondFactor,
   TBackupCodes,
   TSecondFactorNeeded,
   TTwoFactorConfirm,
@@ -19,6 +20,7 @@ import {
   otpauthUrl,
   qrDataUrl,
 } from './two-factor.js';
+import * as pk from './passkeys.repo.js';
 import * as tf from './two-factor.repo.js';
 
 export const WRONG_CODE = 'is not the current code or an unused backup code';
@@ -153,25 +155,34 @@ export function createTwoFactorService(deps: Pick<AppDeps, 'database' | 'sealer'
 
     /**
      * A super's reset of a user who lost their phone and backup codes (after
-     * checking who they are, outside the app): the second factor goes, and
+     * checking who they are, outside the app): the second factor goes (TOTP
+     * and every passkey), and
      * the user sees the entry, naming that someone else did it.
      */
     async reset(userId: string, byUserId: string, ip: string): Promise<{ message: string }> {
       const user = await repo.findUserById(db, userId);
       if (!user) throw notFound('User not found');
-      if (!user.totpEnabledAt) throw new HttpError(409, 'Two-factor sign-in is off already');
+      // Passkeys are a second factor too: the reset takes them as well.
+      if (!user.totpEnabledAt && (await pk.countPasskeys(db, userId)) === 0)
+        throw new HttpError(409, 'Two-factor sign-in is off already');
       await db.transaction(async (tx) => {
         await tf.clearSecret(tx, userId);
+        await pk.deleteAllPasskeys(tx, userId);
         await tf.addSecurityEvent(tx, { userId, kind: 'two-factor-reset', ip, byUserId });
       });
       factorsChanged(userId);
       return { message: 'Two-factor sign-in is reset: the user signs in with the password alone' };
     },
 
-    /** After the first factor: a challenge when the user has a second one, else null. */
-    async challengeFor(user: repo.UserRow): Promise<TSecondFactorNeeded | null> {
-      if (!user.totpEnabledAt) return null;
-      return { secondFactor: 'totp', challenge: await issueToken(db, user.id, 'second-factor') };
+    /** After the first factor: a challenge when the user has a second one (TOTP, passkeys), else null. */
+    async challengeFor(
+      user: repo.UserRow,
+      factors: SecondFactor[],
+    ): Promise<TSecondFactorNeeded | null> {
+      const [first] = factors;
+      if (!first) return null;
+      const challenge = await issueToken(db, user.id, 'second-factor');
+      return { secondFactor: first, factors, challenge };
     },
 
     /** The user a live challenge belongs to, or null. */

@@ -1,7 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { GroupRights } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
-import { companies, companyGroups, companyMembers, users } from '../../db/schema/index.js';
+import {
+  companies,
+  companyGroups,
+  companyMembers,
+  passkeys,
+  users,
+} from '../../db/schema/index.js';
 export type { StoredPayfast, StoredSmtp } from '../../db/schema/index.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -50,7 +56,8 @@ export async function listMembers(db: Tx, companyId: string) {
       name: users.name,
       surname: users.surname,
       email: users.email,
-      twoFactor: sql<boolean>`${users.totpEnabledAt} is not null`,
+      // A second factor: TOTP on, or a passkey (docs/auth.md).
+      twoFactor: sql<boolean>`(${users.totpEnabledAt} is not null or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
     })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))

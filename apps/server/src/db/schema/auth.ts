@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies, companyGroups } from './companies.js';
 
 // The auth area's tables: accounts, their e-mailed tokens, browsers' error
@@ -82,7 +92,7 @@ export const userTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['activate', 'reset', 'login', 'email', 'second-factor'],
+      enum: ['activate', 'reset', 'login', 'email', 'second-factor', 'passkey-register'],
     }).notNull(),
     email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -90,6 +100,47 @@ export const userTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * A user's passkeys (WebAuthn credentials, docs/auth.md "Passkeys"): the
+ * credential id and COSE public key as base64url, the signature counter last
+ * seen (a lower one is a cloned authenticator), how the browser reaches it.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_idx').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The challenges of passwordless passkey sign-ins, which belong to no user
+ * yet (the others are `user_tokens`): stored as SHA-256, single use, five
+ * minutes.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)],
 );
 
 /** Errors reported by browsers (`POST /error`). */

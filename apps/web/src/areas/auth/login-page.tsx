@@ -3,7 +3,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-client';
 import { APPLE_FOREIGN, APPLE_OUTCOMES, takeAppleState } from '../../api/apple-sign-in';
-import { activateAccount, signInWithLinkToken } from '../../api/sign-in';
+import { activateAccount, signInWithLinkToken, type SignInOutcome } from '../../api/sign-in';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { SignInForm } from './sign-in-form';
@@ -49,7 +49,7 @@ export function LoginPage() {
   );
   const [prefill, setPrefill] = useState('');
   // A sign-in link to an account with two-factor sign-in: the code comes next.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInOutcome>(null);
   const activate = params.get('activate');
   const mode: Mode = params.has('reset') ? 'confirm' : params.has('forgot') ? 'request' : 'signin';
 
@@ -65,7 +65,7 @@ export function LoginPage() {
     if (!ftoken || foreign) return;
     // Success starts the session, and the signed-in app takes over from here.
     signInWithLinkToken(ftoken, state ?? undefined).then(
-      (r) => r && setChallenge(r.challenge),
+      (r) => r && setChallenge(r),
       (e: unknown) => setNotice({ mode: 'signin', color: 'red', text: errorMessage(e) }),
     );
   }, [ftoken, state, foreign]);
@@ -81,7 +81,11 @@ export function LoginPage() {
     return (
       <AuthCard title="sign in">
         <Suspense fallback={formLoading}>
-          <SecondFactorForm challenge={challenge} onRestart={() => setParams({})} />
+          <SecondFactorForm
+            challenge={challenge.challenge}
+            factors={challenge.factors}
+            onRestart={() => setParams({})}
+          />
         </Suspense>
       </AuthCard>
     );

@@ -2,9 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-client';
-import { signIn } from '../../api/sign-in';
+import { signIn, type SignInOutcome } from '../../api/sign-in';
 import { AppleSignInButton } from './apple-button';
 import { FormAlert } from './form-alert';
+import { PasskeyButton } from './passkey-button';
 
 // The code step loads when an account asks for it: sign-in stays within its JS budget.
 const SecondFactorForm = lazy(() =>
@@ -16,20 +17,21 @@ import { useAction, useFields } from './use-fields';
 export function SignInForm({ initialUsername = '' }: { initialUsername?: string }) {
   const login = useAction(signIn);
   const form = useFields({ username: initialUsername, password: '' });
-  // An account with two-factor sign-in answers a challenge for its code.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  // An account with two-factor sign-in answers a challenge for its code or passkey.
+  const [challenge, setChallenge] = useState<SignInOutcome>(null);
 
   if (challenge)
     return (
       <Suspense fallback={null}>
-        <SecondFactorForm challenge={challenge} onRestart={() => setChallenge(null)} />
+        <SecondFactorForm
+          challenge={challenge.challenge}
+          factors={challenge.factors}
+          onRestart={() => setChallenge(null)}
+        />
       </Suspense>
     );
   return (
-    <form
-      onSubmit={form.onSubmit((v) => login.run(v, (r) => r && setChallenge(r.challenge)))}
-      noValidate
-    >
+    <form onSubmit={form.onSubmit((v) => login.run(v, (r) => r && setChallenge(r)))} noValidate>
       <Stack>
         {!!login.error && <FormAlert color="red">{errorMessage(login.error)}</FormAlert>}
         <TextInput label="Username" autoComplete="username" {...form.field('username')} />
@@ -46,6 +48,7 @@ export function SignInForm({ initialUsername = '' }: { initialUsername?: string 
         <Button type="submit" fullWidth loading={login.pending}>
           Sign In
         </Button>
+        <PasskeyButton label="Sign in with a passkey" />
         <AppleSignInButton />
         <Text size="sm" ta="center" c="dimmed">
           New to Fieldbook?{' '}

@@ -7,6 +7,7 @@ import { ErrorAlert, QueryState } from '../../ui/query-state';
 import { PageHeader } from '../../ui/page-header';
 import { useEditorForm } from '../../ui/use-editor-form';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { PasskeysCard } from './passkeys-card';
 import { TwoFactorCard } from './two-factor-card';
 import { ApiTokensCard } from './api-tokens-card';
 import { NotificationEmailCard } from './notification-email-card';
@@ -89,6 +90,7 @@ export function ProfilePage() {
         )}
       </QueryState>
       <TwoFactorCard />
+      <PasskeysCard />
       <NotificationEmailCard />
       <CalendarFeedCard />
       <ApiTokensCard />

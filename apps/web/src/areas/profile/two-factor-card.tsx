@@ -3,6 +3,7 @@ import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_TIME_ZONE, formatDate, formatTime } from '@fieldbook/core';
 import { useCurrentCompany } from '../../app/company-context';
+import { usePasskeys } from '../../api/use-passkeys';
 import { useTwoFactor } from '../../api/use-two-factor';
 import { QueryState } from '../../ui/query-state';
 import { ConfirmTwoFactorModal, TurnOnModal } from './two-factor-modals';
@@ -15,6 +16,8 @@ const EVENTS: Record<string, string> = {
   'two-factor-reset': 'Two-factor sign-in reset by an administrator',
   'api-token-created': 'An API token was made',
   'api-token-revoked': 'An API token was revoked',
+  'passkey-added': 'A passkey was added',
+  'passkey-removed': 'A passkey was removed',
 };
 
 /**
@@ -26,6 +29,8 @@ export function TwoFactorCard() {
   const { company } = useCurrentCompany();
   const timeZone = company?.timeZone ?? DEFAULT_TIME_ZONE;
   const status = useTwoFactor();
+  // The Passkeys card's list (one request for both): a passkey is a second factor too.
+  const passkeys = usePasskeys().data?.passkeys.length ?? 0;
   const [open, setOpen] = useState<'on' | 'off' | 'codes' | null>(null);
   const close = () => setOpen(null);
   return (
@@ -42,7 +47,9 @@ export function TwoFactorCard() {
             <Text size="sm" c="dimmed">
               {s.enabled
                 ? `On since ${formatDate(s.enabledAt!, timeZone)}. ${s.backupCodesLeft} of 10 backup codes left.`
-                : 'After your password, a code from an app on your phone: someone with your password alone cannot sign in.'}
+                : passkeys > 0
+                  ? 'Your passkeys are asked for after your password. A code from an app on your phone can be a second way in.'
+                  : 'After your password, a code from an app on your phone: someone with your password alone cannot sign in.'}
             </Text>
             <Group gap="sm">
               {s.enabled ? (
