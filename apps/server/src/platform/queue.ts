@@ -73,6 +73,20 @@ export class DeferQueueError extends Error {
   }
 }
 
+/**
+ * A failure to try again after `waitMs` rather than the worker's backoff: a
+ * handler with a schedule of its own (webhooks: about three days, jittered,
+ * its next time shown in its log). The last attempt fails as any error does.
+ */
+export class RetryQueueError extends Error {
+  constructor(
+    readonly waitMs: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface QueueOutcome {
   /** Writes that record the work, committed in the transaction that marks the job done. */
   write?: (tx: Tx) => Promise<void>;
@@ -275,7 +289,7 @@ export function startWorker(
     const final = e instanceof PermanentQueueError || job.attempts >= job.maxAttempts;
     try {
       if (!final) {
-        const wait = backoff(job.attempts);
+        const wait = e instanceof RetryQueueError ? e.waitMs : backoff(job.attempts);
         await repo.retryQueueJob(db, job.id, id, wait, message);
         jl.error(
           `job ${job.id} (${job.kind}) attempt ${job.attempts} failed; retrying in ${wait / 1000} s`,
