@@ -15,6 +15,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Never answer (a dead endpoint). */
   hang?: boolean;
+  /** Answer after this long (a slow endpoint: attempts stay in flight). */
+  delayMs?: number;
 }
 
 /**
@@ -45,8 +47,12 @@ export async function startReceiver(
         open.add(res);
         return;
       }
-      res.writeHead(a.status, a.headers ?? { 'content-type': 'text/plain' });
-      res.end(a.body ?? 'ok');
+      const send = () => {
+        res.writeHead(a.status, a.headers ?? { 'content-type': 'text/plain' });
+        res.end(a.body ?? 'ok');
+      };
+      if (a.delayMs) setTimeout(send, a.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
