@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitWebhook, webhookHandlers } from '../../src/areas/webhooks/index.js';
+import { WEBHOOK_LOG_KEPT } from '../../src/areas/webhooks/webhooks.queue.js';
+import { insertDeliveries } from '../../src/areas/webhooks/webhooks.repo.js';
 import { webhookDeliveries } from '../../src/db/schema/index.js';
 import { startWorker } from '../../src/platform/queue.js';
 import { buildCompany } from '../support/factories.js';
@@ -10,7 +12,8 @@ import { startReceiver, until, verified, type Received } from '../support/webhoo
 /**
  * How deliveries share the queue's workers: two workers never deliver one
  * event twice, and a company whose endpoint hangs holds at most half the
- * slots (DECISIONS §15), so another company's event goes at once.
+ * slots (DECISIONS §15), so another company's event goes at once; and an
+ * endpoint's log keeps its newest 1,000 rows.
  */
 let h: Harness;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -93,5 +96,32 @@ describe('webhook deliveries on shared workers', () => {
     } finally {
       receiver.answerWith(() => ({ status: 200 }));
     }
+  });
+
+  it(`keeps an endpoint's log to its newest ${WEBHOOK_LOG_KEPT} deliveries`, async () => {
+    const { co, id } = await companyWithEndpoint('/log');
+    const old = Array.from({ length: WEBHOOK_LOG_KEPT + 5 }, (_, n) => ({
+      companyId: co.id,
+      endpointId: id,
+      messageId: `msg_old${n}`,
+      eventType: 'client.updated',
+      body: '{}',
+    }));
+    await db().transaction(async (tx) => {
+      const rows = await insertDeliveries(tx, old);
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'delivered' })
+        .where(eq(webhookDeliveries.endpointId, id));
+      expect(rows).toHaveLength(WEBHOOK_LOG_KEPT + 5);
+    });
+    await db().transaction((tx) => emitWebhook(tx, co.id, 'client.updated', { n: 'new' }));
+    const rows = await until(async () => {
+      const list = await deliveries(id);
+      return list.length <= WEBHOOK_LOG_KEPT ? list : null;
+    });
+    expect(rows).toHaveLength(WEBHOOK_LOG_KEPT);
+    expect(rows.some((d) => d.messageId === 'msg_old0')).toBe(false);
+    expect(rows.some((d) => d.body.includes('"new"') && d.status === 'delivered')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 
@@ -146,4 +146,36 @@ export async function updateDelivery(
     .update(webhookDeliveries)
     .set(patch)
     .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.id, id)));
+}
+
+/**
+ * Keeps an endpoint's log to its newest `keep` rows: older finished ones
+ * (delivered, gave-up) go. One index range read and a bounded delete.
+ */
+export async function pruneDeliveries(
+  db: Tx,
+  companyId: string,
+  endpointId: string,
+  keep: number,
+): Promise<void> {
+  const [edge] = await db
+    .select({ seq: webhookDeliveries.seq })
+    .from(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.endpointId, endpointId)),
+    )
+    .orderBy(desc(webhookDeliveries.seq))
+    .offset(keep)
+    .limit(1);
+  if (!edge) return;
+  await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.companyId, companyId),
+        eq(webhookDeliveries.endpointId, endpointId),
+        sql`${webhookDeliveries.seq} <= ${edge.seq}`,
+        inArray(webhookDeliveries.status, ['delivered', 'gave-up']),
+      ),
+    );
 }
