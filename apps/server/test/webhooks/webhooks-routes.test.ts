@@ -60,6 +60,10 @@ describe('webhook endpoints', () => {
       [{ url: 'https://[::1]/x', events: ['job.done'] }, 'url'],
       [{ url: 'https://10.1.2.3/x', events: ['job.done'] }, 'url'],
       [{ url: 'https://169.254.169.254/latest', events: ['job.done'] }, 'url'],
+      [{ url: 'https://2130706433/x', events: ['job.done'] }, 'url'],
+      [{ url: 'https://0x7f.1/x', events: ['job.done'] }, 'url'],
+      [{ url: 'https://[::ffff:127.0.0.1]/x', events: ['job.done'] }, 'url'],
+      [{ url: 'https://localhost/x', events: ['job.done'] }, 'url'],
       [{ url: 'https://me:pw@203.0.113.10/x', events: ['job.done'] }, 'url'],
       [{ url: `https://203.0.113.10/${'a'.repeat(2001)}`, events: ['job.done'] }, 'url'],
       [{ url: PUBLIC, events: [] }, 'events'],
@@ -73,6 +77,12 @@ describe('webhook endpoints', () => {
       expect(r.status, JSON.stringify([body, r.body])).toBe(400);
       expect(Object.keys(r.body.fields ?? {}), JSON.stringify(body)).toContain(field);
     }
+  });
+
+  it('keeps no line break of a URL (no header can be smuggled into the request line)', async () => {
+    const r = await create({ url: 'https://203.0.113.10/a\r\nX-Evil: 1', events: ['job.done'] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.endpoint.url).not.toMatch(/[\r\n ]/);
   });
 
   it('changes, turns off and on, rotates and deletes', async () => {
