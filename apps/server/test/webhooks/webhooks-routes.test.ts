@@ -122,6 +122,14 @@ describe('webhook endpoints', () => {
       );
     const over = await create({ url: PUBLIC, events: ['job.done'] }, c.id, c.owner.api);
     expect(over.status).toBe(409);
+    // Saves at once cannot pass the cap together (the company's list is locked).
+    const d = await buildCompany(h);
+    for (let i = 0; i < WEBHOOK_ENDPOINTS_MAX - 1; i++)
+      await create({ url: PUBLIC, events: ['job.done'] }, d.id, d.owner.api);
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => create({ url: PUBLIC, events: ['job.done'] }, d.id, d.owner.api)),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   });
 
   it('answers 401 without a session, 404 for another company and 403 without the right', async () => {

@@ -24,6 +24,16 @@ export async function countEndpoints(db: Tx, companyId: string): Promise<number>
   return r?.n ?? 0;
 }
 
+/**
+ * Holds the company's endpoint list for the caller's transaction (an advisory
+ * lock, released at commit), so two saves at once cannot both pass the cap.
+ */
+export async function lockCompanyEndpoints(db: Tx, companyId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${companyId}`}, 0))`,
+  );
+}
+
 export async function findEndpoint(
   db: Tx,
   companyId: string,

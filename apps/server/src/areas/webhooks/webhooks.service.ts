@@ -92,6 +92,7 @@ export function createWebhooksService(deps: Pick<AppDeps, 'database' | 'sealer' 
       const url = await checkUrl(b.url);
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
+        await repo.lockCompanyEndpoints(tx, companyId);
         if ((await repo.countEndpoints(tx, companyId)) >= WEBHOOK_ENDPOINTS_MAX)
           throw new HttpError(409, `A company may have at most ${WEBHOOK_ENDPOINTS_MAX} endpoints`);
         return repo.insertEndpoint(tx, companyId, {
