@@ -142,6 +142,9 @@ export const calendarFeedKey = (cid: string) => ['company', cid, 'calendarFeed']
 export const webhookKeys = {
   all: (cid: string) => ['company', cid, 'webhooks'] as const,
   deliveries: (cid: string, id: string) => ['company', cid, 'webhooks', 'deliveries', id] as const,
+  /** One page of the log: the newest (null), or those older than `before`. */
+  deliveriesPage: (cid: string, id: string, before: number | null) =>
+    ['company', cid, 'webhooks', 'deliveries', id, before ?? 'newest'] as const,
 };
 export const routeBaseKey = (cid: string) => ['company', cid, 'routeBase'] as const;
 export const incidentKey = (cid: string) => ['company', cid, 'incidents'] as const;

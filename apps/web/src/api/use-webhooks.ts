@@ -30,14 +30,18 @@ export function useWebhooks() {
   });
 }
 
-/** The newest deliveries of one endpoint; refreshed every few seconds while shown. */
-export function useWebhookDeliveries(id: string | null) {
+/**
+ * A page of one endpoint's deliveries: the newest (`before` null, refreshed
+ * every few seconds while shown) or those older than `before`.
+ */
+export function useWebhookDeliveries(id: string | null, before: number | null = null) {
   const cid = useCid();
   return useQuery({
-    queryKey: keys.deliveries(cid, id ?? ''),
-    queryFn: () => apiGet<TWebhookDeliveries>(`${one(cid, id!)}/deliveries`),
+    queryKey: keys.deliveriesPage(cid, id ?? '', before),
+    queryFn: () =>
+      apiGet<TWebhookDeliveries>(`${one(cid, id!)}/deliveries${before ? `?before=${before}` : ''}`),
     enabled: !!cid && !!id,
-    refetchInterval: 5_000,
+    refetchInterval: before ? false : 5_000,
   });
 }
 

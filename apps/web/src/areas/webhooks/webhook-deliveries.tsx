@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge, Button, Code, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
@@ -98,7 +99,9 @@ export function WebhookDeliveries({
   onClose: () => void;
 }) {
   const phone = usePhone();
-  const log = useWebhookDeliveries(endpoint._id);
+  // The pages walked back through: the last one's `before` is shown (none: the newest).
+  const [pages, setPages] = useState<number[]>([]);
+  const log = useWebhookDeliveries(endpoint._id, pages.at(-1) ?? null);
   return (
     <Modal
       opened
@@ -122,6 +125,24 @@ export function WebhookDeliveries({
               {page.deliveries.map((d) => (
                 <DeliveryRow key={d._id} d={d} endpointId={endpoint._id} mayResend={mayResend} />
               ))}
+              <Group justify="space-between">
+                {pages.length > 0 ? (
+                  <Button variant="subtle" size="xs" onClick={() => setPages([])}>
+                    Newest
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                {page.next !== null && (
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    onClick={() => setPages((p) => [...p, page.next!])}
+                  >
+                    Older
+                  </Button>
+                )}
+              </Group>
             </Stack>
           )
         }
