@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_ENDPOINTS_MAX } from '@fieldbook/core';
+import { WEBHOOK_DELIVERIES_PAGE, WEBHOOK_ENDPOINTS_MAX } from '@fieldbook/core';
+import { insertDeliveries } from '../../src/areas/webhooks/webhooks.repo.js';
 import { webhookEndpoints } from '../../src/db/schema/index.js';
 import { anonymous, buildCompany, buildMember } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
@@ -160,5 +161,35 @@ describe('webhook endpoints', () => {
     expect((await none.api.get(base(mine.id))).status).toBe(403);
     // The endpoint is untouched.
     expect((await mine.owner.api.get(`${base(mine.id)}/${id}/deliveries`)).status).toBe(200);
+  });
+
+  it('pages the delivery log, newest first, 50 at a time', async () => {
+    const made = (await create({ url: PUBLIC, events: ['job.done'] })).body;
+    const id = made.endpoint._id as string;
+    await insertDeliveries(
+      h.deps.database.db,
+      Array.from({ length: WEBHOOK_DELIVERIES_PAGE + 5 }, (_, n) => ({
+        companyId: mine.id,
+        endpointId: id,
+        messageId: `msg_${n}`,
+        eventType: 'job.done',
+        body: '{}',
+      })),
+    );
+    const url = `${base(mine.id)}/${id}/deliveries`;
+    const first = await mine.owner.api.get(url);
+    expect(first.body.deliveries).toHaveLength(WEBHOOK_DELIVERIES_PAGE);
+    expect(first.body.deliveries[0].messageId).toBe(`msg_${WEBHOOK_DELIVERIES_PAGE + 4}`);
+    expect(first.body.next).toEqual(expect.any(Number));
+    const second = await mine.owner.api.get(`${url}?before=${first.body.next}`);
+    expect(second.body.deliveries.map((d: { messageId: string }) => d.messageId)).toEqual([
+      'msg_4',
+      'msg_3',
+      'msg_2',
+      'msg_1',
+      'msg_0',
+    ]);
+    expect(second.body.next).toBeNull();
+    expect((await mine.owner.api.get(`${url}?before=abc`)).status).toBe(400);
   });
 });
