@@ -8,6 +8,7 @@ import {
 import { buildClient } from '../../apps/server/test/support/finance-factories.js';
 import { startReceiver, verified } from '../../apps/server/test/support/webhook-receiver.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
+import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow, type Size } from '../support/viewport.js';
 
 /**
@@ -77,6 +78,8 @@ describe('webhooks', () => {
       const card = page.getByTestId('webhook-endpoint').filter({ hasText: `Books ${size}` });
       await card.getByText('invoice.paid').waitFor();
       if (size === 'phone') expect(await sidewaysOverflow(page)).toBe(0);
+      const onPage = await axeFindings(page);
+      expect(onPage, describeFindings(onPage)).toEqual([]);
 
       // The invoice is paid in full: its event reaches the receiver, signed.
       const paid = await staff.api.post(
@@ -99,6 +102,8 @@ describe('webhooks', () => {
       await row.getByText('Delivered').waitFor();
       await row.getByText(/answered 200/).waitFor();
       await e.shot(page, `webhooks-log-${size}`);
+      const inLog = await axeFindings(page);
+      expect(inLog, describeFindings(inLog)).toEqual([]);
       if (size === 'phone') expect(await sidewaysOverflow(page)).toBe(0);
       await log.getByRole('button', { name: 'Close' }).click();
 
