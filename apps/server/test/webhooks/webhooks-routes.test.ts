@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_DELIVERIES_PAGE, WEBHOOK_ENDPOINTS_MAX } from '@fieldbook/core';
+import { emitWebhook, webhookHandlers } from '../../src/areas/webhooks/index.js';
 import { insertDeliveries } from '../../src/areas/webhooks/webhooks.repo.js';
-import { webhookEndpoints } from '../../src/db/schema/index.js';
+import type { QueueJob } from '../../src/platform/queue.js';
+import { queueJobs, webhookDeliveries, webhookEndpoints } from '../../src/db/schema/index.js';
 import { anonymous, buildCompany, buildMember } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
@@ -191,5 +193,31 @@ describe('webhook endpoints', () => {
     ]);
     expect(second.body.next).toBeNull();
     expect((await mine.owner.api.get(`${url}?before=abc`)).status).toBe(400);
+  });
+
+  it('gives up what was queued for an endpoint turned off, without sending it', async () => {
+    const c = await buildCompany(h);
+    const made = (await create({ url: PUBLIC, events: ['job.done'] }, c.id, c.owner.api)).body;
+    const db = h.deps.database.db;
+    await db.transaction((tx) => emitWebhook(tx, c.id, 'job.done', { jobId: 'j1' }));
+    const off = await c.owner.api.post(`${base(c.id)}/${made.endpoint._id}`, { enabled: false });
+    expect(off.body.enabled).toBe(false);
+    // This harness runs no workers: the queued row is run by hand, as a worker would.
+    const [job] = await db.select().from(queueJobs).where(eq(queueJobs.companyId, c.id));
+    expect(job!.kind).toBe('webhook-delivery');
+    const outcome = await webhookHandlers(h.deps)['webhook-delivery']!.run({
+      ...job!,
+      attempts: 1,
+    } as QueueJob);
+    await db.transaction(async (tx) => outcome?.write?.(tx));
+    const [d] = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, made.endpoint._id));
+    expect(d).toMatchObject({ status: 'gave-up', error: 'The endpoint is turned off', attempt: 0 });
+    expect(
+      (await c.owner.api.post(`${base(c.id)}/${made.endpoint._id}/deliveries/${d!.id}/resend`))
+        .status,
+    ).toBe(409);
   });
 });
