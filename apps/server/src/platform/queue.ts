@@ -101,6 +101,12 @@ export interface QueueHandler {
    * May answer a callback to run after the commit.
    */
   failed?(tx: Tx, job: QueueJob, error: string): Promise<(() => void) | void>;
+  /**
+   * Companies whose jobs of this kind the worker should not claim now (the
+   * handler holds as many of theirs as it allows at once): left in the queue
+   * rather than claimed and put off, so a company's backlog costs no writes.
+   */
+  busyCompanies?(): string[];
 }
 
 /** Waits after attempt 1, 2, 3, 4 and beyond: 10 s, 1 min, 5 min, 30 min. */
@@ -319,6 +325,9 @@ export function startWorker(
           claimed = await repo.claimQueueJobs(db, id, free, opts.leaseMs, {
             kinds: Object.keys(handlers),
             notIds: [...runningIds],
+            skip: Object.entries(handlers)
+              .map(([kind, h]) => ({ kind, companyIds: h.busyCompanies?.() ?? [] }))
+              .filter((x) => x.companyIds.length > 0),
           });
         } catch (e) {
           if (!stopping) log('claiming jobs failed', e);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitWebhook, webhookHandlers } from '../../src/areas/webhooks/index.js';
 import { WEBHOOK_LOG_KEPT } from '../../src/areas/webhooks/webhooks.queue.js';
 import { insertDeliveries } from '../../src/areas/webhooks/webhooks.repo.js';
-import { webhookDeliveries } from '../../src/db/schema/index.js';
+import { queueJobs, webhookDeliveries } from '../../src/db/schema/index.js';
 import { startWorker } from '../../src/platform/queue.js';
 import { buildCompany } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
@@ -93,6 +93,13 @@ describe('webhook deliveries on shared workers', () => {
       const aTried = (await deliveries(a.id)).filter((d) => d.lastAttemptAt !== null);
       expect(aTried).toHaveLength(0);
       expect(at('/hangs')(receiver.received).length).toBeLessThanOrEqual(2);
+      // A's others wait in the queue: at most the first claim's extra two were claimed and put
+      // off (before any of A's ran); the rest were never claimed while A was at its cap.
+      const aRows = await db().select().from(queueJobs).where(eq(queueJobs.companyId, a.co.id));
+      expect(aRows.filter((j) => j.lastError !== null).length).toBeLessThanOrEqual(2);
+      expect(
+        aRows.filter((j) => j.attempts === 0 && j.lastError === null).length,
+      ).toBeGreaterThanOrEqual(4);
     } finally {
       receiver.answerWith(() => ({ status: 200 }));
     }

@@ -27,9 +27,10 @@ export const jittered = (ms: number, random = Math.random) =>
  *
  * Fairness (DECISIONS §15): the queue's claim already takes companies in turn;
  * on top, one company has at most half this process's slots in webhook
- * attempts at once (the rest are put off a few seconds without using an
- * attempt), and an attempt ends within `timeoutMs`, so a company's dead
- * endpoint cannot hold every worker.
+ * attempts at once (the worker does not claim more of theirs meanwhile; one
+ * claimed in a race is put off a few seconds without using an attempt), and
+ * an attempt ends within `timeoutMs`, so a company's dead endpoint cannot hold
+ * every worker.
  */
 export function webhookHandlers(deps: Deps): Record<string, QueueHandler> {
   const db = deps.database.db;
@@ -133,6 +134,8 @@ export function webhookHandlers(deps: Deps): Record<string, QueueHandler> {
   return {
     [WEBHOOK_DELIVERY]: {
       run: attempt,
+      // Not claimed while at the cap: a company's backlog then waits in the queue unread.
+      busyCompanies: () => [...running].filter(([, n]) => n >= perCompany).map(([c]) => c),
       // The queue gave up (the last attempt, or one that failed unexpectedly): the log says so.
       async failed(tx, job, error) {
         const deliveryId = job.payload.deliveryId;
