@@ -37,6 +37,7 @@ import { createRoutesService } from './areas/routes/routes.service.js';
 import { createOptimiser } from './areas/routes/optimiser-pool.js';
 import { createTasksService, tasksRoutes } from './areas/tasks/index.js';
 import { createNotificationsService, notificationsRoutes } from './areas/notifications/index.js';
+import { createWebhooksService, webhooksRoutes } from './areas/webhooks/index.js';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.js';
 import { createDashboardService } from './areas/dashboard/dashboard.service.js';
 import { joinCompany } from './areas/companies/index.js';
@@ -230,6 +231,7 @@ export async function buildApp(
   await app.register(sendHistoryRoutes, { service: createSendHistoryService(deps) });
   await app.register(chatRoutes, { chat: createChatService(deps) });
   await app.register(searchRoutes, { search: createSearchService(deps) });
+  await app.register(webhooksRoutes, { webhooks: createWebhooksService(deps) });
 
   app.get('/api/docs', { config: { access: access.public }, schema: { hide: true } }, () =>
     app.swagger(),

@@ -52,6 +52,15 @@ export interface Config {
    */
   companySmtp: { allowPrivate: boolean; timeoutMs: number };
   /**
+   * Webhook deliveries (docs/webhooks.md): whether endpoints may be on
+   * loopback, link-local or private addresses, and plain http
+   * (WEBHOOKS_ALLOW_PRIVATE, off: DECISIONS §14), how long one attempt may
+   * take (WEBHOOKS_TIMEOUT_MS, 15 s), and the waits before the second, third,
+   * ... attempt (WEBHOOKS_BACKOFF_MS, a comma-separated list of milliseconds;
+   * one attempt more than the list is long).
+   */
+  webhooks: { allowPrivate: boolean; timeoutMs: number; backoffMs: number[] };
+  /**
    * E-mails a company may send in an hour, sent now or queued in bulk, counted
    * in the database (DECISIONS §14): far beyond a small business's sending,
    * and it keeps a stolen session from turning the platform into a spam relay.
@@ -155,6 +164,29 @@ function redisUrl(env: NodeJS.ProcessEnv): string | null {
   return raw;
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 20 h: ten attempts over about three days. */
+export const WEBHOOK_BACKOFF_MS = [
+  5_000,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  14 * HOUR,
+  20 * HOUR,
+  20 * HOUR,
+];
+
+function backoffList(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === '') return WEBHOOK_BACKOFF_MS;
+  const list = raw.split(',').map((p) => Number(p.trim()));
+  if (list.length > 20 || list.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`WEBHOOKS_BACKOFF_MS is not a list of up to 20 positive whole numbers: ${raw}`);
+  return list;
+}
+
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -205,6 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     companySmtp: {
       allowPrivate: ['1', 'true'].includes(env.COMPANY_SMTP_ALLOW_PRIVATE ?? ''),
       timeoutMs: positiveInt(env, 'COMPANY_SMTP_TIMEOUT_MS', 10_000),
+    },
+    webhooks: {
+      allowPrivate: ['1', 'true'].includes(env.WEBHOOKS_ALLOW_PRIVATE ?? ''),
+      timeoutMs: positiveInt(env, 'WEBHOOKS_TIMEOUT_MS', 15_000),
+      backoffMs: backoffList(env.WEBHOOKS_BACKOFF_MS),
     },
   };
 }

@@ -8,6 +8,7 @@ import { jobAutomationHandlers, startJobReminders } from './areas/jobs/automatio
 import { attachNotificationsRealtime } from './areas/notifications/index.js';
 import { startRecurringSchedule } from './areas/recurring/index.js';
 import { attachTasksRealtime } from './areas/tasks/index.js';
+import { webhookHandlers } from './areas/webhooks/index.js';
 import type { Config } from './config.js';
 import type { openDeps } from './open-deps.js';
 import { openEventsBridge } from './platform/open-events-bridge.js';
@@ -116,7 +117,7 @@ async function step(name: string, run: () => Promise<void>): Promise<void> {
   logStep('stop', { step: name, ms: Math.round(performance.now() - t0) });
 }
 
-/** The worker role: the queue (sends and automations), reminders, statements, recurring items. */
+/** The worker role: the queue (sends, automations and webhooks), reminders, statements, recurring items. */
 async function startBackground(deps: Deps, logger: FastifyBaseLogger) {
   // On the embedded database, leases still held belong to a dead server (the lock proves it).
   // One worker runs the sends and the workflow automations (one QUEUE_CONCURRENCY pool).
@@ -124,7 +125,7 @@ async function startBackground(deps: Deps, logger: FastifyBaseLogger) {
     releaseLeases: true,
     // Job log lines are JSON, with the id of the request that queued the job.
     logger,
-    handlers: jobAutomationHandlers(deps),
+    handlers: { ...jobAutomationHandlers(deps), ...webhookHandlers(deps) },
     // Half the stop's bound for sends in flight; what still runs then is handed back.
     stopTimeoutMs: Math.floor(deps.config.shutdownTimeoutMs / 2),
   });

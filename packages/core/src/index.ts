@@ -47,6 +47,7 @@ export * from './contracts/chat.js';
 export * from './routing/index.js';
 export * from './contracts/tasks.js';
 export * from './contracts/notifications.js';
+export * from './contracts/webhooks.js';
 export * from './tasks.js';
 export * from './ledger.js';
 export * from './accounting-export.js';

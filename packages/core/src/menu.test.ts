@@ -23,7 +23,7 @@ describe('buildMenu', () => {
       'Finance: Invoices, Credit notes, Price list, Expenses, Accounting, Log book',
       'Contacts: Clients, Client types, Suppliers',
       'Management: Incidents, Import',
-      'Settings: Invoice Templates, Statement Templates, Document Templates, Appointment Settings',
+      'Settings: Invoice Templates, Statement Templates, Document Templates, Appointment Settings, Webhooks',
     ]);
   });
 
@@ -45,11 +45,12 @@ describe('buildMenu', () => {
     ]);
   });
 
-  it('hides the template entries from a member who may only read settings', () => {
+  it('shows only Webhooks of the settings entries to a member who may only read settings', () => {
     const rights = allRights(false);
     rights.settings.r = true;
     const m = buildMenu({}, { isOwner: false, disabled: false, rights });
-    expect(labels(m)).toEqual(['Main: Dashboard']);
+    expect(labels(m)).toEqual(['Main: Dashboard', 'Settings: Webhooks']);
+    expect(entries(m)).toContain('Settings > Webhooks /webhooks');
   });
 
   it('adds the four settings entries for rank super', () => {
@@ -69,7 +70,11 @@ describe('buildMenu', () => {
     rights.clients.c = false;
     rights.settings.u = false;
     const m = buildMenu({}, { isOwner: false, disabled: false, rights });
-    expect(labels(m)).toEqual(['Main: Dashboard', 'Finance: Expenses, Log book']);
+    expect(labels(m)).toEqual([
+      'Main: Dashboard',
+      'Finance: Expenses, Log book',
+      'Settings: Webhooks',
+    ]);
   });
 
   it('shows the Log book with expenses read alone (vehicle costs are claimed as expenses)', () => {

@@ -74,6 +74,8 @@ export function buildMenu(user: MenuUser, member: MemberAccess | null): MenuCate
         { label: 'Document Templates', path: '/templates', allowed: templates },
         // An owner designs their own workflows (DECISIONS §12): the template rule.
         { label: 'Appointment Settings', path: '/diagram', allowed: templates },
+        // Signed webhooks to the company's own systems (docs/webhooks.md): settings r reads them.
+        { label: 'Webhooks', path: '/webhooks', allowed: can(member, 'settings', 'r') },
       ],
     },
   ];

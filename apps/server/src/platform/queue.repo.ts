@@ -70,7 +70,12 @@ export async function claimQueueJobs(
   workerId: string,
   limit: number,
   leaseMs: number,
-  only: { kinds: string[]; notIds: number[] },
+  only: {
+    kinds: string[];
+    notIds: number[];
+    /** Jobs of a kind not to take now for these companies (their handler is at its cap). */
+    skip?: { kind: string; companyIds: string[] }[];
+  },
 ): Promise<QueueJobRow[]> {
   if (only.kinds.length === 0) return [];
   const list = (xs: (string | number)[]) =>
@@ -79,6 +84,18 @@ export async function claimQueueJobs(
       sql`, `,
     );
   const kinds = list(only.kinds);
+  const skips = (only.skip ?? []).filter((x) => x.companyIds.length > 0);
+  const skipped = (q: string) =>
+    sql.join(
+      skips.map(
+        (x) =>
+          sql` and not (${sql.raw(q)}.kind = ${x.kind} and ${sql.raw(q)}.company_id in (${sql.join(
+            x.companyIds.map((c) => sql`${c}::uuid`),
+            sql`, `,
+          )}))`,
+      ),
+      sql``,
+    );
   // Where this claim starts looking among the companies (see SCAN_HALF).
   const start = randomUUID();
   // Due and not running: the rows a worker may take.
@@ -101,7 +118,7 @@ export async function claimQueueJobs(
       + row_number() over (order by f.run_at, f.id) as place
     from (
       select q.id, q.run_at from ${queueJobs} q
-      where ${of('q')} and ${free('q')} and q.kind in (${kinds})
+      where ${of('q')} and ${free('q')} and q.kind in (${kinds})${skipped('q')}
       order by q.run_at, q.id
       limit ${limit}
     ) f`;

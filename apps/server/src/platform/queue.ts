@@ -73,6 +73,20 @@ export class DeferQueueError extends Error {
   }
 }
 
+/**
+ * A failure to try again after `waitMs` rather than the worker's backoff: a
+ * handler with a schedule of its own (webhooks: about three days, jittered,
+ * its next time shown in its log). The last attempt fails as any error does.
+ */
+export class RetryQueueError extends Error {
+  constructor(
+    readonly waitMs: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface QueueOutcome {
   /** Writes that record the work, committed in the transaction that marks the job done. */
   write?: (tx: Tx) => Promise<void>;
@@ -87,6 +101,12 @@ export interface QueueHandler {
    * May answer a callback to run after the commit.
    */
   failed?(tx: Tx, job: QueueJob, error: string): Promise<(() => void) | void>;
+  /**
+   * Companies whose jobs of this kind the worker should not claim now (the
+   * handler holds as many of theirs as it allows at once): left in the queue
+   * rather than claimed and put off, so a company's backlog costs no writes.
+   */
+  busyCompanies?(): string[];
 }
 
 /** Waits after attempt 1, 2, 3, 4 and beyond: 10 s, 1 min, 5 min, 30 min. */
@@ -275,7 +295,7 @@ export function startWorker(
     const final = e instanceof PermanentQueueError || job.attempts >= job.maxAttempts;
     try {
       if (!final) {
-        const wait = backoff(job.attempts);
+        const wait = e instanceof RetryQueueError ? e.waitMs : backoff(job.attempts);
         await repo.retryQueueJob(db, job.id, id, wait, message);
         jl.error(
           `job ${job.id} (${job.kind}) attempt ${job.attempts} failed; retrying in ${wait / 1000} s`,
@@ -305,6 +325,9 @@ export function startWorker(
           claimed = await repo.claimQueueJobs(db, id, free, opts.leaseMs, {
             kinds: Object.keys(handlers),
             notIds: [...runningIds],
+            skip: Object.entries(handlers)
+              .map(([kind, h]) => ({ kind, companyIds: h.busyCompanies?.() ?? [] }))
+              .filter((x) => x.companyIds.length > 0),
           });
         } catch (e) {
           if (!stopping) log('claiming jobs failed', e);

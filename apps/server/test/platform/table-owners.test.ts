@@ -62,6 +62,8 @@ const OWNER: Record<string, string> = {
   notifications: 'notifications',
   notification_settings: 'notifications',
   portal_links: 'portal-links',
+  webhook_endpoints: 'webhooks',
+  webhook_deliveries: 'webhooks',
 };
 
 const writes = scanWrites();

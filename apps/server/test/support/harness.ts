@@ -18,6 +18,7 @@ import { createPdfRenderer } from '../../src/platform/pdf.js';
 import { startMailCatcher } from './mail-catcher.js';
 import { startDelivery, type Delivery } from '../../src/areas/delivery/delivery-workers.js';
 import { jobAutomationHandlers } from '../../src/areas/jobs/automations.js';
+import { webhookHandlers } from '../../src/areas/webhooks/index.js';
 
 /** A fresh migrated database for one test file: PGlite from the dump, or a copy of the PostgreSQL template. */
 export async function freshDatabase(): Promise<Database> {
@@ -95,7 +96,10 @@ export async function startHarness(
   await app.ready();
   // Off by default: a test that wants background sending asks for it.
   const delivery = opts.workers
-    ? await startDelivery(deps, { scheduler: false, handlers: jobAutomationHandlers(deps) })
+    ? await startDelivery(deps, {
+        scheduler: false,
+        handlers: { ...jobAutomationHandlers(deps), ...webhookHandlers(deps) },
+      })
     : null;
   return {
     app,

@@ -139,6 +139,14 @@ export const taskKey = (cid: string) => ['company', cid, 'tasks'] as const;
 export const notificationKey = (cid: string) => ['company', cid, 'notifications'] as const;
 export const calendarFeedKey = (cid: string) => ['company', cid, 'calendarFeed'] as const;
 export const apiTokensKey = (cid: string) => ['company', cid, 'apiTokens'] as const;
+/** Webhook endpoints, and an endpoint's delivery log under them. */
+export const webhookKeys = {
+  all: (cid: string) => ['company', cid, 'webhooks'] as const,
+  deliveries: (cid: string, id: string) => ['company', cid, 'webhooks', 'deliveries', id] as const,
+  /** One page of the log: the newest (null), or those older than `before`. */
+  deliveriesPage: (cid: string, id: string, before: number | null) =>
+    ['company', cid, 'webhooks', 'deliveries', id, before ?? 'newest'] as const,
+};
 export const routeBaseKey = (cid: string) => ['company', cid, 'routeBase'] as const;
 export const incidentKey = (cid: string) => ['company', cid, 'incidents'] as const;
 export const searchKey = (cid: Cid, q: string) => ['company', cid, 'search', q] as const;

@@ -19,5 +19,6 @@ export const IMPLEMENTED_MENU_PATHS: ReadonlySet<string> = new Set([
   '/statementTemplates',
   '/templates',
   '/diagram',
+  '/webhooks',
   '/statuses',
 ]);

@@ -51,6 +51,7 @@ const SCREENS: [string, ReactElement][] = [
   ['statuses', screen(() => import('../areas/jobs/board/board-page'), 'StatusesPage')],
   ['calendar', screen(() => import('../areas/jobs/schedule/calendar-page'), 'CalendarPage')],
   ['diagram', screen(() => import('../areas/jobs/designer/designer-page'), 'DiagramPage')],
+  ['webhooks', screen(() => import('../areas/webhooks/webhooks-page'), 'WebhooksPage')],
   ['termsandconditions', screen(() => import('../areas/public/terms-page'), 'TermsPage')],
   ['privacypolicy', screen(() => import('../areas/public/privacy-page'), 'PrivacyPage')],
   ['*', screen(() => import('./not-found-page'), 'NotFoundPage')],

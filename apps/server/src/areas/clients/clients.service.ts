@@ -10,6 +10,7 @@ import type { DocumentUpload } from './client-documents.js';
 import { clientsCsv, clientsXlsx } from './clients-export.js';
 import { presentClient, presentClientDetail, presentDocument } from './clients.present.js';
 import { templateUsable } from '../templates/index.js';
+import { emitWebhook } from '../webhooks/index.js';
 import { clientStatement } from './client-documents-render.js';
 import * as repo from './clients.repo.js';
 
@@ -74,11 +75,21 @@ export function createClientsService(deps: Pick<AppDeps, 'database' | 'config'>)
         ...(b.autoSendStatement !== undefined && { autoSendStatement: b.autoSendStatement }),
         fields,
       };
-      if (stored) {
-        if (!(await repo.updateClient(db, companyId, stored.id, v))) throw missing();
-        return { _id: stored.id };
-      }
-      return { _id: await repo.insertClient(db, companyId, { ...v, userId }) };
+      // The save and its webhook event commit together (docs/webhooks.md).
+      return db.transaction(async (tx) => {
+        const data = (id: string) => ({ clientId: id, name: v.name, surname: v.surname ?? '' });
+        if (stored) {
+          if (!(await repo.updateClient(tx, companyId, stored.id, v))) throw missing();
+          await emitWebhook(tx, companyId, 'client.updated', {
+            ...data(stored.id),
+            surname: v.surname ?? stored.surname,
+          });
+          return { _id: stored.id };
+        }
+        const id = await repo.insertClient(tx, companyId, { ...v, userId });
+        await emitWebhook(tx, companyId, 'client.created', data(id));
+        return { _id: id };
+      });
     },
 
     async remove(companyId: string, id: string) {

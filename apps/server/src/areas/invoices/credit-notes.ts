@@ -25,6 +25,7 @@ import * as notes from './credit-notes.repo.js';
 import { settleInvoices } from './invoice-payments.js';
 import { allocateNumber } from './invoice-numbers.js';
 import * as repo from './invoices.repo.js';
+import { emitWebhook } from '../webhooks/index.js';
 
 /**
  * Credit notes (VAT Act s21(3)(a), DECISIONS §16, docs/payments.md): one
@@ -151,6 +152,15 @@ export async function issueCreditNote(
   await notes.addCredit(tx, company.id, inv.id, amountText(applied));
   await settleInvoices(tx, company.id, [inv.id]);
   if (inv.entityId) await recomputeOutstanding(tx, company.id, [inv.entityId]);
+  await emitWebhook(tx, company.id, 'credit_note.issued', {
+    creditNoteId: id,
+    number,
+    invoiceId: inv.id,
+    invoiceNumber: inv.invoiceNumber,
+    clientId: inv.entityId,
+    date,
+    total: toAmount(value.total),
+  });
   return id;
 }
 

@@ -1,6 +1,6 @@
 // The invoices area's face: what other areas may use (docs/architecture.md).
 export { writeInvoice } from './invoice-writer.js';
-export { assignInvoiceClient } from './invoice-changes.js';
+export { assignInvoiceClient, markInvoiceSent } from './invoice-changes.js';
 export { settleInvoices as applyPayments } from './invoice-payments.js';
 export {
   claimQueuedSend,
@@ -8,7 +8,6 @@ export {
   releaseSend,
   markQueued as markInvoicesQueued,
   markSendFailed as markInvoiceSendFailed,
-  markSent as markInvoiceSent,
 } from './invoice-changes.repo.js';
 export { presentInvoice } from './invoices.present.js';
 export { depositFigures } from './invoice-deposit.js';

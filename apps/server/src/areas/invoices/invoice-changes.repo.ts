@@ -37,13 +37,8 @@ export async function markQueued(tx: Tx, companyId: string, ids: string[]): Prom
 }
 
 /** One more e-mail on record: appended to `emails`, `sent` set, the queue flags cleared. */
-export async function markSent(
-  tx: Tx,
-  companyId: string,
-  id: string,
-  record: TEmailRecord,
-): Promise<void> {
-  await tx
+export async function markSent(tx: Tx, companyId: string, id: string, record: TEmailRecord) {
+  const [row] = await tx
     .update(invoices)
     .set({
       emails: sql`${invoices.emails} || ${JSON.stringify([record])}::jsonb`,
@@ -52,7 +47,15 @@ export async function markSent(
       queuedForSendingError: null,
       sendingAt: null,
     })
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+    .returning({
+      isQuote: invoices.isQuote,
+      invoiceNumber: invoices.invoiceNumber,
+      quoteNumber: invoices.quoteNumber,
+      entityId: invoices.entityId,
+      total: invoices.total,
+    });
+  return row ?? null;
 }
 
 /** The queued send gave up: the row shows the error as a red badge. */

@@ -8,6 +8,8 @@ export async function paidStatesOf(tx: Tx, companyId: string, ids: string[]) {
     .select({
       id: invoices.id,
       entityId: invoices.entityId,
+      isQuote: invoices.isQuote,
+      invoiceNumber: invoices.invoiceNumber,
       total: invoices.total,
       paid: invoices.paid,
       amountPaid: invoices.amountPaid,

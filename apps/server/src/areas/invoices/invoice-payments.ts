@@ -20,6 +20,7 @@ import {
 } from '../payments/index.js';
 import * as repo from './invoices.repo.js';
 import { paidStatesOf, setPaidState } from './invoice-payments.repo.js';
+import { emitWebhook } from '../webhooks/index.js';
 
 /**
  * An invoice's payments as the invoices area keeps them (DECISIONS §16,
@@ -52,6 +53,21 @@ export async function settleInvoices(tx: Tx, companyId: string, ids: string[]): 
     if (same) continue;
     await setPaidState(tx, companyId, inv.id, { ...s, amountPaid: amountText(s.amountPaid) });
     if (inv.entityId) clients.add(inv.entityId);
+    // Paid in full, or a payment more that leaves a balance (a quote's deposit is neither).
+    const more = dec(s.amountPaid).gt(dec(inv.amountPaid));
+    const event =
+      s.paid && !inv.paid ? 'invoice.paid' : !s.paid && more ? 'invoice.part_paid' : null;
+    if (event && !inv.isQuote)
+      await emitWebhook(tx, companyId, event, {
+        invoiceId: inv.id,
+        invoiceNumber: inv.invoiceNumber,
+        clientId: inv.entityId,
+        total: toAmount(inv.total),
+        amountPaid: toAmount(s.amountPaid),
+        balance: invoiceBalance(inv.total, s.amountPaid, inv.amountCredited),
+        datePaid: s.datePaid,
+        method: s.methodPaid,
+      });
   }
   if (clients.size > 0) await recomputeOutstanding(tx, companyId, [...clients]);
 }

@@ -5,6 +5,7 @@ import {
   computeTotals,
   dec,
   formatMoney,
+  toAmount,
   toYmd,
   type TDiscount,
   type TTax,
@@ -26,6 +27,7 @@ import { paidState, setSinglePayment } from '../payments/index.js';
 import { settleInvoices } from './invoice-payments.js';
 import { depositToStore } from './invoice-deposit.js';
 import { keepsAcceptedQuote } from './quote-lock.js';
+import { emitWebhook } from '../webhooks/index.js';
 
 export { allocateNumber } from './invoice-numbers.js';
 
@@ -284,6 +286,17 @@ export async function writeInvoice(
     discount,
     tax,
   });
+  // A new invoice, or a quote that became one (docs/webhooks.md).
+  if (!isQuote && (!existing || existing.isQuote))
+    await emitWebhook(tx, company.id, 'invoice.created', {
+      invoiceId: id,
+      invoiceNumber,
+      clientId: input.entityId,
+      invoiceDate,
+      dueDate,
+      total: toAmount(values.total),
+      fromQuote: !!existing,
+    });
   if (asked) await setSinglePayment(tx, company.id, id, asked, userId);
   await settleInvoices(tx, company.id, [id]);
   const touched = [existing?.entityId, input.entityId].filter((c): c is string => !!c);

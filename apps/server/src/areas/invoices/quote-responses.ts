@@ -1,4 +1,11 @@
-import { addDays, todayIn, type TDiscount, type TLine, type TQuoteResponse } from '@fieldbook/core';
+import {
+  addDays,
+  toAmount,
+  todayIn,
+  type TDiscount,
+  type TLine,
+  type TQuoteResponse,
+} from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { shareLineAccounts } from '../accounting/index.js';
@@ -6,6 +13,7 @@ import { writeInvoice, type WriterCompany } from './invoice-writer.js';
 import * as repo from './invoices.repo.js';
 import { quoteVersion } from './quote-lock.js';
 import { setClientResponse } from './quote-responses.repo.js';
+import { emitWebhook } from '../webhooks/index.js';
 
 /**
  * A client's answer to a quote in the portal (docs/portal.md): accepted (with
@@ -64,6 +72,15 @@ export async function answerQuote(
   const log = [...(q.clientResponses ?? []), a.response].slice(-QUOTE_ANSWERS_KEPT);
   await setClientResponse(tx, company.id, q.id, a.response, log);
   const number = q.quoteNumber ?? '';
+  if (a.response.kind === 'accepted' || a.response.kind === 'declined')
+    await emitWebhook(tx, company.id, `quote.${a.response.kind}`, {
+      quoteId: q.id,
+      quoteNumber: number,
+      clientId: q.entityId,
+      total: toAmount(q.total),
+      name: a.response.name,
+      ...(a.response.kind === 'accepted' && { invoiced: !!a.invoice }),
+    });
   const signed = { number, lines: q.descriptions, discount: q.discount };
   if (a.response.kind !== 'accepted' || !a.invoice) return { ...signed, invoiced: false };
   // Invoiced today, on the lines accepted; the quote keeps its number beside the invoice's.

@@ -24,6 +24,7 @@ import { enqueue } from '../../platform/queue.js';
 import { findClientForCompany } from '../clients/index.js';
 import { getCompany } from '../companies/index.js';
 import { allocateNumber } from '../invoices/index.js';
+import { emitWebhook } from '../webhooks/index.js';
 import { guardLines, jobView, type ViewPlace } from './job-access.js';
 import { checkValues, mergeValues } from './job-values.js';
 import * as typesRepo from './job-types.repo.js';
@@ -256,6 +257,19 @@ export async function writeJob(
     write.createdBy = userId;
     jobId = await repo.insertJob(tx, companyId, write);
   }
+
+  // Its webhook events (docs/webhooks.md), in the save's transaction.
+  const event = {
+    jobId,
+    appointmentNumber: write.appointmentNumber,
+    typeName: type.name,
+    status: shownStatus(to),
+    clientId: entityId,
+  };
+  if (!old) await emitWebhook(tx, companyId, 'job.created', event);
+  else if (entered)
+    await emitWebhook(tx, companyId, 'job.status_changed', { ...event, from: shownStatus(from!) });
+  if (entered && to.status === JOB_DONE) await emitWebhook(tx, companyId, 'job.done', event);
 
   const queued = !!(entered && status && hasEntryAutomation(status));
   if (queued) {

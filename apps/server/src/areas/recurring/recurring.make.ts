@@ -13,6 +13,7 @@ import {
   type InvoiceInput,
 } from '../invoices/index.js';
 import { findType, listMembers, writeJob } from '../jobs/index.js';
+import { emitWebhook } from '../webhooks/index.js';
 import { templateUsable } from '../templates/index.js';
 import { docOf } from './recurring.input.js';
 import * as repo from './recurring.repo.js';
@@ -173,7 +174,18 @@ export async function makeDocument(
   date: string,
 ): Promise<string | null> {
   if (item.type !== 'expenses' && (await clientGone(tx, item))) return null;
-  if (item.type === 'invoices') return makeInvoice(tx, company, item, date);
-  if (item.type === 'expenses') return makeExpense(tx, company, item, date);
-  return makeJob(tx, company, item, date);
+  const id =
+    item.type === 'invoices'
+      ? await makeInvoice(tx, company, item, date)
+      : item.type === 'expenses'
+        ? await makeExpense(tx, company, item, date)
+        : await makeJob(tx, company, item, date);
+  // After the document's own events (invoice.created, job.created): docs/webhooks.md.
+  await emitWebhook(tx, company.id, 'recurring.run', {
+    recurringId: item.id,
+    type: item.type,
+    date,
+    documentId: id,
+  });
+  return id;
 }

@@ -23,3 +23,4 @@ export * from './tasks.js';
 export * from './vehicles.js';
 export * from './notifications.js';
 export * from './portal-links.js';
+export * from './webhooks.js';

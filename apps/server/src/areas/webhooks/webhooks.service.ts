@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import {
+  WEBHOOK_DELIVERIES_PAGE,
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_TEST_EVENT,
+  type TWebhookDeliveries,
+  type TWebhookEndpointCreate,
+  type TWebhookEndpointUpdate,
+  type TWebhookEndpointWithSecret,
+  type TWebhookEndpoints,
+} from '@fieldbook/core';
+import type { Tx } from '../../db/client.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError, badField, notFound } from '../../platform/errors.js';
+import { outboundHostAllowed } from '../../platform/outbound-guard.js';
+import { wakeWorkers } from '../../platform/queue.js';
+import { eventBody, newMessageId, queueDeliveries } from './webhooks.emit.js';
+import { presentDelivery, presentEndpoint } from './webhooks.present.js';
+import * as repo from './webhooks.repo.js';
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+const missing = () => notFound('Webhook endpoint not found');
+
+/** A company's webhook endpoints and their delivery logs (docs/webhooks.md). */
+export function createWebhooksService(deps: Pick<AppDeps, 'database' | 'sealer' | 'config'>) {
+  const db = deps.database.db;
+  const cfg = deps.config.webhooks;
+
+  /**
+   * https only (http too when the operator allows private addresses), no
+   * user name or password in it, and not a host that is or resolves to a
+   * private address unless allowed; sending checks the address again.
+   */
+  async function checkUrl(raw: string): Promise<string> {
+    let u: URL;
+    try {
+      u = new URL(raw);
+    } catch {
+      throw badField('url', 'must be a web address such as https://example.com/hooks');
+    }
+    if (u.protocol !== 'https:' && !(u.protocol === 'http:' && cfg.allowPrivate))
+      throw badField('url', 'must start with https://');
+    if (u.username || u.password) throw badField('url', 'must not carry a user name or password');
+    if (!u.hostname) throw badField('url', 'must name a host');
+    const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
+    const allowed = await outboundHostAllowed(host, {
+      allowPrivate: cfg.allowPrivate,
+      timeoutMs: 5_000,
+    });
+    if (!allowed) throw badField('url', 'is a private or local network address');
+    return u.href;
+  }
+
+  async function endpointOf(tx: Tx, companyId: string, id: string, forUpdate = false) {
+    const e = await repo.findEndpoint(tx, companyId, id.toLowerCase(), { forUpdate });
+    if (!e) throw missing();
+    return e;
+  }
+
+  /** A new delivery of `body` to the endpoint (a test, or a delivery sent again). */
+  async function deliverOnce(
+    companyId: string,
+    id: string,
+    make: (tx: Tx) => Promise<{ messageId: string; eventType: string; body: string }>,
+  ) {
+    const delivery = await db.transaction(async (tx) => {
+      const e = await endpointOf(tx, companyId, id);
+      if (!e.enabled) throw new HttpError(409, 'The endpoint is turned off: turn it on first');
+      const m = await make(tx);
+      const [row] = await repo.insertDeliveries(tx, [{ companyId, endpointId: e.id, ...m }]);
+      await queueDeliveries(tx, companyId, [row!.id]);
+      return (await repo.findDelivery(tx, companyId, row!.id))!;
+    });
+    wakeWorkers();
+    return presentDelivery(delivery);
+  }
+
+  return {
+    async list(companyId: string): Promise<TWebhookEndpoints> {
+      const rows = await repo.listEndpoints(db, companyId);
+      return { endpoints: rows.map(presentEndpoint), allowPrivate: cfg.allowPrivate };
+    },
+
+    async create(
+      companyId: string,
+      b: TWebhookEndpointCreate,
+    ): Promise<TWebhookEndpointWithSecret> {
+      const url = await checkUrl(b.url);
+      const secret = newSecret();
+      const row = await db.transaction(async (tx) => {
+        await repo.lockCompanyEndpoints(tx, companyId);
+        if ((await repo.countEndpoints(tx, companyId)) >= WEBHOOK_ENDPOINTS_MAX)
+          throw new HttpError(409, `A company may have at most ${WEBHOOK_ENDPOINTS_MAX} endpoints`);
+        return repo.insertEndpoint(tx, companyId, {
+          url,
+          description: b.description,
+          events: b.events,
+          secretSealed: deps.sealer.seal(secret),
+        });
+      });
+      return { endpoint: presentEndpoint(row), secret };
+    },
+
+    async update(companyId: string, id: string, b: TWebhookEndpointUpdate) {
+      const url = b.url === undefined ? undefined : await checkUrl(b.url);
+      const row = await db.transaction(async (tx) => {
+        const e = await endpointOf(tx, companyId, id, true);
+        const turning =
+          b.enabled === undefined || b.enabled === e.enabled
+            ? {}
+            : { enabled: b.enabled, disabledReason: b.enabled ? null : 'Turned off by hand' };
+        return repo.updateEndpoint(tx, companyId, e.id, {
+          ...(url !== undefined && { url }),
+          ...(b.description !== undefined && { description: b.description }),
+          ...(b.events !== undefined && { events: b.events }),
+          ...turning,
+        });
+      });
+      return presentEndpoint(row!);
+    },
+
+    async remove(companyId: string, id: string) {
+      if (!(await repo.deleteEndpoint(db, companyId, id.toLowerCase()))) throw missing();
+      return { message: 'Deleted' };
+    },
+
+    /** A new secret, shown once; the old one stops signing at once. */
+    async rotate(companyId: string, id: string): Promise<TWebhookEndpointWithSecret> {
+      const secret = newSecret();
+      const row = await db.transaction(async (tx) => {
+        const e = await endpointOf(tx, companyId, id, true);
+        return repo.updateEndpoint(tx, companyId, e.id, {
+          secretSealed: deps.sealer.seal(secret),
+        });
+      });
+      return { endpoint: presentEndpoint(row!), secret };
+    },
+
+    async deliveries(companyId: string, id: string, before?: number): Promise<TWebhookDeliveries> {
+      const e = await endpointOf(db, companyId, id);
+      const rows = await repo.listDeliveries(db, companyId, e.id, WEBHOOK_DELIVERIES_PAGE, before);
+      const last = rows.length === WEBHOOK_DELIVERIES_PAGE ? rows[rows.length - 1] : undefined;
+      return { deliveries: rows.map(presentDelivery), next: last?.seq ?? null };
+    },
+
+    /** The same event (same message id and body) once more, as a new delivery. */
+    resend(companyId: string, id: string, deliveryId: string) {
+      return deliverOnce(companyId, id, async (tx) => {
+        const d = await repo.findDelivery(tx, companyId, deliveryId.toLowerCase());
+        if (!d || d.endpointId !== id.toLowerCase()) throw notFound('Delivery not found');
+        return { messageId: d.messageId, eventType: d.eventType, body: d.body };
+      });
+    },
+
+    /** A `webhook.test` event to this endpoint alone. */
+    test(companyId: string, id: string) {
+      return deliverOnce(companyId, id, async () => ({
+        messageId: newMessageId(),
+        eventType: WEBHOOK_TEST_EVENT,
+        body: eventBody(WEBHOOK_TEST_EVENT, {
+          endpointId: id.toLowerCase(),
+          message: 'A test event from Fieldbook',
+        }),
+      }));
+    },
+  };
+}
