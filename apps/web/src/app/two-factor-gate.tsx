@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TCompanySummary, TPasskeyList, TTwoFactorStatus } from '@fieldbook/core';
 import { queryKeys } from '../api/query-keys';
 import { usePasskeys } from '../api/use-passkeys';
 import { useTwoFactor } from '../api/use-two-factor';
@@ -9,21 +8,7 @@ import { PasskeysCard } from '../areas/profile/passkeys-card';
 import { TwoFactorCard } from '../areas/profile/two-factor-card';
 import { PageHeader } from '../ui/page-header';
 import { useCurrentCompany } from './company-context';
-
-/**
- * Whether the member must turn on a second factor before working in the
- * company: it asks for one, and the member is known to have neither TOTP
- * nor a passkey (docs/auth.md).
- */
-export function mustSetUpTwoFactor(
-  company: Pick<TCompanySummary, 'requireTwoFactor'> | undefined,
-  status: Pick<TTwoFactorStatus, 'enabled'> | undefined,
-  passkeys: Pick<TPasskeyList, 'passkeys'> | undefined,
-): boolean {
-  return (
-    !!company?.requireTwoFactor && status?.enabled === false && passkeys?.passkeys.length === 0
-  );
-}
+import { mustSetUpTwoFactor } from './two-factor-rule';
 
 /**
  * The company's screens, or, for a member of a company that asks for a second

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mustSetUpTwoFactor } from './two-factor-gate';
+import { mustSetUpTwoFactor } from './two-factor-rule';
 
 describe('the two-factor gate', () => {
   const none = { passkeys: [] };
