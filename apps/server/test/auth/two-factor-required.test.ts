@@ -91,6 +91,13 @@ describe('members must use two-factor sign-in', () => {
     expect(made.status).toBe(201);
     const token = new BearerClient(h, made.body.token);
     const summary = `/api/companies/${cid}/invoices/summary`;
+    const started = await owner.api.post('/api/rooms/initiate', {
+      companyId: cid,
+      userIds: [tech.id],
+    });
+    expect(started.status).toBe(200);
+    const room = started.body.chatRoom._id as string;
+    expect((await tech.api.get(`/api/rooms/${room}`)).status).toBe(200);
     // Read once before: the member cache holds the old answer, which the rule must clear.
     expect((await tech.api.get(summary)).status).toBe(200);
     await turnOn(owner);
@@ -102,6 +109,8 @@ describe('members must use two-factor sign-in', () => {
       expect(r.body.error, path).toBe(TWO_FACTOR_REQUIRED);
     }
     expect((await token.get(summary)).status).toBe(403);
+    // Chat rooms name only the room: the same rule holds there.
+    expect((await tech.api.get(`/api/rooms/${room}`)).status).toBe(403);
     const socket = await connectSocket(base, tech, sockets);
     expect(await socket.timeout(5000).emitWithAck('joinCompany', cid)).toEqual({
       error: TWO_FACTOR_REQUIRED,
@@ -112,6 +121,7 @@ describe('members must use two-factor sign-in', () => {
     const backup = await turnOn(tech);
     expect((await tech.api.get(summary)).status).toBe(200);
     expect((await token.get(summary)).status).toBe(200);
+    expect((await tech.api.get(`/api/rooms/${room}`)).status).toBe(200);
     expect(await socket.timeout(5000).emitWithAck('joinCompany', cid)).toEqual({ ok: true });
 
     // Off again: out again; the owner lifting the rule lets them back.

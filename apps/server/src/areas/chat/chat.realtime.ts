@@ -25,7 +25,7 @@ function onSubscribe(socket: Socket, deps: Deps) {
       if (!isUuid(companyId)) return;
       const id = companyId.toLowerCase();
       const member = await loadMember(deps, id, socket.data.userId as string);
-      if (!member || member.disabled) return;
+      if (!member || member.disabled || member.needsTwoFactor) return;
       await yourRooms(deps, socket, id);
     } catch (e) {
       console.error(`chat: could not list rooms (${(e as Error).message})`);

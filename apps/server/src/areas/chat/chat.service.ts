@@ -5,7 +5,7 @@ import {
   type TConversationQuery,
   type TRoomInitiate,
 } from '@fieldbook/core';
-import { loadMember } from '../../platform/access.js';
+import { TWO_FACTOR_REQUIRED, loadMember } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
 import { KeyedLimiter } from '../../platform/rate-limit.js';
@@ -35,6 +35,7 @@ export function createChatService(deps: Pick<AppDeps, 'database' | 'caches' | 'e
     const member = await loadMember(deps, companyId, userId);
     if (!member) throw roomGone();
     if (member.disabled) throw forbidden('Your access to this company is disabled');
+    if (member.needsTwoFactor) throw forbidden(TWO_FACTOR_REQUIRED);
     return companyId;
   }
 
