@@ -381,7 +381,9 @@ export const isSuper = (who: Pick<Caller, 'rank'> | SessionUser): boolean => who
 
 /** The company's owner, whose rights no group limits (statuses, owner-only settings). */
 export function isOwner(who: Caller | MemberAccess): boolean {
-  return ('member' in who ? who.member : who).isOwner;
+  const m = 'member' in who ? who.member : who;
+  // An owner's API token is not the owner: what is the owner's alone stays out of its reach.
+  return m.isOwner && !m.scope;
 }
 
 /**

@@ -201,6 +201,20 @@ describe('calling with a token', () => {
     ).rejects.toThrow();
   });
 
+  it("an owner's token is not the owner: the owner-only settings stay out of its reach", async () => {
+    const { id: cid, owner } = await buildCompany(h);
+    const { client } = await makeToken(owner, cid, { settings: { r: true, u: true } });
+    const save = (extra: object) =>
+      client.post(`/api/companies/${cid}`, { companyName: 'Token Co', ...extra });
+    expect((await save({})).status).toBe(200);
+    for (const extra of [
+      { payfast: { merchantId: '10000100', merchantKey: 'abc', sandbox: true } },
+      { smtp: { host: 'mail.example.com', port: 587, secure: false, user: 'u' } },
+      { requireTwoFactor: true },
+    ])
+      expect((await save(extra)).status, JSON.stringify(extra)).toBe(403);
+  });
+
   it('shows when it was last used', async () => {
     const { id: cid, owner } = await buildCompany(h);
     const { client, id } = await makeToken(owner, cid, { invoices: { r: true } });
