@@ -35,6 +35,7 @@ export * from './contracts/delivery.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/send-history.js';
 export * from './contracts/jobs.js';
+export * from './contracts/offline.js';
 export * from './contracts/calendar-feed.js';
 export * from './contracts/search.js';
 export * from './jobs/index.js';

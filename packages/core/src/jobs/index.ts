@@ -9,3 +9,4 @@ export * from './board.js';
 export * from './planner.js';
 export * from './type-limits.js';
 export * from './type-delete.js';
+export * from './offline-merge.js';
