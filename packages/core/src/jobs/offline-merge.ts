@@ -128,10 +128,7 @@ export function diffJob(base: JobLike, next: JobPatch): JobPatch {
     out.status = next.status ?? base.status;
     out.hasSchedule = next.hasSchedule ?? base.hasSchedule;
   }
-  if (
-    next.assignedUsers &&
-    !sameValue([...next.assignedUsers].sort(), userIds(base.assignedUsers))
-  )
+  if (next.assignedUsers && !sameValue([...next.assignedUsers].sort(), userIds(base.assignedUsers)))
     out.assignedUsers = next.assignedUsers;
   const values: Record<string, TComponentValue> = {};
   for (const [prop, v] of Object.entries(next.values ?? {}))
@@ -164,10 +161,16 @@ export function mergeJobChange(base: JobLike, mine: JobPatch, theirs: JobLike): 
   }
   if (mine.status !== undefined || mine.hasSchedule !== undefined) {
     const m = place(mine.hasSchedule ?? base.hasSchedule, mine.status ?? base.status);
-    take('status', m, place(base.hasSchedule, base.status), place(theirs.hasSchedule, theirs.status), () => {
-      patch.status = mine.status ?? base.status;
-      patch.hasSchedule = mine.hasSchedule ?? base.hasSchedule;
-    });
+    take(
+      'status',
+      m,
+      place(base.hasSchedule, base.status),
+      place(theirs.hasSchedule, theirs.status),
+      () => {
+        patch.status = mine.status ?? base.status;
+        patch.hasSchedule = mine.hasSchedule ?? base.hasSchedule;
+      },
+    );
   }
   if (mine.assignedUsers) {
     const m = [...mine.assignedUsers].sort();
