@@ -18,7 +18,7 @@ const job = {
   address: '',
   assignedUsers: [{ userId: 'u2', name: 'B' }],
   lineItems: [],
-  discount: { type: 'amount' as const, value: 0 },
+  discount: { hasDiscount: false, discountType: 'Amount' as const, discountValue: 0 },
   values: { notes: 'a', photos: ['f1'] },
 };
 
