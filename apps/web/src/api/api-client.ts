@@ -47,6 +47,8 @@ interface RequestOptions {
   form?: FormData;
   /** Send no session headers (public calls such as sign-in). */
   anonymous?: boolean;
+  /** More headers (an offline change's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** One call to the API; throws ApiError on a 4xx/5xx answer or a network failure. */
@@ -55,7 +57,10 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = options.anonymous ? {} : authHeaders();
+  const headers: Record<string, string> = {
+    ...(options.anonymous ? {} : authHeaders()),
+    ...options.headers,
+  };
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.body !== undefined) {

@@ -36,6 +36,8 @@ export const jobKeys = {
   comments: (cid: string, id: string) => ['company', cid, 'jobs', 'comments', id] as const,
   commentPage: (cid: string, id: string, all: boolean) =>
     [...jobKeys.comments(cid, id), all ? 'all' : 'recent'] as const,
+  /** The member's week for offline use (docs/offline.md); not itself kept on the phone. */
+  offlinePack: (cid: string) => ['company', cid, 'jobs', 'offline-pack'] as const,
 };
 
 /** The board's cards are job lists: a job change refreshes them. */

@@ -1,9 +1,28 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TAppointment, TAppointmentSave, TJobComment, TJobSaved } from '@fieldbook/core';
+import {
+  IDEMPOTENCY_HEADER,
+  type TAppointment,
+  type TAppointmentSave,
+  type TJobComment,
+  type TJobSaved,
+} from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
-import { apiGet, apiPost, apiUpload } from './api-client';
+import { useCurrentUser } from '../app/use-session';
+import { ApiError, apiGet, apiPost, apiRequest } from './api-client';
 import { downloadFile } from './download';
+import {
+  holdBack,
+  jobWithPending,
+  newKey,
+  pendingComments,
+  queueComment,
+  queueJobSave,
+  queueUpload,
+} from './offline/outbox';
+import { syncSoon } from './offline/sync';
 import { invoiceKeys, jobKeys } from './query-keys';
+import { useJobOutbox } from './use-offline';
 
 const base = (cid: string) => `/companies/${encodeURIComponent(cid)}/appointments`;
 const jobPath = (cid: string, id: string) => `${base(cid)}/${encodeURIComponent(id)}`;
@@ -22,14 +41,70 @@ export function useClientJobs(entityId: string) {
   });
 }
 
-/** One job (the modal's); `id` null loads nothing. */
+/** One job (the modal's), with the changes that wait on this phone over it; `id` null loads nothing. */
 export function useJob(id: string | null) {
   const cid = useCid();
+  const pending = useJobOutbox(id);
+  const select = useCallback((job: TAppointment) => jobWithPending(job, pending), [pending]);
   return useQuery({
     queryKey: jobKeys.one(cid, id ?? ''),
     queryFn: () => apiGet<TAppointment>(`${base(cid)}/activeJobs/${encodeURIComponent(id ?? '')}`),
     enabled: !!cid && !!id,
+    select,
   });
+}
+
+/** No answer from the server at all (no network, or it went on the way). */
+const noNetwork = (e: unknown) => e instanceof ApiError && e.status === 0;
+
+export const NOT_KEPT = 'This job is not kept on this phone: connect to the internet to save it';
+
+/**
+ * A save of a saved job: straight to the server when online and nothing of
+ * that job waits, else (or when the network fails on the way) into the
+ * phone's outbox, answered at once (docs/offline.md).
+ */
+function useJobSaveFn() {
+  const cid = useCid();
+  const qc = useQueryClient();
+  return async (body: TAppointmentSave): Promise<TJobSaved> => {
+    const id = body._id;
+    const queue = async () => {
+      const job = qc.getQueryData<TAppointment>(jobKeys.one(cid, id!));
+      if (!job) throw new Error(NOT_KEPT);
+      const r = await queueJobSave(cid, job, body);
+      void syncSoon();
+      return r;
+    };
+    if (id && holdBack(id)) return queue();
+    try {
+      return await apiPost<TJobSaved>(base(cid), body);
+    } catch (e) {
+      if (id && noNetwork(e)) return queue();
+      throw e;
+    }
+  };
+}
+
+/** A request with its Idempotency-Key; kept in the outbox (with the same key) when the network fails. */
+async function onceOrQueue<T>(
+  jobId: string,
+  send: (key: string) => Promise<T>,
+  queue: (key: string) => Promise<T>,
+): Promise<T> {
+  const key = newKey();
+  const kept = async () => {
+    const r = await queue(key);
+    void syncSoon();
+    return r;
+  };
+  if (holdBack(jobId)) return kept();
+  try {
+    return await send(key);
+  } catch (e) {
+    if (noNetwork(e)) return kept();
+    throw e;
+  }
 }
 
 /**
@@ -48,8 +123,11 @@ export function invalidateJob(qc: QueryClient, cid: string, id: string | null) {
 export function useSaveJob() {
   const cid = useCid();
   const qc = useQueryClient();
+  const saveFn = useJobSaveFn();
   return useMutation({
-    mutationFn: (body: TAppointmentSave) => apiPost<TJobSaved>(base(cid), body),
+    // Offline too: the change goes to the phone's outbox.
+    networkMode: 'always',
+    mutationFn: saveFn,
     // A generated invoice may follow a move (automations).
     onSuccess: (r) =>
       Promise.all([
@@ -68,8 +146,10 @@ export function useSaveJob() {
 export function useSaveJobPart() {
   const cid = useCid();
   const qc = useQueryClient();
+  const saveFn = useJobSaveFn();
   return useMutation({
-    mutationFn: (body: TAppointmentSave & { _id: string }) => apiPost<TJobSaved>(base(cid), body),
+    networkMode: 'always',
+    mutationFn: (body: TAppointmentSave & { _id: string }) => saveFn(body),
     onSuccess: (r) => {
       void invalidateJob(qc, cid, r._id);
     },
@@ -92,7 +172,18 @@ export function useDeleteJob() {
 /** A job's comments: the newest first; the two most recent, or with `all` the latest 100. */
 export function useJobComments(id: string | null, all: boolean) {
   const cid = useCid();
+  const pending = useJobOutbox(id);
+  const select = useCallback(
+    (page: { comments: TJobComment[]; total: number }) => {
+      const waiting = pendingComments(pending);
+      return waiting.length
+        ? { comments: [...waiting, ...page.comments], total: page.total + waiting.length }
+        : page;
+    },
+    [pending],
+  );
   return useQuery({
+    select,
     queryKey: jobKeys.commentPage(cid, id ?? '', all),
     queryFn: () =>
       apiGet<{ comments: TJobComment[]; total: number }>(
@@ -105,8 +196,20 @@ export function useJobComments(id: string | null, all: boolean) {
 export function useAddJobComment(id: string) {
   const cid = useCid();
   const qc = useQueryClient();
+  const me = useCurrentUser();
+  const author = [me.name, me.surname].filter(Boolean).join(' ');
   return useMutation({
-    mutationFn: (text: string) => apiPost<unknown>(`${jobPath(cid, id)}/comments`, { text }),
+    networkMode: 'always',
+    mutationFn: (text: string) =>
+      onceOrQueue<unknown>(
+        id,
+        (key) =>
+          apiRequest('POST', `${jobPath(cid, id)}/comments`, {
+            body: { text },
+            headers: { [IDEMPOTENCY_HEADER]: key },
+          }),
+        (key) => queueComment(cid, id, text, author, key),
+      ),
     onSuccess: () => invalidateJob(qc, cid, id),
   });
 }
@@ -115,13 +218,22 @@ export function useAddJobComment(id: string) {
 export function useUploadJobImage(id: string) {
   const cid = useCid();
   return useMutation({
-    mutationFn: ({ file, signature = false }: { file: Blob; signature?: boolean }) => {
-      const form = new FormData();
-      // A signature must be a PNG (the server checks); the field goes before the file.
-      if (signature) form.append('kind', 'signature');
-      form.append('file', file, file instanceof File ? file.name : 'signature.png');
-      return apiUpload<{ file: string }>(`${jobPath(cid, id)}/images`, form);
-    },
+    networkMode: 'always',
+    mutationFn: ({ file, signature = false }: { file: Blob; signature?: boolean }) =>
+      onceOrQueue(
+        id,
+        (key) => {
+          const form = new FormData();
+          // A signature must be a PNG (the server checks); the field goes before the file.
+          if (signature) form.append('kind', 'signature');
+          form.append('file', file, file instanceof File ? file.name : 'signature.png');
+          return apiRequest<{ file: string }>('POST', `${jobPath(cid, id)}/images`, {
+            form,
+            headers: { [IDEMPOTENCY_HEADER]: key },
+          });
+        },
+        (key) => queueUpload(cid, id, file, signature, key),
+      ),
   });
 }
 

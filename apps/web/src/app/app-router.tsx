@@ -6,7 +6,12 @@ import { useSession } from './use-session';
 // The signed-in app (its router, shell and providers) loads after sign-in.
 const SignedInRouter = lazy(async () => {
   // Before anything validates: no eval under the CSP (no-eval.ts).
-  const [m] = await Promise.all([import('./signed-in-router'), import('./no-eval')]);
+  // The phone's kept answers and outbox come back before the first screen reads them.
+  const [m] = await Promise.all([
+    import('./signed-in-router'),
+    import('./no-eval'),
+    import('./offline-boot').then((b) => b.bootOffline()),
+  ]);
   return { default: m.SignedInRouter };
 });
 

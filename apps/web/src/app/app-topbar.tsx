@@ -1,6 +1,8 @@
 import { Avatar, Burger, Group, Menu, UnstyledButton, Text } from '@mantine/core';
 import { IconLogout, IconMail, IconSettings, IconUser } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
 import { useNavigate } from 'react-router';
+import { outboxSize } from '../api/offline/outbox';
 import { apiUrl } from '../api/api-client';
 import { useLogout } from '../api/use-auth';
 import { GlobalSearch } from '../areas/search/global-search';
@@ -53,7 +55,22 @@ function ProfileMenu() {
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => {
+            // What waits on the phone goes with the session: ask first.
+            const waiting = outboxSize();
+            if (waiting === 0) return void logout();
+            modals.openConfirmModal({
+              title: 'Log out',
+              children: `${waiting} ${waiting === 1 ? 'change has' : 'changes have'} not reached the server yet and will be lost. Log out anyway?`,
+              labels: { confirm: 'Log out', cancel: 'Cancel' },
+              confirmProps: { color: 'red' },
+              onConfirm: () => void logout(),
+            });
+          }}
+        >
           Log out
         </Menu.Item>
       </Menu.Dropdown>

@@ -10,6 +10,7 @@ import { ScrollToTop } from '../ui/scroll-to-top';
 import { AppSidebar } from './app-sidebar';
 import { AppTopBar } from './app-topbar';
 import { CompanyProvider } from './company-context';
+import { OfflineBanner } from './offline-banner';
 import { ScreenErrorBoundary } from './route-error';
 import { SearchProvider } from './search-context';
 import { TwoFactorGate } from './two-factor-gate';
@@ -67,6 +68,7 @@ function Shell() {
         <Box p={{ base: 'md', sm: 'lg' }} style={{ flex: 1 }}>
           {/* A screen that throws shows 'Something went wrong'; the next screen starts afresh. */}
           <ScreenErrorBoundary key={pathname}>
+            <OfflineBanner />
             <TwoFactorGate>
               <Outlet />
             </TwoFactorGate>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { combinePatches, diffJob, mergeJobChange, resolveJobMerge } from './offline-merge.js';
+import {
+  applyJobPatch,
+  combinePatches,
+  diffJob,
+  mergeJobChange,
+  resolveJobMerge,
+} from './offline-merge.js';
 
 const job = {
   status: 'Scheduled',
@@ -105,5 +111,28 @@ describe('mergeJobChange', () => {
     const m = mergeJobChange(job, { assignedUsers: ['u3'], hasSchedule: false }, theirs);
     expect(m.conflicts).toEqual([{ field: 'assignedUsers', mine: ['u3'], theirs: [] }]);
     expect(m.patch).toEqual({});
+  });
+});
+
+describe('applyJobPatch', () => {
+  it('shows the waiting change over the job, with the shown status and values merged', () => {
+    const shown = applyJobPatch(
+      { ...job, shownStatus: 'Scheduled' },
+      {
+        status: 'Job Done',
+        hasSchedule: true,
+        values: { sig: 'local:1' },
+        assignedUsers: ['u2', 'u9'],
+      },
+    );
+    expect(shown.shownStatus).toBe('Job Done');
+    expect(shown.values).toEqual({ notes: 'a', photos: ['f1'], sig: 'local:1' });
+    expect(shown.assignedUsers).toEqual([
+      { userId: 'u2', name: 'B' },
+      { userId: 'u9', name: '' },
+    ]);
+    expect(
+      applyJobPatch({ ...job, shownStatus: 'Scheduled' }, { hasSchedule: false }).shownStatus,
+    ).toBe('Unscheduled');
   });
 });

@@ -1,4 +1,5 @@
 import type { TAppointment, TAppointmentSave, TComponentValue } from '../contracts/jobs.js';
+import { shownStatus } from './workflow.js';
 
 /*
  * A job change made offline meets the job as the server has it now (issue 24,
@@ -201,5 +202,28 @@ export function resolveJobMerge(merge: JobMerge, mine: JobPatch, keepMine: Set<s
     } else o[c.field] = (mine as Record<string, unknown>)[c.field];
   }
   if (!Object.keys(out.values!).length) delete out.values;
+  return out;
+}
+
+/**
+ * A job as the phone shows it while `patch` waits: the patch's fields over the
+ * job's (assignees keep the names the job had; a new one shows by id until synced).
+ */
+export function applyJobPatch<T extends JobLike & { shownStatus: string }>(
+  job: T,
+  patch: JobPatch,
+): T {
+  const { assignedUsers, values, lineItems, discount, ...plain } = patch;
+  const out = { ...job } as T;
+  const o = out as Record<string, unknown>;
+  for (const [k, v] of Object.entries(plain)) if (v !== undefined) o[k] = v;
+  if (lineItems) out.lineItems = lineItems as T['lineItems'];
+  if (discount) out.discount = discount as T['discount'];
+  if (assignedUsers) {
+    const names = new Map(job.assignedUsers.map((u) => [u.userId, u.name]));
+    out.assignedUsers = assignedUsers.map((userId) => ({ userId, name: names.get(userId) ?? '' }));
+  }
+  if (values) out.values = { ...job.values, ...values };
+  out.shownStatus = shownStatus(out);
   return out;
 }

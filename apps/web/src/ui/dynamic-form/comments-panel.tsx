@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { DEFAULT_TIME_ZONE, dateTimeIn } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
+import { WAITING_PREFIX } from '../../api/offline/outbox';
 import { useAddJobComment, useJobComments } from '../../api/use-jobs';
 import { useCurrentCompany } from '../../app/company-context';
 
@@ -65,7 +66,9 @@ export function CommentsPanel({ label, jobId, locked }: CommentsPanelProps) {
                     {c.author || 'Someone'}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {commentTime(c.createdAt, timeZone)}
+                    {c._id.startsWith(WAITING_PREFIX)
+                      ? 'Waiting to send'
+                      : commentTime(c.createdAt, timeZone)}
                   </Text>
                 </Group>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

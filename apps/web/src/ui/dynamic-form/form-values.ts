@@ -1,3 +1,4 @@
+import { isLocalFile, localFileUrl, uploadedAs } from '../../api/offline/local-files';
 import {
   DEFAULT_DISCOUNT,
   computeTotals,
@@ -92,6 +93,12 @@ export function formTotals(v: Pick<DynamicValues, 'lineItems' | 'discount'>, tax
 
 /** The URL of a stored image value: a file id, or an `/images/<id>` path. */
 export function imageUrl(file: string): string {
+  // A photo taken offline: shown from the phone until uploaded, then from the server.
+  if (isLocalFile(file)) {
+    const server = uploadedAs(file);
+    if (!server) return localFileUrl(file) ?? '';
+    file = server;
+  }
   const id = file.replace(/^\/?(api\/)?images\//, '');
   return `/api/images/${encodeURIComponent(id)}`;
 }

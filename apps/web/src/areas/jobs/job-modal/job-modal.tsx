@@ -8,6 +8,7 @@ import { useJobTypes } from '../../../api/use-job-types';
 import { ErrorAlert } from '../../../ui/query-state';
 import { usePhone } from '../../../ui/use-phone';
 import { JobEditor, type CloseGuard } from './job-editor';
+import { JobSyncPanel } from './job-sync-panel';
 
 export interface JobModalProps {
   /** The job to open, or null for a new one. */
@@ -66,7 +67,17 @@ export function JobModal({
 
   let body;
   const loading = types.isLoading || (id && job.isLoading) || !company;
-  if (types.error) body = <ErrorAlert title="Job types not loaded" error={types.error} />;
+  // Offline, a job (or the types) never read on this phone waits for the network.
+  const notKept =
+    (id && !job.data && job.fetchStatus === 'paused') ||
+    (!types.data && types.fetchStatus === 'paused');
+  if (notKept)
+    body = (
+      <Alert color="yellow">
+        <Text size="sm">This job is not kept on this phone. It opens once you are online.</Text>
+      </Alert>
+    );
+  else if (types.error) body = <ErrorAlert title="Job types not loaded" error={types.error} />;
   else if (id && job.error) body = <ErrorAlert title="Job not loaded" error={job.error} />;
   else if (loading)
     body = (
@@ -84,24 +95,32 @@ export function JobModal({
     );
   else
     body = (
-      <JobEditor
-        job={job.data as TAppointment | undefined}
-        types={types.data as TAppointmentType[]}
-        company={company!}
-        client={client}
-        initialTypeId={typeId}
-        onSaved={(savedId) => {
-          setId(savedId);
-          onSaved?.(savedId);
-        }}
-        onClose={close}
-        onDeleted={onClose}
-        saved={saved}
-        onNotice={setSaved}
-        onGuard={(g) => {
-          guard.current = g;
-        }}
-      />
+      <>
+        {id && (
+          <JobSyncPanel
+            jobId={id}
+            type={types.data?.find((t) => t._id === job.data?.appointmentTypeId)}
+          />
+        )}
+        <JobEditor
+          job={job.data as TAppointment | undefined}
+          types={types.data as TAppointmentType[]}
+          company={company!}
+          client={client}
+          initialTypeId={typeId}
+          onSaved={(savedId) => {
+            setId(savedId);
+            onSaved?.(savedId);
+          }}
+          onClose={close}
+          onDeleted={onClose}
+          saved={saved}
+          onNotice={setSaved}
+          onGuard={(g) => {
+            guard.current = g;
+          }}
+        />
+      </>
     );
 
   return (

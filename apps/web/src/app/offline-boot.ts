@@ -1,0 +1,39 @@
+import { OFFLINE_MESSAGE } from '@fieldbook/core';
+import { onlineManager } from '@tanstack/react-query';
+import { loadLocalFiles } from '../api/offline/local-files';
+import { watchOutbox } from '../api/offline/outbox';
+import { persistQueries, restoreQueries } from '../api/offline/query-persist';
+import { startSync } from '../api/offline/sync';
+import { queryClient } from './query-client';
+
+let booted: Promise<void> | null = null;
+let told = false;
+
+/** Says once per page, in the developer console, that the app runs offline (spec operations §8). */
+function tellOffline(online: boolean) {
+  if (online || told) return;
+  told = true;
+  console.info(OFFLINE_MESSAGE);
+}
+
+/**
+ * Before the signed-in screens start: the answers kept on the phone go back
+ * into the cache, the kept photos get their addresses, and the outbox starts
+ * replaying (docs/offline.md).
+ */
+export function bootOffline(): Promise<void> {
+  booted ??= (async () => {
+    // TanStack's online manager starts online and hears only changes: a page opened offline says so.
+    onlineManager.setOnline(navigator.onLine);
+    watchOutbox();
+    await Promise.all([restoreQueries(queryClient), loadLocalFiles()]);
+    persistQueries(queryClient);
+    startSync(queryClient);
+    onlineManager.subscribe(tellOffline);
+    tellOffline(onlineManager.isOnline());
+  })().catch((e: unknown) => {
+    // IndexedDB refused (a private window): the app works online only.
+    console.error('Offline storage is not available', e);
+  });
+  return booted;
+}
