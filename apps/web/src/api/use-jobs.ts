@@ -13,6 +13,7 @@ import { ApiError, apiGet, apiPost, apiRequest } from './api-client';
 import { downloadFile } from './download';
 import {
   holdBack,
+  type KeptSave,
   jobWithPending,
   newKey,
   pendingComments,
@@ -41,17 +42,23 @@ export function useClientJobs(entityId: string) {
   });
 }
 
-/** One job (the modal's), with the changes that wait on this phone over it; `id` null loads nothing. */
+/**
+ * One job (the modal's), with the changes that wait on this phone over it;
+ * `id` null loads nothing. No job until the phone's outbox is read, so a form
+ * never starts from the server's copy of a job changed offline.
+ */
 export function useJob(id: string | null) {
   const cid = useCid();
   const pending = useJobOutbox(id);
-  const select = useCallback((job: TAppointment) => jobWithPending(job, pending), [pending]);
-  return useQuery({
+  const select = useCallback((job: TAppointment) => jobWithPending(job, pending ?? []), [pending]);
+  const query = useQuery({
     queryKey: jobKeys.one(cid, id ?? ''),
     queryFn: () => apiGet<TAppointment>(`${base(cid)}/activeJobs/${encodeURIComponent(id ?? '')}`),
     enabled: !!cid && !!id,
     select,
   });
+  if (pending || !id) return query;
+  return { ...query, data: undefined, isLoading: true } as unknown as typeof query;
 }
 
 /** No answer from the server at all (no network, or it went on the way). */
@@ -67,7 +74,7 @@ export const NOT_KEPT = 'This job is not kept on this phone: connect to the inte
 function useJobSaveFn() {
   const cid = useCid();
   const qc = useQueryClient();
-  return async (body: TAppointmentSave): Promise<TJobSaved> => {
+  return async (body: TAppointmentSave): Promise<KeptSave> => {
     const id = body._id;
     const queue = async () => {
       const job = qc.getQueryData<TAppointment>(jobKeys.one(cid, id!));
@@ -175,7 +182,7 @@ export function useJobComments(id: string | null, all: boolean) {
   const pending = useJobOutbox(id);
   const select = useCallback(
     (page: { comments: TJobComment[]; total: number }) => {
-      const waiting = pendingComments(pending);
+      const waiting = pendingComments(pending ?? []);
       return waiting.length
         ? { comments: [...waiting, ...page.comments], total: page.total + waiting.length }
         : page;

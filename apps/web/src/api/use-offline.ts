@@ -24,16 +24,14 @@ export function useOutboxSize(): number {
 
 const NONE: OutboxEntry[] = [];
 
-/** The waiting changes of one job, in order (live: the outbox is watched). */
-export function useJobOutbox(jobId: string | null | undefined): OutboxEntry[] {
-  return (
-    useLiveQuery(
-      async () =>
-        jobId
-          ? ((await offlineDb()?.outbox.where('jobId').equals(jobId).sortBy('seq')) ?? NONE)
-          : NONE,
-      [jobId],
-    ) ?? NONE
+/** The waiting changes of one job, in order (live: the outbox is watched); undefined until read. */
+export function useJobOutbox(jobId: string | null | undefined): OutboxEntry[] | undefined {
+  return useLiveQuery(
+    async () =>
+      jobId
+        ? ((await offlineDb()?.outbox.where('jobId').equals(jobId).sortBy('seq')) ?? NONE)
+        : NONE,
+    [jobId],
   );
 }
 

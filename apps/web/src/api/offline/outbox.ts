@@ -84,7 +84,7 @@ export async function queueJobSave(
   companyId: string,
   serverJob: TAppointment,
   body: TAppointmentSave,
-): Promise<TJobSaved> {
+): Promise<KeptSave> {
   const db = offlineDb();
   if (!db) throw new Error('Not signed in');
   await db.transaction('rw', db.outbox, async () => {
@@ -117,6 +117,7 @@ export async function queueJobSave(
     appointmentTypeId: serverJob.appointmentTypeId,
     appointmentType: serverJob.appointmentType,
     updatedAt: serverJob.updatedAt,
+    onPhone: true,
   };
 }
 
@@ -136,6 +137,9 @@ export function pendingComments(pending: OutboxEntry[]): TJobComment[] {
 
 /** The id a waiting comment shows under (the list says it waits). */
 export const WAITING_PREFIX = 'waiting:';
+
+/** A save's answer; `onPhone` when it waits in the outbox. */
+export type KeptSave = TJobSaved & { onPhone?: true };
 
 /** Keeps a photo or signature and its upload; answers the local name for the job's values. */
 export async function queueUpload(

@@ -33,7 +33,7 @@ function keptCompanies(qc: QueryClient): string[] {
     .getQueryCache()
     .getAll()
     .map((q) => q.queryKey)
-    .filter((k) => k[0] === 'company' && typeof k[1] === 'string')
+    .filter((k) => k[0] === 'company' && typeof k[1] === 'string' && k[1] !== '')
     .map((k) => k[1] as string);
   return [...new Set(ids)];
 }

@@ -192,7 +192,7 @@ export function JobEditor({
       // The saved job comes back as the server keeps it (what this user may see
       // in its new status): load it, even when its refetch arrived during the save.
       seen.current = null;
-      setSaved(`Job ${r.appointmentNumber} saved`);
+      setSaved(`Job ${r.appointmentNumber} saved${r.onPhone ? ' on this phone' : ''}`);
       if (!job) onSaved(r._id);
       return true;
     } catch (e) {
@@ -234,7 +234,7 @@ export function JobEditor({
         // Dirtiness is worked out again against the new baseline.
         form.setValues({ updatedAt: r.updatedAt, values: form.getValues().values });
         seen.current = null;
-        setKept(`${label} saved`);
+        setKept(`${label} saved${r.onPhone ? ' on this phone' : ''}`);
       } catch (e) {
         setError(errorMessage(e));
       }

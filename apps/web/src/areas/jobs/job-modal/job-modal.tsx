@@ -71,7 +71,7 @@ export function JobModal({
   const notKept =
     (id && !job.data && job.fetchStatus === 'paused') ||
     (!types.data && types.fetchStatus === 'paused');
-  if (notKept)
+  if (notKept && !loading)
     body = (
       <Alert color="yellow">
         <Text size="sm">This job is not kept on this phone. It opens once you are online.</Text>

@@ -5,7 +5,7 @@ import type { JobConflict, TAppointmentType } from '@fieldbook/core';
 import type { JobEntry } from '../../../api/offline/offline-db';
 import { discardEntry } from '../../../api/offline/outbox';
 import { dismissNotices, resolveConflict } from '../../../api/offline/sync';
-import { useJobNotices, useJobOutbox } from '../../../api/use-offline';
+import { useJobNotices, useJobOutbox, useOnline } from '../../../api/use-offline';
 import { conflictLabel, conflictValue } from './job-sync-words';
 
 /**
@@ -14,12 +14,32 @@ import { conflictLabel, conflictValue } from './job-sync-words';
  * the server refused, with Discard; and messages of changes partly saved.
  */
 export function JobSyncPanel({ jobId, type }: { jobId: string; type?: TAppointmentType }) {
-  const outbox = useJobOutbox(jobId);
+  const outbox = useJobOutbox(jobId) ?? [];
   const notices = useJobNotices(jobId);
+  const online = useOnline();
   const held = outbox.filter((e) => e.state !== 'waiting');
-  if (held.length === 0 && notices.length === 0) return null;
+  const waiting = outbox.length - held.length;
+  if (online && outbox.length === 0 && notices.length === 0) return null;
   return (
     <Stack gap="xs" mb="md">
+      {(!online || waiting > 0) && (
+        <Alert
+          color={online ? 'blue' : 'yellow'}
+          p="xs"
+          role="status"
+          aria-label="This job offline"
+        >
+          <Text size="sm">
+            {online
+              ? `Sending this job's changes (${waiting})…`
+              : `You are offline. ${
+                  waiting
+                    ? `${waiting} ${waiting === 1 ? 'change' : 'changes'} of this job wait on this phone`
+                    : 'Changes are kept on this phone'
+                } and are sent when you are back online.`}
+          </Text>
+        </Alert>
+      )}
       {notices.map((n) => (
         <Alert key={n} color="orange" withCloseButton onClose={() => void dismissNotices(jobId)}>
           <Text size="sm">{n}</Text>
