@@ -15,6 +15,7 @@ import { buildCompany, buildMember, type Answer, type TestUser } from '../suppor
 import { buildClient } from '../support/finance-factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { buildJob, buildType, jobsUrl, plumbingType } from '../support/jobs-helpers.js';
+import { reviewCompany } from '../support/jobs-hidden-fields-fixture.js';
 import { createCar, logUrl, trip } from '../support/vehicles-helpers.js';
 
 /**
@@ -306,6 +307,28 @@ describe('a key is bound to its request', () => {
     expect(c.status).toBe(200);
     expect(replayed(c)).toBeUndefined();
     expect(await keysOf(second.id, k)).toHaveLength(1);
+  });
+});
+
+describe('a replay after the job moved on', () => {
+  it('answers the stored comment though comments are locked in the new status', async () => {
+    const { cid: rc, tech, typeId: plumb, owner: boss } = await reviewCompany(h);
+    const job = await buildJob(boss.api, rc, {
+      appointmentTypeId: plumb,
+      status: 'New',
+      assignedUsers: [tech.id],
+    });
+    const k = key();
+    const url = `${jobsUrl(rc)}/${job._id}/comments`;
+    const a = await post(tech, url, { text: 'On my way' }, k);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    // 'Quoted' hides the comments from the technician's group: a new comment is a 403 there.
+    expect((await boss.api.post(jobsUrl(rc), { _id: job._id, status: 'Quoted' })).status).toBe(200);
+    expect((await tech.api.post(url, { text: 'Another' })).status).toBe(403);
+    const b = await post(tech, url, { text: 'On my way' }, k);
+    expect(b.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(replayed(b)).toBe('true');
   });
 });
 
