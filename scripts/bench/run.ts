@@ -18,6 +18,7 @@ import { benchRoutes } from './routes.js';
 import { benchQueueClaim } from './queue-claim.js';
 import { benchChat } from './chat.js';
 import { benchSearch } from './search.js';
+import { benchOffline } from './offline.js';
 import { benchEvents } from './events.js';
 import { benchScale, benchSoak } from './soak.js';
 
@@ -158,6 +159,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
     benchChat({ redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14' }),
   events: () => benchEvents(),
   search: () => benchSearch(),
+  offline: () => benchOffline(),
   metrics: () => benchMetrics(),
   soak: () => benchSoak(),
   scale: () => benchScale(),

@@ -29,6 +29,10 @@ function fieldsFrom(issues: { path: PropertyKey[]; message: string }[]): Record<
   return fields;
 }
 
+/** `idempotency-key` -> `Idempotency-Key`. */
+const headerName = (h: string) =>
+  h.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase());
+
 function validationAnswer(fields: Record<string, string>) {
   const [first] = Object.entries(fields);
   return { error: first ? `${first[0]} ${first[1]}` : 'Invalid request', fields };
@@ -44,8 +48,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        // A header is named as it is written (`Idempotency-Key`), not as Node lower-cases it.
         const key =
-          v.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'body';
+          (err.validationContext === 'headers' ? headerName(path) : path) ||
+          err.validationContext ||
+          'body';
         fields[key] ??= v.message ?? 'is invalid';
       }
       return reply.status(400).send(validationAnswer(fields));

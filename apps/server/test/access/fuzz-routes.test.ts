@@ -121,6 +121,18 @@ function paths(url: string): string[] {
   return [fill(), ...names.flatMap((name) => BOGUS_IDS.map((value) => fill({ name, value })))];
 }
 
+/** Header values: empty, too long, wrong characters, the same key again (a replay). */
+const HOSTILE_HEADER = [
+  '',
+  'x'.repeat(5000),
+  'abc',
+  'key with spaces',
+  'ÿÿÿÿÿÿÿÿÿÿ',
+  '[]',
+  'fuzz-key-0000000001',
+  'fuzz-key-0000000001',
+];
+
 interface Outcome {
   routes: number;
   requests: number;
@@ -156,18 +168,25 @@ describe('fuzzing every route', () => {
       const bodySchema = (
         op?.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined
       )?.content?.['application/json']?.schema;
-      const query = ((op?.parameters ?? []) as { in: string; name: string }[])
-        .filter((p) => p.in === 'query')
-        .map((p) => p.name);
+      const params = (op?.parameters ?? []) as { in: string; name: string }[];
+      const query = params.filter((p) => p.in === 'query').map((p) => p.name);
+      // Request headers a route declares (Idempotency-Key, docs/offline.md).
+      const headerNames = params.filter((p) => p.in === 'header').map((p) => p.name);
       const headers = await signIn(route.access.kind === 'super' ? root : owner);
       const [real, ...bogus] = paths(route.url);
 
-      const send = async (url: string, payload?: unknown, raw?: string) => {
+      const send = async (
+        url: string,
+        payload?: unknown,
+        raw?: string,
+        extra: Record<string, string> = {},
+      ) => {
         const r = await h.app.inject({
           method: route.method as 'GET',
           url,
           headers: {
             ...headers,
+            ...extra,
             ...((payload !== undefined || raw !== undefined) && {
               'content-type': 'application/json',
             }),
@@ -207,6 +226,16 @@ describe('fuzzing every route', () => {
           for (const value of HOSTILE)
             await send(real!, withValue(bodySchema, base, path, value, refs));
       }
+      for (const name of headerNames)
+        for (const value of HOSTILE_HEADER)
+          await send(
+            real!,
+            isGet ? undefined : bodySchema ? example(bodySchema, '', refs) : {},
+            undefined,
+            {
+              [name]: value,
+            },
+          );
       for (const name of query)
         for (const value of HOSTILE_QUERY)
           await send(

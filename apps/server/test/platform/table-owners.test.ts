@@ -23,6 +23,7 @@ const OWNER: Record<string, string> = {
   sessions: 'platform',
   api_tokens: 'platform',
   queue_jobs: 'platform',
+  idempotency_keys: 'platform',
   companies: 'companies',
   company_groups: 'companies',
   company_members: 'companies',

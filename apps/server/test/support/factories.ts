@@ -66,6 +66,7 @@ export class ApiClient {
     url: string,
     fields: Record<string, string>,
     files: Record<string, { data: Buffer; filename: string; type: string }>,
+    headers: Record<string, string> = {},
   ) {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -74,6 +75,7 @@ export class ApiClient {
     const req = new Request('http://x', { method: 'POST', body: form });
     const payload = Buffer.from(await req.arrayBuffer());
     return this.request<T>('POST', url, payload as unknown, {
+      ...headers,
       'content-type': req.headers.get('content-type')!,
     });
   }

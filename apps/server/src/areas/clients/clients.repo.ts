@@ -37,6 +37,23 @@ export async function listClients(
     .orderBy(sql`lower(${clients.name})`, sql`lower(${clients.surname})`, asc(clients.id));
 }
 
+/** The contact details of the company's live clients among `ids` (the offline pack). */
+export async function listClientContacts(db: Tx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      surname: clients.surname,
+      email: clients.email,
+      phone: clients.phone,
+      contactNumber: clients.contactNumber,
+      address: clients.address,
+    })
+    .from(clients)
+    .where(and(live(companyId), inArray(clients.id, ids)));
+}
+
 /** The live (not deleted) client of the company, or undefined. */
 export async function findClientForCompany(
   db: Tx,

@@ -10,6 +10,7 @@ export {
   findClientForCompany,
   findClientIncludingDeleted,
   insertClients as addImportedClients,
+  listClientContacts,
   type ClientInsert,
   recomputeOutstanding,
   type ClientRow,

@@ -1,4 +1,4 @@
-import type { TAppointmentType } from '@fieldbook/core';
+import { withoutStaleKeys, type TAppointmentType } from '@fieldbook/core';
 import type { TypeRow } from './job-types.repo.js';
 
 /** A type as the designer and the job modal read it. */
@@ -15,3 +15,10 @@ export function presentType(t: TypeRow): TAppointmentType {
     updatedAt: t.updatedAt.toISOString(),
   };
 }
+
+/**
+ * Types as `GET /types` answers them (and the offline pack): without the keys
+ * of groups the company no longer has (`groupIds`: its groups).
+ */
+export const presentTypes = (rows: TypeRow[], groupIds: Set<string>): TAppointmentType[] =>
+  rows.map((t) => withoutStaleKeys(presentType(t), groupIds));

@@ -5,7 +5,6 @@ import {
   permissionKeyFault,
   typeBytes,
   typeSizeFault,
-  withoutStaleKeys,
   defaultTypes,
   isHidden,
   normaliseType,
@@ -23,7 +22,7 @@ import { HttpError, badField, notFound } from '../../platform/errors.js';
 import { listGroups } from '../companies/index.js';
 import * as repo from './job-types.repo.js';
 import { deleteJobType, type JobTypesNeeds } from './job-types.delete.js';
-import { presentType } from './job-types.present.js';
+import { presentTypes } from './job-types.present.js';
 
 export type JobTypesService = ReturnType<typeof createJobTypesService>;
 
@@ -80,7 +79,7 @@ export function createJobTypesService(
         rows = await repo.listTypes(db, companyId);
       }
       const groups = new Set((await listGroups(db, companyId)).map((g) => g.id));
-      return rows.map((t) => withoutStaleKeys(presentType(t), groups));
+      return presentTypes(rows, groups);
     },
 
     /**

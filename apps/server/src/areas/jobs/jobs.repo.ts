@@ -89,6 +89,37 @@ export async function listRange(
     .orderBy(...order);
 }
 
+/**
+ * The member's jobs (their user or among the assignees) overlapping [from,
+ * to), then their unscheduled ones; soonest first, at most `limit`.
+ */
+export async function listForMember(
+  db: Tx,
+  companyId: string,
+  userId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<JobWithClient[]> {
+  return selectJobs(db)
+    .where(
+      and(
+        eq(appointments.companyId, companyId),
+        or(
+          eq(appointments.userId, userId),
+          sql`${appointments.assignedUsers} @> ${JSON.stringify([userId])}::jsonb`,
+        ),
+        or(
+          eq(appointments.hasSchedule, false),
+          and(lt(appointments.startDate, to), gt(appointments.endDate, from)),
+          and(lt(appointments.startDate, to), sql`${appointments.startDate} >= ${from}`),
+        ),
+      ),
+    )
+    .orderBy(desc(appointments.hasSchedule), ...order)
+    .limit(limit);
+}
+
 /** Every job of one client, newest first (the client page). */
 export async function listForClient(db: Tx, companyId: string, entityId: string) {
   return selectJobs(db)

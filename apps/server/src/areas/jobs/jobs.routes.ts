@@ -11,6 +11,7 @@ import {
   ZJobFile,
   ZJobSaved,
   ZMessage,
+  ZOfflinePack,
   ZSaved,
   ZPlanJobs,
   ZPlanJobsAnswer,
@@ -19,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, callerOf } from '../../platform/access.js';
 import { HttpError, badField } from '../../platform/errors.js';
+import { idempotencyHeaders, keyed } from '../../platform/idempotency.js';
 import { sendJsonCached, sendJsonList, sendJsonText } from '../../platform/send-json.js';
 import { readImageUpload } from '../../platform/uploads.js';
 import type { JobsService } from './jobs.service.js';
@@ -79,6 +81,27 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
       sendJsonText(reply, await jobs.rangeCardsJson(req.company!.id, caller(req), req.query)),
   });
 
+  app.get(`${BASE}/offline`, {
+    config: { access: access.company('appointments', 'r') },
+    schema: {
+      tags,
+      description:
+        "What a phone keeps for working offline (docs/offline.md): the caller's jobs (their user or " +
+        "an assignee) from the start of today to the end of the 7th day after it on the company's " +
+        'clock and their unscheduled ones, soonest first, at most 300 (`truncated`), each as ' +
+        'GET activeJobs/{id} answers it; their types; their clients (with clients r); the newest ' +
+        '20 comments of each job whose comments the caller may read.',
+      params: cid,
+      response: { 200: ZOfflinePack },
+    },
+    // Presented by the server's own presenters (as the lists are): sent as it is.
+    handler: async (req, reply) =>
+      sendJsonText(
+        reply.header('Cache-Control', 'private, no-store'),
+        JSON.stringify(await jobs.offline(req.company!.id, caller(req))),
+      ),
+  });
+
   app.get(`${BASE}/activeJobs/:id`, {
     config: { access: access.company('appointments', 'r') },
     schema: { tags, params: cidId, response: { 200: ZAppointment } },
@@ -102,8 +125,15 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
   app.post(BASE, {
     // No _id creates (appointments c), an _id updates (appointments u).
     config: { access: access.save('appointments', 'body._id') },
-    schema: { tags, params: cid, body: ZAppointmentSave, response: { 200: ZJobSaved } },
-    handler: (req) => jobs.save(req.company!.id, caller(req), req.body),
+    schema: {
+      tags,
+      params: cid,
+      headers: idempotencyHeaders,
+      body: ZAppointmentSave,
+      response: { 200: ZJobSaved },
+    },
+    handler: (req, reply) =>
+      keyed(req, reply, (key) => jobs.save(req.company!.id, caller(req), req.body, key)),
   });
 
   app.post(`${BASE}/:id/delete`, {
@@ -138,8 +168,17 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
   app.post(`${BASE}/:id/comments`, {
     // A comment changes the job (it counts towards required comments): appointments u.
     config: { access: access.company('appointments', 'u') },
-    schema: { tags, params: cidId, body: ZJobCommentSave, response: { 200: ZSaved } },
-    handler: (req) => jobs.addComment(req.company!.id, caller(req), req.params.id, req.body.text),
+    schema: {
+      tags,
+      params: cidId,
+      headers: idempotencyHeaders,
+      body: ZJobCommentSave,
+      response: { 200: ZSaved },
+    },
+    handler: (req, reply) =>
+      keyed(req, reply, (key) =>
+        jobs.addComment(req.company!.id, caller(req), req.params.id, req.body.text, key),
+      ),
   });
 
   app.post(`${BASE}/:id/images`, {
@@ -147,21 +186,28 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
     schema: {
       tags,
       params: cidId,
+      headers: idempotencyHeaders,
       consumes: ['multipart/form-data'],
       description:
         'One file (any field name; PNG, JPEG, GIF or WebP, at most 5 MB); with the text field ' +
         "kind=signature it must be a PNG. Answers the file id to put in the job's values.",
       response: { 200: ZJobFile },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       // The job is looked up before the body is read: another company's id is a 404.
-      await jobs.get(req.company!.id, caller(req), req.params.id);
+      const job = await jobs.get(req.company!.id, caller(req), req.params.id);
       const up = await readImageUpload(req, IMAGE_MAX);
       const [name, file] = Object.entries(up.files)[0] ?? [];
       if (!name || !file) throw badField('file', 'is required');
       if (up.fields.kind === 'signature' && file.contentType !== 'image/png')
         throw new HttpError(400, `${name} must be a PNG image`, { [name]: 'must be a PNG image' });
-      return jobs.addImage(req.company!.id, caller(req), req.params.id, file);
+      // A key's request is the job, the kind and the file's bytes (docs/offline.md).
+      return keyed(
+        req,
+        reply,
+        (key) => jobs.addImage(req.company!.id, caller(req), req.params.id, file, key),
+        [job._id, up.fields.kind ?? '', file.data],
+      );
     },
   });
 };

@@ -7,37 +7,32 @@ import {
   toCsv,
   shownStatus,
   type TAppointment,
-  type TJobComment,
   type TJobSaved,
   type TPlanJobs,
   type TPlanJobsAnswer,
   type TSortOrder,
 } from '@fieldbook/core';
-import { isUuid, isOwner, userOf, type Caller } from '../../platform/access.js';
+import { isUuid, isOwner, type Caller } from '../../platform/access.js';
+import { once, type IdempotencyKey } from '../../platform/idempotency.js';
 import { wakeWorkers } from '../../platform/queue.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badField, forbidden, notFound } from '../../platform/errors.js';
 import { getCompany } from '../companies/index.js';
-import { storeFile } from '../files/index.js';
 import { jobView } from './job-access.js';
 import { clearedDate, writeJob, type JobSaveBody } from './job-save.js';
-import * as limits from './job-limits.repo.js';
+import { jobCommentsAndImages } from './job-comments.js';
 import * as typesRepo from './job-types.repo.js';
 import { cardStamp, listActiveCardsJson, type HideAssigneeByPlace } from './active-jobs.repo.js';
 import { brotli, createCardsCache, viewKey } from './cards-cache.js';
-import { presentJob } from './jobs.present.js';
+import { groupAmong, presentFor } from './jobs.present-for.js';
 import * as repo from './jobs.repo.js';
 import { writePlan } from './job-plan.js';
+import { offlinePack } from './offline-pack.js';
 
 export type JobsService = ReturnType<typeof createJobsService>;
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOT_FOUND = 'Job not found';
-/** Bounds of what one job may hold (DECISIONS §14): comments, and images stored in the database. */
-export const MAX_COMMENTS = 2000;
-export const MAX_IMAGES = 500;
-const COMMENTS_HIDDEN = "You may not read this job's comments in its status";
-const COMMENTS_LOCKED = 'You may not comment on this job in its status';
 
 /** A range bound from the query; a bad one is a 400 naming it. */
 function bound(q: string | undefined, field: string, fallback: Date): Date {
@@ -52,45 +47,13 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
     deps.events.emit({ companyId, name: 'updateActiveJobs', ids });
   const cards = createCardsCache();
 
-  /** Presents rows as the caller may see them (their group's permissions per status). */
-  async function present(companyId: string, who: Caller, rows: repo.JobWithClient[]) {
-    if (rows.length === 0) return [];
-    const [types, members] = await Promise.all([
-      typesRepo.listTypes(db, companyId),
-      repo.listMembers(db, companyId),
-    ]);
-    const byId = new Map(types.map((t) => [t.id, t]));
-    const groupId = isOwner(who)
-      ? null
-      : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
-    const names = new Map(
-      members.map((m) => [m.userId, [m.name, m.surname].filter(Boolean).join(' ')]),
-    );
-    // One view per type and place: a list of a thousand jobs has few of them.
-    const views = new Map<string, ReturnType<typeof jobView>>();
-    return rows.map((r) => {
-      const t = byId.get(r.job.appointmentTypeId);
-      const key = `${r.job.appointmentTypeId}\n${r.job.hasSchedule}\n${r.job.status ?? ''}\n${r.job.lastStatus ?? ''}`;
-      let view = views.get(key);
-      if (!view) {
-        view = jobView(t ?? { statuses: [], components: [] }, r.job, groupId);
-        views.set(key, view);
-      }
-      return presentJob(r, { typeName: t?.name ?? '', view, names, owner: isOwner(who) });
-    });
-  }
+  const present = (companyId: string, who: Caller, rows: repo.JobWithClient[]) =>
+    presentFor(db, companyId, who, rows);
 
   /** The caller's group (null for the owner, who reads the general flags). */
   async function groupOf(companyId: string, who: Caller) {
     if (isOwner(who)) return null;
-    const members = await repo.listMembers(db, companyId);
-    return members.find((m) => m.userId === who.userId)?.groupId ?? null;
-  }
-
-  /** What the caller may see and change of a job in its current place. */
-  async function viewOf(companyId: string, who: Caller, job: repo.JobRow) {
-    const t = await typesRepo.findType(db, companyId, job.appointmentTypeId);
-    return jobView(t ?? { statuses: [], components: [] }, job, await groupOf(companyId, who));
+    return groupAmong(await repo.listMembers(db, companyId), who);
   }
 
   async function mustFind(companyId: string, id: string) {
@@ -105,9 +68,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
       typesRepo.listTypes(db, companyId),
       repo.listMembers(db, companyId),
     ]);
-    const groupId = isOwner(who)
-      ? null
-      : (members.find((m) => m.userId === who.userId)?.groupId ?? null);
+    const groupId = groupAmong(members, who);
     const hideAssignee: HideAssigneeByPlace = {};
     for (const t of types) {
       const places = [null, ...t.statuses.map((s) => s.name)];
@@ -211,24 +172,45 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
 
     activeCardsArgs,
 
+    /** What a phone keeps of the caller's week (offline-pack.ts, docs/offline.md). */
+    offline: (companyId: string, who: Caller, now?: Date) => offlinePack(db, companyId, who, now),
+
     async get(companyId: string, who: Caller, id: string): Promise<TAppointment> {
       const [job] = await present(companyId, who, [await mustFind(companyId, id)]);
       return job!;
     },
 
-    async save(companyId: string, who: Caller, body: JobSaveBody): Promise<TJobSaved> {
+    /**
+     * Save a job; with a key, once (docs/offline.md): a replay answers the
+     * stored answer and pushes and wakes nothing, its automations having been
+     * queued by the first save's transaction.
+     */
+    async save(
+      companyId: string,
+      who: Caller,
+      body: JobSaveBody,
+      key: IdempotencyKey | null = null,
+    ): Promise<TJobSaved> {
       if (body._id && !isUuid(body._id)) throw notFound(NOT_FOUND);
-      const saved = await db.transaction((tx) => writeJob(tx, companyId, who, body));
+      let queued = false;
+      const answer = await db.transaction((tx) =>
+        once(tx, key, async (): Promise<TJobSaved> => {
+          const saved = await writeJob(tx, companyId, who, body);
+          queued = saved.queued;
+          return {
+            _id: saved.id,
+            appointmentNumber: saved.appointmentNumber,
+            appointmentTypeId: saved.typeId,
+            appointmentType: saved.typeName,
+            updatedAt: saved.updatedAt.toISOString(),
+          };
+        }),
+      );
+      if (key?.replayed) return answer;
       // A status entry with automations runs now, not at the workers' next poll.
-      if (saved.queued) wakeWorkers();
-      changed(companyId, [saved.id]);
-      return {
-        _id: saved.id,
-        appointmentNumber: saved.appointmentNumber,
-        appointmentTypeId: saved.typeId,
-        appointmentType: saved.typeName,
-        updatedAt: saved.updatedAt.toISOString(),
-      };
+      if (queued) wakeWorkers();
+      changed(companyId, [answer._id]);
+      return answer;
     },
 
     /**
@@ -278,74 +260,7 @@ export function createJobsService(deps: Pick<AppDeps, 'database' | 'events' | 'c
       return { message: 'Saved' };
     },
 
-    /** A page of the job's comments; 403 while its comments component is hidden from the caller. */
-    async comments(
-      companyId: string,
-      who: Caller,
-      id: string,
-      q: { before?: string; limit: number },
-    ): Promise<{ comments: TJobComment[]; total: number }> {
-      const r = await mustFind(companyId, id);
-      if ((await viewOf(companyId, who, r.job)).hideComments) throw forbidden(COMMENTS_HIDDEN);
-      const rows = await repo.listComments(
-        db,
-        companyId,
-        r.job.id,
-        q.before ? new Date(q.before) : null,
-        q.limit,
-      );
-      return {
-        comments: rows.map((c) => ({
-          _id: c.id,
-          text: c.text,
-          userId: c.userId,
-          author: [c.name, c.surname].filter(Boolean).join(' '),
-          createdAt: c.createdAt.toISOString(),
-        })),
-        total: r.commentCount,
-      };
-    },
-
-    /** Adds a comment; 403 while the comments component is hidden or view-only for the caller. */
-    async addComment(companyId: string, who: Caller, id: string, text: string) {
-      const r = await mustFind(companyId, id);
-      if ((await viewOf(companyId, who, r.job)).lockComments) throw forbidden(COMMENTS_LOCKED);
-      // In turn per job (its row locked), so parallel posts cannot pass the limit together.
-      const cid = await db.transaction(async (tx) => {
-        if (!(await limits.lockJobRow(tx, companyId, r.job.id))) throw notFound(NOT_FOUND);
-        if ((await repo.countComments(tx, companyId, r.job.id)) >= MAX_COMMENTS)
-          throw badField('text', `A job may have at most ${MAX_COMMENTS} comments`);
-        return repo.insertComment(tx, companyId, {
-          appointmentId: r.job.id,
-          userId: userOf(who),
-          text,
-        });
-      });
-      changed(companyId, [r.job.id]);
-      return { _id: cid };
-    },
-
-    /** One image or signature for the job's form; its id goes into `values` on save. */
-    async addImage(
-      companyId: string,
-      who: Caller,
-      id: string,
-      file: { data: Buffer; contentType: string },
-    ) {
-      const jobId = (await mustFind(companyId, id)).job.id;
-      // No push: the job changes only when a save puts the file into its values.
-      const fileId = await db.transaction(async (tx) => {
-        if (!(await limits.takeImageUpload(tx, companyId, jobId, MAX_IMAGES)))
-          throw badField('file', `A job may have at most ${MAX_IMAGES} images`);
-        // The job's own file: deleted with the job (and counted in the company's quota).
-        return storeFile(
-          tx,
-          { quotaBytes: deps.config.storageQuotaBytes, field: 'file' },
-          { companyId, userId: userOf(who), appointmentId: jobId, ...file },
-        );
-      });
-      return { file: fileId };
-    },
+    ...jobCommentsAndImages(deps, { mustFind, groupOf, changed }),
 
     /**
      * Number, Reported Date, Cleared Date, Current Status, Fault, Resolution

@@ -10,6 +10,7 @@ import {
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, callerOf } from '../../platform/access.js';
+import { idempotencyHeaders, keyed } from '../../platform/idempotency.js';
 import type { VehiclesService } from './vehicles.service.js';
 
 const cid = z.object({ cid: z.string() });
@@ -88,10 +89,11 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
       description:
         'Create (no `_id`, needs expenses.c) or update (needs expenses.u; a stale `updatedAt` is a 409).',
       params: cid,
+      headers: idempotencyHeaders,
       body: ZTripSave,
       response: { 200: ZTrip },
     },
-    handler: (req) => vehicles.saveTrip(who(req), req.body),
+    handler: (req, reply) => keyed(req, reply, (key) => vehicles.saveTrip(who(req), req.body, key)),
   });
 
   app.post(`${logBook}/:id/delete`, {

@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { isUuid, userOf, type Caller } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { once, storedAnswer, type IdempotencyKey } from '../../platform/idempotency.js';
 import type { Tx } from '../../db/client.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
 import {
@@ -125,6 +126,37 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
       );
   }
 
+  /** The trip's checks and write in the saving transaction; answers its id. */
+  async function writeTrip(
+    tx: Tx,
+    who: Caller,
+    id: string | null,
+    values: ReturnType<typeof toTripValues>,
+    updatedAt: string | undefined,
+  ): Promise<string> {
+    const { companyId } = who;
+    const old = id ? await repo.lockTrip(tx, companyId, id) : null;
+    if (id && !old) throw notFound(TRIP_NOT_FOUND);
+    if (old) checkFresh(old.updatedAt, updatedAt);
+    const car = await repo.findCar(tx, companyId, values.carId, { update: true });
+    if (!car) throw new HttpError(404, CAR_NOT_FOUND, { carId: CAR_NOT_OURS });
+    // A trip kept on its car may be edited after the car went out of use.
+    if (!car.active && car.id !== old?.carId) throw badField('carId', 'is not in use');
+    // A trip kept with its driver may be edited after they left or were disabled.
+    if (values.driverId !== old?.driverId) {
+      const m = await repo.findMember(tx, companyId, values.driverId);
+      if (!m) throw new HttpError(404, DRIVER_NOT_FOUND, { driverId: DRIVER_NOT_OURS });
+      if (m.disabled) throw badField('driverId', 'is disabled in this company');
+    }
+    await checkReadings(tx, companyId, car, values, old?.id ?? null);
+    if (!old) return repo.insertTrip(tx, companyId, { ...values, createdBy: userOf(who) });
+    await repo.updateTrip(tx, companyId, old.id, {
+      ...values,
+      updatedAt: nextStamp(old.updatedAt),
+    });
+    return old.id;
+  }
+
   async function getTrip(companyId: string, id: string): Promise<TTrip> {
     const t = isUuid(id) ? await repo.findTrip(db, companyId, id) : null;
     if (!t) throw notFound(TRIP_NOT_FOUND);
@@ -202,9 +234,16 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
      * driver and job must be the company's (404 otherwise, never saying whose
      * they are); an update older than the stored trip is a 409. The car's row
      * is locked for the save, so two saves of its trips take turns and the
-     * overlap check sees the other one (a double click saves once).
+     * overlap check sees the other one (a double click saves once). With a
+     * key, once (docs/offline.md): a replay answers the stored trip.
      */
-    async saveTrip(who: Caller, b: z.output<typeof ZTripSave>): Promise<TTrip> {
+    async saveTrip(
+      who: Caller,
+      b: z.output<typeof ZTripSave>,
+      key: IdempotencyKey | null = null,
+    ): Promise<TTrip> {
+      const earlier = await storedAnswer<TTrip>(db, key);
+      if (earlier) return earlier;
       const id = b._id ? b._id.toLowerCase() : null;
       if (id && !isUuid(id)) throw notFound(TRIP_NOT_FOUND);
       const values = toTripValues(b);
@@ -214,29 +253,14 @@ export function createVehiclesService(deps: Pick<AppDeps, 'database'>) {
         throw new HttpError(404, DRIVER_NOT_FOUND, { driverId: DRIVER_NOT_OURS });
       if (b.jobId && (!isUuid(b.jobId) || !(await repo.jobExists(db, companyId, b.jobId))))
         throw new HttpError(404, 'Job not found', { jobId: 'is not a job of this company' });
-      const savedId = await db.transaction(async (tx) => {
-        const old = id ? await repo.lockTrip(tx, companyId, id) : null;
-        if (id && !old) throw notFound(TRIP_NOT_FOUND);
-        if (old) checkFresh(old.updatedAt, b.updatedAt);
-        const car = await repo.findCar(tx, companyId, values.carId, { update: true });
-        if (!car) throw new HttpError(404, CAR_NOT_FOUND, { carId: CAR_NOT_OURS });
-        // A trip kept on its car may be edited after the car went out of use.
-        if (!car.active && car.id !== old?.carId) throw badField('carId', 'is not in use');
-        // A trip kept with its driver may be edited after they left or were disabled.
-        if (values.driverId !== old?.driverId) {
-          const m = await repo.findMember(tx, companyId, values.driverId);
-          if (!m) throw new HttpError(404, DRIVER_NOT_FOUND, { driverId: DRIVER_NOT_OURS });
-          if (m.disabled) throw badField('driverId', 'is disabled in this company');
-        }
-        await checkReadings(tx, companyId, car, values, old?.id ?? null);
-        if (!old) return repo.insertTrip(tx, companyId, { ...values, createdBy: userOf(who) });
-        await repo.updateTrip(tx, companyId, old.id, {
-          ...values,
-          updatedAt: nextStamp(old.updatedAt),
-        });
-        return old.id;
-      });
-      return getTrip(companyId, savedId);
+      return db.transaction((tx) =>
+        once(tx, key, async () => {
+          const savedId = await writeTrip(tx, who, id, values, b.updatedAt);
+          const saved = await repo.findTrip(tx, companyId, savedId);
+          if (!saved) throw notFound(TRIP_NOT_FOUND);
+          return presentTrip(saved);
+        }),
+      );
     },
 
     async removeTrip(companyId: string, id: string) {

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -15,7 +16,8 @@ import {
 import { users } from './auth.js';
 import { companies, companyMembers } from './companies.js';
 
-// The platform's tables: the sessions and API tokens every request checks, and the durable queue.
+// The platform's tables: the sessions and API tokens every request checks, the durable queue,
+// and the idempotency keys of replayed changes.
 
 /** Session tokens, stored only as SHA-256 hashes. */
 export const sessions = pgTable(
@@ -112,5 +114,32 @@ export const apiTokens = pgTable(
       foreignColumns: [companyMembers.companyId, companyMembers.userId],
       name: 'api_tokens_member_fk',
     }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Idempotency keys (docs/offline.md, DECISIONS §18): a change's key per
+ * company and user, stored with its answer in the change's own transaction,
+ * so a replay of the key is answered the stored answer and changes nothing.
+ * `requestHash` is the request's fingerprint (another request with the key is
+ * a 422). Kept IDEMPOTENCY_KEEP_DAYS days (pruned per company by age).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    answer: jsonb('answer').$type<unknown>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId, t.key], name: 'idempotency_keys_pk' }),
+    index('idempotency_keys_age_idx').on(t.companyId, t.createdAt),
   ],
 );
