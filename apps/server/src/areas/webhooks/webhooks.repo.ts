@@ -99,13 +99,19 @@ export async function insertDeliveries(
     .returning({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId });
 }
 
-/** An endpoint's deliveries, newest first, `limit` of them older than `before` (a seq). */
+/**
+ * An endpoint's deliveries of `eventTypes`, newest first, `limit` of them
+ * older than `before` (a seq).
+ */
 export async function listDeliveries(
   db: Tx,
   companyId: string,
   endpointId: string,
-  limit: number,
-  before?: number,
+  {
+    limit,
+    eventTypes,
+    before,
+  }: { limit: number; eventTypes: string[]; before?: number | undefined },
 ): Promise<DeliveryRow[]> {
   return db
     .select()
@@ -114,6 +120,7 @@ export async function listDeliveries(
       and(
         eq(webhookDeliveries.companyId, companyId),
         eq(webhookDeliveries.endpointId, endpointId),
+        inArray(webhookDeliveries.eventType, eventTypes),
         before ? lt(webhookDeliveries.seq, before) : undefined,
       ),
     )
