@@ -18,7 +18,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
 import { outboundHostAllowed } from '../../platform/outbound-guard.js';
 import { wakeWorkers } from '../../platform/queue.js';
-import { eventBody, newMessageId, queueDeliveries } from './webhooks.emit.js';
+import { eventBody, newMessageId, queueDeliveries, writeDeliveries } from './webhooks.emit.js';
 import { presentDelivery, presentEndpoint } from './webhooks.present.js';
 import * as repo from './webhooks.repo.js';
 
@@ -95,7 +95,7 @@ export function createWebhooksService(deps: Pick<AppDeps, 'database' | 'sealer' 
       const e = await endpointOf(tx, companyId, id);
       if (!e.enabled) throw new HttpError(409, 'The endpoint is turned off: turn it on first');
       const m = await make(tx);
-      const [row] = await repo.insertDeliveries(tx, [{ companyId, endpointId: e.id, ...m }]);
+      const [row] = await writeDeliveries(tx, [{ companyId, endpointId: e.id, ...m }]);
       await queueDeliveries(tx, companyId, [row!.id]);
       return (await repo.findDelivery(tx, companyId, row!.id))!;
     });
