@@ -107,7 +107,8 @@ describe('passkeys', () => {
       await row.getByText('last used', { exact: false }).waitFor();
       expect(await row.getByText('never used', { exact: false }).count()).toBe(0);
 
-      // Renamed, then removed with the password: the password alone signs in again.
+      // Renamed, then removed with the password and the passkey's confirmation: the password
+      // alone signs in again.
       await card.getByRole('button', { name: `Rename Laptop ${size}` }).click();
       const rename = page.getByRole('dialog', { name: 'Rename passkey' });
       await rename.getByLabel('Name').fill(`Old laptop ${size}`);
@@ -115,6 +116,8 @@ describe('passkeys', () => {
       await rename.waitFor({ state: 'detached' });
       await card.getByRole('button', { name: `Remove Old laptop ${size}` }).click();
       const remove = page.getByRole('dialog', { name: 'Remove passkey' });
+      // The passkey is a second factor: removing it asks for one too (here, the passkey itself).
+      await remove.getByText(/first ask for one of your passkeys/).waitFor();
       await remove.getByLabel('Password', { exact: true }).fill(pw);
       await remove.getByRole('button', { name: 'Remove' }).click();
       await remove.waitFor({ state: 'detached' });

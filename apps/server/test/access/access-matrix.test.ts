@@ -95,6 +95,23 @@ const MEMBER_ROUTES = [
   'POST /api/companies/:cid/api-tokens/:id/revoke',
 ];
 
+/**
+ * The member-only routes an API token may call too: each reads the caller's
+ * own things or filters by right (the company answer leaves out members'
+ * addresses and the PayFast and SMTP identifiers without settings r). Chat
+ * rooms and task coupons are a person's: never a token's.
+ */
+const MEMBER_TOKEN_ROUTES = [
+  'GET /api/companies/:id',
+  'GET /api/companies/:id/dashboard',
+  'GET /api/companies/:cid/search',
+  'GET /api/companies/:cid/recurring/all',
+  'GET /api/companies/:cid/recurring/all/export',
+  'GET /api/companies/:cid/recurring/all/exportSage',
+  'GET /api/notifications',
+  'POST /api/notifications/read',
+];
+
 let h: Harness;
 let mine: { id: string; owner: TestUser };
 let foreign: { id: string; owner: TestUser };
@@ -259,6 +276,15 @@ describe('every company-scoped route', () => {
         .map(name)
         .sort(),
     ).toEqual([...MEMBER_ROUTES].sort());
+  });
+
+  it('take an API token only where listed on purpose', () => {
+    expect(
+      companyRoutes()
+        .filter((r) => r.access.kind === 'member' && takesApiTokens(r.access))
+        .map(name)
+        .sort(),
+    ).toEqual([...MEMBER_TOKEN_ROUTES].sort());
   });
 
   it('covers only real areas and flags', () => {

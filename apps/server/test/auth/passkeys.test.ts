@@ -51,8 +51,16 @@ const login = (u: TestUser) =>
   post('/api/auth/login', { username: u.username, password: u.password, clientId: 'test' });
 
 /** Adds a passkey to the user's account through the two calls the profile makes. */
-async function addPasskey(u: TestUser, a = authenticator(), name = 'Phone') {
-  const options = await as(u).post('/api/people/passkeys/options', { password: u.password });
+async function addPasskey(
+  u: TestUser,
+  a = authenticator(),
+  name = 'Phone',
+  secondFactor: Record<string, unknown> = {},
+) {
+  const options = await as(u).post('/api/people/passkeys/options', {
+    password: u.password,
+    ...secondFactor,
+  });
   expect(options.status, JSON.stringify(options.body)).toBe(200);
   const added = await as(u).post('/api/people/passkeys', {
     name,
@@ -121,8 +129,14 @@ describe('adding, listing, renaming and removing passkeys', () => {
       (e: { kind: string }) => e.kind,
     );
     expect(kinds).toEqual(['passkey-added']);
-    // The next options leave out the passkey it has.
-    const next = (await as(u).post('/api/people/passkeys/options', { password: u.password })).body;
+    // The next options (confirmed with the passkey it has: a second factor now) leave it out.
+    const confirm = (await as(u).post('/api/people/passkeys/confirm-options', {})).body;
+    const next = (
+      await as(u).post('/api/people/passkeys/options', {
+        password: u.password,
+        passkey: a.assert(confirm),
+      })
+    ).body;
     expect(next.excludeCredentials).toEqual([expect.objectContaining({ id: a.id })]);
   });
 
@@ -164,7 +178,7 @@ describe('adding, listing, renaming and removing passkeys', () => {
   it("renames and removes (with the password) only the user's own: 404 for another user's", async () => {
     const u = await buildUser(h);
     const other = await buildUser(h);
-    const { passkey } = await addPasskey(u);
+    const { a, passkey } = await addPasskey(u);
     const { passkey: theirs } = await addPasskey(other);
     expect(
       (await as(u).post(`/api/people/passkeys/${theirs._id}`, { name: 'Mine now' })).status,
@@ -189,8 +203,11 @@ describe('adding, listing, renaming and removing passkeys', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields).toHaveProperty('password');
+    // The passkey is a second factor: removing it takes one too (passkeys-confirm.test.ts).
+    const confirm = await as(u).post('/api/people/passkeys/confirm-options', {});
     const removed = await as(u).post(`/api/people/passkeys/${passkey._id}/remove`, {
       password: u.password,
+      passkey: a.assert(confirm.body),
     });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect((await as(u).get('/api/people/passkeys')).body.passkeys).toEqual([]);
@@ -265,11 +282,12 @@ describe('a passkey as the second factor', () => {
     const u = await buildUser(h);
     const setup = await as(u).post('/api/people/two-factor/setup', {});
     const secret = setup.body.secret as string;
-    await as(u).post('/api/people/two-factor/enable', {
+    const on = await as(u).post('/api/people/two-factor/enable', {
       password: u.password,
       code: codeAt(secret),
     });
-    const { a } = await addPasskey(u);
+    // With TOTP on, adding a passkey takes a code too (passkeys-confirm.test.ts).
+    const { a } = await addPasskey(u, authenticator(), 'Phone', { code: on.body.backupCodes[0] });
     const first = await login(u);
     expect(first.body).toMatchObject({ secondFactor: 'totp', factors: ['totp', 'passkey'] });
     const challenge = first.body.challenge as string;

@@ -152,8 +152,10 @@ describe('members must use two-factor sign-in', () => {
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect((await tech.api.get(summary)).status).toBe(200);
+    const confirm = await post(tech, '/api/people/passkeys/confirm-options', {});
     const removed = await post(tech, `/api/people/passkeys/${added.body._id}/remove`, {
       password: tech.password,
+      passkey: a.assert(confirm.body),
     });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect((await tech.api.get(summary)).status).toBe(403);

@@ -22,10 +22,12 @@ export interface AuthenticatorOptions {
   counts?: boolean;
   /** Verifies its user (a PIN, a fingerprint). */
   userVerification?: boolean;
+  /** How long its credential id is, in bytes (16 unless said). */
+  idBytes?: number;
 }
 
 export class SoftAuthenticator {
-  readonly rawId = randomBytes(16);
+  readonly rawId: Buffer;
   private readonly key = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   /** The signature counter it sends next (0 stays 0 unless it counts). */
   counter: number;
@@ -33,6 +35,7 @@ export class SoftAuthenticator {
 
   constructor(private readonly o: AuthenticatorOptions) {
     this.counter = o.counts ? 1 : 0;
+    this.rawId = randomBytes(o.idBytes ?? 16);
   }
 
   get id(): string {

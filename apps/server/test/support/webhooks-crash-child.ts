@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { createAuthService } from '../../src/areas/auth/auth.service.js';
 import { joinCompany } from '../../src/areas/companies/index.js';
+import { systemCaller } from '../../src/platform/access.js';
 import { createWebhooksService } from '../../src/areas/webhooks/webhooks.service.js';
 import { emitWebhook, webhookHandlers } from '../../src/areas/webhooks/index.js';
 import { companiesService } from '../../src/compose.js';
@@ -46,11 +47,15 @@ if (mode === 'setup') {
     'Crash Hooks Co',
     null,
   );
-  const made = await createWebhooksService(deps).create(companyId, {
-    url: process.env.RECEIVER!,
-    description: '',
-    events: ['client.updated'],
-  });
+  const made = await createWebhooksService(deps).create(
+    companyId,
+    {
+      url: process.env.RECEIVER!,
+      description: '',
+      events: ['client.updated'],
+    },
+    systemCaller(companyId),
+  );
   for (let i = 0; i < Number(process.env.EVENTS); i++)
     await db.transaction((tx) => emitWebhook(tx, companyId, 'client.updated', { n: i }));
   console.log(`secret ${made.secret}`);

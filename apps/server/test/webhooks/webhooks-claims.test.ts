@@ -13,7 +13,7 @@ import { startReceiver, until, verified, type Received } from '../support/webhoo
  * How deliveries share the queue's workers: two workers never deliver one
  * event twice, and a company whose endpoint hangs holds at most half the
  * slots (DECISIONS §15), so another company's event goes at once; and an
- * endpoint's log keeps its newest 1,000 rows.
+ * endpoint's log keeps its newest 1,000 rows, whatever the endpoint answers.
  */
 let h: Harness;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -125,10 +125,53 @@ describe('webhook deliveries on shared workers', () => {
     await db().transaction((tx) => emitWebhook(tx, co.id, 'client.updated', { n: 'new' }));
     const rows = await until(async () => {
       const list = await deliveries(id);
-      return list.length <= WEBHOOK_LOG_KEPT ? list : null;
+      return list.some((d) => d.body.includes('"new"') && d.status === 'delivered') ? list : null;
     });
     expect(rows).toHaveLength(WEBHOOK_LOG_KEPT);
     expect(rows.some((d) => d.messageId === 'msg_old0')).toBe(false);
     expect(rows.some((d) => d.body.includes('"new"') && d.status === 'delivered')).toBe(true);
+  });
+
+  it(`keeps a failing endpoint's log to ${WEBHOOK_LOG_KEPT} too: every new delivery prunes`, async () => {
+    const { co, id } = await companyWithEndpoint('/failing');
+    receiver.answerWith((r) => ({ status: r.path === '/failing' ? 500 : 200 }));
+    try {
+      // Its past: deliveries that all gave up (it never answered 2xx).
+      await db().transaction(async (tx) => {
+        await insertDeliveries(
+          tx,
+          Array.from({ length: WEBHOOK_LOG_KEPT }, (_, n) => ({
+            companyId: co.id,
+            endpointId: id,
+            messageId: `msg_dead${n}`,
+            eventType: 'client.updated',
+            body: '{}',
+          })),
+        );
+        await tx
+          .update(webhookDeliveries)
+          .set({ status: 'gave-up' })
+          .where(eq(webhookDeliveries.endpointId, id));
+      });
+      await db().transaction((tx) => emitWebhook(tx, co.id, 'client.updated', { n: 'next' }));
+      // Its attempt fails, and the log is at the cap, the oldest gone.
+      const rows = await until(async () => {
+        const list = await deliveries(id);
+        return list.some((d) => d.body.includes('"next"') && d.status === 'failed') ? list : null;
+      });
+      expect(rows).toHaveLength(WEBHOOK_LOG_KEPT);
+      expect(rows.some((d) => d.messageId === 'msg_dead0')).toBe(false);
+      // A Send again is a new row too: it prunes the same way.
+      const dead = rows.find((d) => d.messageId === 'msg_dead5')!;
+      const again = await co.owner.api.post(
+        `/api/companies/${co.id}/webhooks/${id}/deliveries/${dead.id}/resend`,
+      );
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      const after = await deliveries(id);
+      expect(after).toHaveLength(WEBHOOK_LOG_KEPT);
+      expect(after.some((d) => d.messageId === 'msg_dead1')).toBe(false);
+    } finally {
+      receiver.answerWith(() => ({ status: 200 }));
+    }
   });
 });

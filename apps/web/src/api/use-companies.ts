@@ -120,15 +120,16 @@ export function useInviteUser(companyId: string) {
   });
 }
 
-/** The whole save body of a company as loaded, ready to change and post back. */
+/**
+ * The save body of a company as loaded, ready to change and post back. The
+ * SMTP server is left out (kept as it is): it is the owner's alone, and a
+ * member without settings read is not shown it.
+ */
 export function companySaveBody(c: TCompany): TCompanySave {
   return {
     companyName: c.companyName,
     tax: c.tax,
     EmailAddress: c.EmailAddress,
-    smtp: c.smtp
-      ? { host: c.smtp.host, port: c.smtp.port, secure: c.smtp.secure, user: c.smtp.user }
-      : null,
     numbering: c.numbering,
     timeZone: c.timeZone,
   };

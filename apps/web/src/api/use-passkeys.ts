@@ -30,10 +30,43 @@ async function createCredential(options: TPasskeyOptions) {
   }
 }
 
+/** The browser's prompt for one of the user's passkeys, to confirm a change with it. */
+async function confirmWithPasskey() {
+  const options = await apiPost<TPasskeyOptions>(`${BASE}/confirm-options`, {});
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  try {
+    return await startAuthentication({ optionsJSON: options as never });
+  } catch (e) {
+    const name = (e as { name?: string } | null)?.name;
+    if (name === 'NotAllowedError' || name === 'AbortError')
+      throw new Error(
+        'The passkey prompt was closed or timed out; nothing was changed. Confirm with a passkey, or type a code.',
+        { cause: e },
+      );
+    throw e;
+  }
+}
+
 /**
- * Add (the password, the browser's prompt, then the passkey is kept under
- * its name), rename, remove (the password): each refreshes the list and the
- * account's entries after it.
+ * How a change is confirmed when the account has a second factor
+ * (docs/auth.md): the code typed (TOTP or a backup code); else, when the
+ * account has a passkey, the browser's prompt for one; else nothing more.
+ */
+export interface StepUp {
+  code: string;
+  /** The account has a passkey to confirm with when no code is typed. */
+  passkeys: boolean;
+}
+async function secondFactor(s: StepUp) {
+  if (s.code.trim()) return { code: s.code };
+  return s.passkeys ? { passkey: await confirmWithPasskey() } : {};
+}
+
+/**
+ * Add (the password and the second factor when there is one, the browser's
+ * prompt, then the passkey is kept under its name), rename, remove (the
+ * password and the second factor): each refreshes the list and the account's
+ * entries after it.
  */
 export function usePasskeyActions() {
   const qc = useQueryClient();
@@ -43,9 +76,10 @@ export function usePasskeyActions() {
   };
   return {
     add: useMutation({
-      mutationFn: async (v: { name: string; password: string }) => {
+      mutationFn: async (v: { name: string; password: string } & Partial<StepUp>) => {
         const options = await apiPost<TPasskeyOptions>(`${BASE}/options`, {
           password: v.password,
+          ...(await secondFactor({ code: v.code ?? '', passkeys: v.passkeys ?? false })),
         });
         const response = await createCredential(options);
         return apiPost<TPasskey>(BASE, { name: v.name, response });
@@ -58,8 +92,11 @@ export function usePasskeyActions() {
       onSuccess: after,
     }),
     remove: useMutation({
-      mutationFn: (v: { id: string; password: string }) =>
-        apiPost<TMessage>(`${BASE}/${v.id}/remove`, { password: v.password }),
+      mutationFn: async (v: { id: string; password: string } & Partial<StepUp>) =>
+        apiPost<TMessage>(`${BASE}/${v.id}/remove`, {
+          password: v.password,
+          ...(await secondFactor({ code: v.code ?? '', passkeys: v.passkeys ?? false })),
+        }),
       onSuccess: after,
     }),
   };

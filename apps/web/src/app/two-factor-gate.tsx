@@ -41,6 +41,10 @@ export function TwoFactorGate({ children }: { children: ReactNode }) {
         sign-in: after your password, a code from an app on your phone, or a passkey. Turn one on
         here to carry on.
       </Text>
+      <Text size="sm" c="dimmed">
+        Both ask for your password. If your account has none (it signs in with Apple, for one) or
+        you cannot turn one on, ask the company&apos;s owner.
+      </Text>
       <TwoFactorCard />
       <PasskeysCard />
       {!blocked && (

@@ -167,7 +167,8 @@ export const ZCompanyUser = z.object({
   userId: z.string(),
   name: z.string(),
   surname: z.string(),
-  emailAddress: z.string(),
+  /** Only to a caller who may read settings (docs/access.md). */
+  emailAddress: z.string().optional(),
   group: z.string().nullable(),
   disabled: z.boolean(),
   isOwner: z.boolean(),
@@ -184,6 +185,7 @@ export const ZCompany = z.object({
   userId: z.string(),
   tax: ZTax,
   EmailAddress: z.string(),
+  /** Null when there is none, or for a caller who may not read settings. */
   smtp: z
     .object({
       host: z.string(),
@@ -203,6 +205,7 @@ export const ZCompany = z.object({
   quoteAcceptAction: z.enum(QUOTE_ACCEPT_ACTIONS),
   quoteAcceptJobTypeId: z.string().nullable(),
   quoteTerms: z.string(),
+  /** Null when there is none, or for a caller who may not read settings. */
   payfast: z
     .object({
       merchantId: z.string(),

@@ -51,15 +51,40 @@ export const ZPasskeyAssertion = z.object({
 export const ZPasskeyOptions = z.looseObject({ challenge: z.string() });
 export type TPasskeyOptions = z.infer<typeof ZPasskeyOptions>;
 
-/** `POST /people/passkeys/options`: the password first (a passkey is a way in). */
-export const ZPasskeyStart = z.object({ password: z.string().min(1, 'is required').max(200) });
+/**
+ * When the account has a second factor already, adding or removing a
+ * passkey takes it too (docs/auth.md): a current TOTP code or a backup code,
+ * or a passkey's assertion over `POST /people/passkeys/confirm-options`.
+ */
+const stepUp = {
+  code: z
+    .string()
+    .trim()
+    .max(32, 'is not a code')
+    .transform((s) => s.replace(/\s+/g, ''))
+    .optional(),
+  passkey: ZPasskeyAssertion.optional(),
+};
+export type TPasskeyStepUp = {
+  code?: string | undefined;
+  passkey?: z.infer<typeof ZPasskeyAssertion> | undefined;
+};
+
+/** `POST /people/passkeys/options`: the password first (a passkey is a way in), and a second factor when there is one. */
+export const ZPasskeyStart = z.object({
+  password: z.string().min(1, 'is required').max(200),
+  ...stepUp,
+});
 
 /** `POST /people/passkeys`: the new passkey's name and the browser's answer. */
 export const ZPasskeyAdd = z.object({ name: text(64), response: ZPasskeyRegistration });
 export type TPasskeyAdd = z.input<typeof ZPasskeyAdd>;
 
 export const ZPasskeyRename = z.object({ name: text(64) });
-export const ZPasskeyRemove = z.object({ password: z.string().min(1, 'is required').max(200) });
+export const ZPasskeyRemove = z.object({
+  password: z.string().min(1, 'is required').max(200),
+  ...stepUp,
+});
 
 export const ZPasskey = z.object({
   _id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Area } from '../access.js';
 
 /**
  * Signed webhooks (docs/webhooks.md, DECISIONS §17): the events a company's
@@ -23,6 +24,29 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** The event "Send test event" sends; no endpoint subscribes to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/**
+ * The areas whose read right an event's payload needs (docs/webhooks.md):
+ * subscribing an endpoint to it, and seeing or sending again its deliveries,
+ * take the read right of every one. Quotes are in the invoices area; a
+ * recurring run may be an invoice, an expense or a job, so it needs all three.
+ */
+export const WEBHOOK_EVENT_AREAS: Record<WebhookEvent, readonly Area[]> = {
+  'client.created': ['clients'],
+  'client.updated': ['clients'],
+  'quote.sent': ['invoices'],
+  'quote.accepted': ['invoices'],
+  'quote.declined': ['invoices'],
+  'invoice.created': ['invoices'],
+  'invoice.sent': ['invoices'],
+  'invoice.paid': ['invoices'],
+  'invoice.part_paid': ['invoices'],
+  'credit_note.issued': ['invoices'],
+  'job.created': ['appointments'],
+  'job.status_changed': ['appointments'],
+  'job.done': ['appointments'],
+  'recurring.run': ['invoices', 'expenses', 'appointments'],
+};
 
 /** What each event is, as the settings screen names it. */
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {

@@ -4,7 +4,13 @@ import { errorLogs, userTokens, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose =
-  'activate' | 'reset' | 'login' | 'email' | 'second-factor' | 'passkey-register';
+  | 'activate'
+  | 'reset'
+  | 'login'
+  | 'email'
+  | 'second-factor'
+  | 'passkey-register'
+  | 'passkey-confirm';
 
 export async function findUserByUsername(db: Tx, username: string): Promise<UserRow | null> {
   const [u] = await db.select().from(users).where(eq(users.username, username)).limit(1);

@@ -45,7 +45,7 @@ export function createAuthService(
   const resetsByUser = new KeyedLimiter(5, HOUR);
   const issueToken = (userId: string, purpose: repo.TokenPurpose) => issue(db, userId, purpose);
   const twoFactor = createTwoFactorService(deps);
-  const passkeys = createPasskeysService(deps);
+  const passkeys = createPasskeysService(deps, twoFactor.takeCode);
 
   async function startSession(
     user: repo.UserRow,

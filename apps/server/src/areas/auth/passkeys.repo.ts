@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { passkeyChallenges, passkeys } from '../../db/schema/index.js';
+import { passkeyChallenges, passkeys, users } from '../../db/schema/index.js';
 
 /** The auth area writes a user's passkeys and the passwordless sign-ins' challenges. */
 
@@ -12,6 +12,11 @@ export async function listPasskeys(db: Tx, userId: string): Promise<PasskeyRow[]
     .from(passkeys)
     .where(eq(passkeys.userId, userId))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+}
+
+/** Holds the user's row for the caller's transaction: their passkeys are counted and added one at a time. */
+export async function lockUser(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function countPasskeys(db: Tx, userId: string): Promise<number> {

@@ -48,11 +48,22 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = asyn
     schema: {
       tags,
       description:
-        'With the password: the options for navigator.credentials.create(), over a single-use challenge of five minutes.',
+        'With the password (and, when the account has a second factor, a current code or a backup code, or a passkey assertion from confirm-options): the options for navigator.credentials.create(), over a single-use challenge of five minutes.',
       body: ZPasskeyStart,
       response: { 200: ZPasskeyOptions },
     },
-    handler: (req) => passkeys.startRegistration(req.user!.id, req.body.password),
+    handler: (req) => passkeys.startRegistration(req.user!.id, req.body, req.ip),
+  });
+
+  app.post('/api/people/passkeys/confirm-options', {
+    config: guarded,
+    schema: {
+      tags,
+      description:
+        'Options for navigator.credentials.get() over your passkeys, to confirm adding or removing one with a passkey (a single-use challenge of five minutes).',
+      response: { 200: ZPasskeyOptions },
+    },
+    handler: (req) => passkeys.confirmOptions(req.user!.id),
   });
 
   app.post('/api/people/passkeys', {
@@ -82,12 +93,13 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = asyn
     config: guarded,
     schema: {
       tags,
-      description: 'Removes one of your passkeys, with the password.',
+      description:
+        'Removes one of your passkeys, with the password and a second factor (a code, a backup code, or a passkey assertion from confirm-options).',
       params,
       body: ZPasskeyRemove,
       response: { 200: ZMessage },
     },
-    handler: (req) => passkeys.remove(req.user!.id, idOf(req.params.id), req.body.password, req.ip),
+    handler: (req) => passkeys.remove(req.user!.id, idOf(req.params.id), req.body, req.ip),
   });
 
   app.post('/api/auth/passkey/options', {

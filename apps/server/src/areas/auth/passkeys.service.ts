@@ -1,5 +1,11 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { PASSKEYS_MAX, type TPasskey, type TPasskeyAdd, type TPasskeyList } from '@fieldbook/core';
+import {
+  PASSKEYS_MAX,
+  type TPasskey,
+  type TPasskeyAdd,
+  type TPasskeyList,
+  type TPasskeyStepUp,
+} from '@fieldbook/core';
 import { sha256, verifyPassword } from '../../platform/crypto.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
@@ -18,6 +24,13 @@ import {
 import * as pk from './passkeys.repo.js';
 import { issueToken } from './tokens.js';
 import { addSecurityEvent } from './two-factor.repo.js';
+import { WRONG_CODE } from './two-factor.service.js';
+
+/** What checks a TOTP or backup code of the user (the two-factor service's `takeCode`). */
+export type TakeCode = (user: repo.UserRow, code: string, ip: string) => Promise<boolean>;
+
+/** The longest credential id WebAuthn allows (§5.1 of Level 3). */
+export const CREDENTIAL_ID_MAX_BYTES = 1023;
 
 const present = (p: pk.PasskeyRow): TPasskey => ({
   _id: p.id,
@@ -37,7 +50,10 @@ export const asAssertion = (r: unknown) => r as AuthenticationResponseJSON;
  * with the password; and the checks of an assertion at sign-in, as the
  * second factor or on its own (passwordless).
  */
-export function createPasskeysService(deps: Pick<AppDeps, 'config' | 'database' | 'events'>) {
+export function createPasskeysService(
+  deps: Pick<AppDeps, 'config' | 'database' | 'events'>,
+  takeCode: TakeCode,
+) {
   const db = deps.database.db;
   /** A company that asks for a second factor sees a passkey come or go at once (docs/auth.md). */
   const factorsChanged = (userId: string) => deps.events.emitAccess({ kind: 'factors', userId });
@@ -51,6 +67,42 @@ export function createPasskeysService(deps: Pick<AppDeps, 'config' | 'database' 
   async function checkPassword(user: repo.UserRow, password: string) {
     if (!(await verifyPassword(user.passwordHash, password)))
       throw badField('password', 'is not your password');
+  }
+
+  /**
+   * With a second factor on (TOTP or a passkey), adding or removing a passkey
+   * takes it too, after the password: a current code or a backup code, or an
+   * assertion of one of the user's passkeys over a confirmation challenge
+   * (single use, five minutes). 400 naming `code` or `passkey` otherwise.
+   */
+  async function confirmSecondFactor(user: repo.UserRow, b: TPasskeyStepUp, ip: string) {
+    const totp = !!user.totpEnabledAt;
+    const keys = await pk.countPasskeys(db, user.id);
+    if (!totp && keys === 0) return;
+    if (b.passkey && keys > 0) {
+      const r = asAssertion(b.passkey);
+      const challenge = challengeOf(r.response.clientDataJSON);
+      const owner = challenge
+        ? await repo.consumeUserToken(db, sha256(challenge), 'passkey-confirm')
+        : null;
+      if (!challenge || owner !== user.id)
+        throw badField('passkey', 'has expired; confirm with your passkey again');
+      const passkey = await pk.findPasskeyByCredential(db, r.id);
+      if (passkey?.userId !== user.id || !(await take(passkey, r, challenge, false)))
+        throw badField('passkey', 'is not one of your passkeys, or could not be verified');
+      return;
+    }
+    if (b.code && totp) {
+      if (!(await takeCode(user, b.code, ip))) throw badField('code', WRONG_CODE);
+      return;
+    }
+    if (!totp) throw badField('passkey', 'is required: confirm with one of your passkeys');
+    throw badField(
+      'code',
+      keys > 0
+        ? 'is required: a code from your authenticator app or a backup code, or confirm with a passkey'
+        : 'is required: a code from your authenticator app or a backup code',
+    );
   }
 
   /** The assertion is the passkey's over the challenge: its counter taken once, or false. */
@@ -77,10 +129,22 @@ export function createPasskeysService(deps: Pick<AppDeps, 'config' | 'database' 
       return { passkeys: (await pk.listPasskeys(db, userId)).map(present) };
     },
 
-    /** The options for `navigator.credentials.create()`, after the password: a challenge of five minutes. */
-    async startRegistration(userId: string, password: string) {
+    /** Options for `navigator.credentials.get()` over the user's passkeys, to confirm a change with one. */
+    async confirmOptions(userId: string) {
+      const allow = await pk.listPasskeys(db, userId);
+      if (allow.length === 0) throw new HttpError(409, 'You have no passkey to confirm with');
+      const challenge = await issueToken(db, userId, 'passkey-confirm');
+      return authenticationOptions(deps.config, challenge, allow);
+    },
+
+    /**
+     * The options for `navigator.credentials.create()`, after the password
+     * (and the second factor when there is one): a challenge of five minutes.
+     */
+    async startRegistration(userId: string, b: { password: string } & TPasskeyStepUp, ip: string) {
       const user = await userOf(userId);
-      await checkPassword(user, password);
+      await checkPassword(user, b.password);
+      await confirmSecondFactor(user, b, ip);
       const existing = await pk.listPasskeys(db, userId);
       if (existing.length >= PASSKEYS_MAX)
         throw new HttpError(409, `At most ${PASSKEYS_MAX} passkeys; remove one first`);
@@ -101,7 +165,17 @@ export function createPasskeysService(deps: Pick<AppDeps, 'config' | 'database' 
         challenge,
       );
       if (!credential) throw badField('response', 'could not be verified');
+      // WebAuthn's bound (a longer one would not fit the unique index either).
+      if (Buffer.from(credential.credentialId, 'base64url').length > CREDENTIAL_ID_MAX_BYTES)
+        throw badField(
+          'response',
+          `has a credential id longer than ${CREDENTIAL_ID_MAX_BYTES} bytes`,
+        );
       const row = await db.transaction(async (tx) => {
+        // Counted under the user's row lock: two registrations at once cannot both pass the cap.
+        await pk.lockUser(tx, userId);
+        if ((await pk.countPasskeys(tx, userId)) >= PASSKEYS_MAX)
+          throw new HttpError(409, `At most ${PASSKEYS_MAX} passkeys; remove one first`);
         const added = await pk.insertPasskey(tx, { ...credential, userId, name: b.name.trim() });
         if (added) await addSecurityEvent(tx, { userId, kind: 'passkey-added', ip });
         return added;
@@ -117,9 +191,12 @@ export function createPasskeysService(deps: Pick<AppDeps, 'config' | 'database' 
       return present(row);
     },
 
-    async remove(userId: string, id: string, password: string, ip: string) {
+    async remove(userId: string, id: string, b: { password: string } & TPasskeyStepUp, ip: string) {
       const user = await userOf(userId);
-      await checkPassword(user, password);
+      await checkPassword(user, b.password);
+      if (!(await pk.listPasskeys(db, userId)).some((p) => p.id === id))
+        throw notFound('Passkey not found');
+      await confirmSecondFactor(user, b, ip);
       await db.transaction(async (tx) => {
         if (!(await pk.deletePasskey(tx, userId, id))) throw notFound('Passkey not found');
         await addSecurityEvent(tx, { userId, kind: 'passkey-removed', ip });

@@ -12,6 +12,8 @@ export const TOKEN_LIFE = {
   'second-factor': 5 * 60_000,
   /** Between a passkey's registration options and the browser's answer. */
   'passkey-register': 5 * 60_000,
+  /** Between a passkey's confirmation options and the assertion that adds or removes one. */
+  'passkey-confirm': 5 * 60_000,
 } as const;
 
 /** A single-use e-mailed token, stored as its hash; answers the token itself. */

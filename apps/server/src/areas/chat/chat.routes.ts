@@ -19,19 +19,20 @@ const tags = ['chat'];
 
 /**
  * The chat calls as the specification writes them, at the top level. Any
- * active member of the company may chat (no rights area); a room's calls
+ * active member of the company may chat (no rights area), signed in: a
+ * person's conversation, never an API token's (docs/api.md); a room's calls
  * name only the room, so the service finds its company and checks that the
  * caller is in the room and still an active member (404 / 403 otherwise).
  */
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   app.get('/api/rooms', {
-    config: { access: access.member('query.companyId') },
+    config: { access: access.sessionMember('query.companyId') },
     schema: { tags, querystring: ZRoomsQuery, response: { 200: ZRoomsAnswer } },
     handler: (req) => chat.list(req.company!.id, req.user!.id),
   });
 
   app.post('/api/rooms/initiate', {
-    config: { access: access.member('body.companyId') },
+    config: { access: access.sessionMember('body.companyId') },
     schema: {
       tags,
       description:

@@ -21,12 +21,18 @@ export function presentSummary(c: SummaryRow, userId: string): TCompanySummary {
   };
 }
 
-/** The company for its members; secrets leave only as "is there one". */
+/**
+ * The company for its members; secrets leave only as "is there one". The
+ * members' e-mail addresses and the PayFast and SMTP identifiers only to a
+ * caller who may read settings (docs/access.md): a member without, or a
+ * narrow API token, gets no `emailAddress` and `smtp`, `payfast` null.
+ */
 export function presentCompany(
   c: CompanyRow,
   members: MemberListRow[],
   groups: GroupRow[],
   me: MemberAccess,
+  seesSettings: boolean,
 ): TCompany {
   return {
     _id: c.id,
@@ -35,15 +41,16 @@ export function presentCompany(
     userId: c.userId,
     tax: c.tax,
     EmailAddress: c.emailAddress,
-    smtp: c.smtp
-      ? {
-          host: c.smtp.host,
-          port: c.smtp.port,
-          secure: c.smtp.secure,
-          user: c.smtp.user,
-          hasPassword: !!c.smtp.passwordSealed,
-        }
-      : null,
+    smtp:
+      c.smtp && seesSettings
+        ? {
+            host: c.smtp.host,
+            port: c.smtp.port,
+            secure: c.smtp.secure,
+            user: c.smtp.user,
+            hasPassword: !!c.smtp.passwordSealed,
+          }
+        : null,
     numbering: c.numbering as TCompany['numbering'],
     timeZone: c.timeZone,
     address: c.address,
@@ -54,14 +61,15 @@ export function presentCompany(
     quoteAcceptAction: c.quoteAcceptAction,
     quoteAcceptJobTypeId: c.quoteAcceptJobTypeId,
     quoteTerms: c.quoteTerms,
-    payfast: c.payfast
-      ? {
-          merchantId: c.payfast.merchantId,
-          merchantKey: c.payfast.merchantKey,
-          sandbox: c.payfast.sandbox,
-          hasPassphrase: !!c.payfast.passphraseSealed,
-        }
-      : null,
+    payfast:
+      c.payfast && seesSettings
+        ? {
+            merchantId: c.payfast.merchantId,
+            merchantKey: c.payfast.merchantKey,
+            sandbox: c.payfast.sandbox,
+            hasPassphrase: !!c.payfast.passphraseSealed,
+          }
+        : null,
     hideInvoiceLabel: c.hideInvoiceLabel,
     invoiceTemplateId: c.invoiceTemplateId,
     quoteTemplateId: c.quoteTemplateId,
@@ -70,7 +78,7 @@ export function presentCompany(
       userId: m.userId,
       name: m.name,
       surname: m.surname,
-      emailAddress: m.email,
+      ...(seesSettings && { emailAddress: m.email }),
       group: m.groupId,
       disabled: m.disabled,
       isOwner: m.userId === c.userId,

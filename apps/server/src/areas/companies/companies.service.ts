@@ -7,7 +7,7 @@ import {
   type TInvite,
 } from '@fieldbook/core';
 import type { StoredPayfast, StoredSmtp } from './companies.repo.js';
-import { invalidateCompany, isUuid, userOf, type Caller } from '../../platform/access.js';
+import { invalidateCompany, isUuid, may, userOf, type Caller } from '../../platform/access.js';
 import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, badField, notFound } from '../../platform/errors.js';
@@ -75,7 +75,7 @@ export function createCompaniesService(
         repo.listMembers(db, companyId),
         repo.listGroups(db, companyId),
       ]);
-      return presentCompany(c, members, groups, me.member);
+      return presentCompany(c, members, groups, me.member, may(me, 'settings', 'r'));
     },
 
     /** Create a company; its creator is the owner and its first member. */

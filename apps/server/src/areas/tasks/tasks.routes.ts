@@ -13,13 +13,17 @@ import type { TasksService } from './tasks.service.js';
 
 const id = z.object({ id: z.string() });
 
-/** Task coupons, at the top level as the specification writes them (`companyId` in the call). */
+/**
+ * Task coupons, at the top level as the specification writes them (`companyId`
+ * in the call). Listing and stepping a coupon are a signed-in member's (no
+ * rights area): never an API token's (docs/api.md); making one needs settings c.
+ */
 export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async (
   app,
   { tasks },
 ) => {
   app.get('/api/tasks', {
-    config: { access: access.member('query.companyId') },
+    config: { access: access.sessionMember('query.companyId') },
     schema: { tags: ['tasks'], querystring: ZTasksQuery, response: { 200: ZTasksAnswer } },
     handler: (req) => tasks.list(req.company!.id, req.user!.id),
   });
@@ -32,7 +36,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
 
   for (const step of TASK_STEPS)
     app.post(`/api/tasks/:id/${step}`, {
-      config: { access: access.member('body.companyId') },
+      config: { access: access.sessionMember('body.companyId') },
       schema: { tags: ['tasks'], params: id, body: ZTaskStep, response: { 200: ZTaskAnswer } },
       handler: (req) =>
         tasks.step(req.company!.id, req.user!.id, req.params.id.toLowerCase(), step),

@@ -12,12 +12,31 @@ export const WEBHOOK_DELIVERY = 'webhook-delivery';
  */
 export const WEBHOOK_MAX_ATTEMPTS = 21;
 
+/** The newest deliveries an endpoint's log keeps; older finished ones go as new ones are written. */
+export const WEBHOOK_LOG_KEPT = 1000;
+
 /** An event id: `msg_` and 128 random bits (the webhook-id header; no dots, which the signature joins with). */
 export const newMessageId = () => `msg_${randomBytes(16).toString('base64url')}`;
 
 /** The body every endpoint receives: small, documented in docs/webhooks.md. */
 export const eventBody = (type: string, data: Record<string, unknown>, at = new Date()) =>
   JSON.stringify({ type, timestamp: at.toISOString(), data });
+
+/**
+ * Writes delivery rows and keeps each endpoint's log to its newest
+ * WEBHOOK_LOG_KEPT: every insert prunes, whatever the endpoint answers, so
+ * a dead endpoint's log is bounded too (docs/webhooks.md).
+ */
+export async function writeDeliveries(
+  tx: Tx,
+  rows: Parameters<typeof repo.insertDeliveries>[1],
+): Promise<{ id: string; endpointId: string }[]> {
+  const written = await repo.insertDeliveries(tx, rows);
+  const byEndpoint = new Map(rows.map((r) => [r.endpointId, r.companyId]));
+  for (const [endpointId, companyId] of byEndpoint)
+    await repo.pruneDeliveries(tx, companyId, endpointId, WEBHOOK_LOG_KEPT);
+  return written;
+}
 
 /**
  * Queues `rows` (deliveries made in the caller's transaction) on the durable
@@ -53,7 +72,7 @@ export async function emitWebhook(
   if (endpoints.length === 0) return;
   const messageId = newMessageId();
   const body = eventBody(type, data);
-  const rows = await repo.insertDeliveries(
+  const rows = await writeDeliveries(
     tx,
     endpoints.map((e) => ({ companyId, endpointId: e.id, messageId, eventType: type, body })),
   );

@@ -12,8 +12,8 @@ import { postWebhook, signedHeaders } from './webhooks.send.js';
 
 type Deps = Pick<AppDeps, 'database' | 'sealer' | 'config'>;
 
-/** The newest deliveries an endpoint's log keeps; older finished ones go as new ones arrive. */
-export const WEBHOOK_LOG_KEPT = 1000;
+/** The log's cap, pruned as deliveries are written (webhooks.emit.ts). */
+export { WEBHOOK_LOG_KEPT } from './webhooks.emit.js';
 
 /** A wait of the schedule, 20 % either way, so endpoints that failed together retry apart. */
 export const jittered = (ms: number, random = Math.random) =>
@@ -88,15 +88,13 @@ export function webhookHandlers(deps: Deps): Record<string, QueueHandler> {
     };
     if (r.ok)
       return {
-        write: async (tx: Parameters<typeof repo.updateDelivery>[0]) => {
-          await repo.updateDelivery(tx, companyId, d.id, {
+        write: (tx: Parameters<typeof repo.updateDelivery>[0]) =>
+          repo.updateDelivery(tx, companyId, d.id, {
             ...seen,
             status: 'delivered',
             deliveredAt: new Date(),
             nextAttemptAt: null,
-          });
-          await repo.pruneDeliveries(tx, companyId, endpoint.id, WEBHOOK_LOG_KEPT);
-        },
+          }),
       };
     if (r.status === 410) {
       await db.transaction(async (tx) => {

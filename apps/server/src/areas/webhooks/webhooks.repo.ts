@@ -99,13 +99,19 @@ export async function insertDeliveries(
     .returning({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId });
 }
 
-/** An endpoint's deliveries, newest first, `limit` of them older than `before` (a seq). */
+/**
+ * An endpoint's deliveries of `eventTypes`, newest first, `limit` of them
+ * older than `before` (a seq).
+ */
 export async function listDeliveries(
   db: Tx,
   companyId: string,
   endpointId: string,
-  limit: number,
-  before?: number,
+  {
+    limit,
+    eventTypes,
+    before,
+  }: { limit: number; eventTypes: string[]; before?: number | undefined },
 ): Promise<DeliveryRow[]> {
   return db
     .select()
@@ -114,6 +120,7 @@ export async function listDeliveries(
       and(
         eq(webhookDeliveries.companyId, companyId),
         eq(webhookDeliveries.endpointId, endpointId),
+        inArray(webhookDeliveries.eventType, eventTypes),
         before ? lt(webhookDeliveries.seq, before) : undefined,
       ),
     )
@@ -160,7 +167,9 @@ export async function updateDelivery(
 
 /**
  * Keeps an endpoint's log to its newest `keep` rows: older finished ones
- * (delivered, gave-up) go. One index range read and a bounded delete.
+ * (delivered, gave-up) go; those still being tried stay until they finish.
+ * One index range read and a bounded delete; rows another transaction holds
+ * are skipped (the next write takes them), so two writers never wait on each other.
  */
 export async function pruneDeliveries(
   db: Tx,
@@ -168,24 +177,28 @@ export async function pruneDeliveries(
   endpointId: string,
   keep: number,
 ): Promise<void> {
+  const ofEndpoint = and(
+    eq(webhookDeliveries.companyId, companyId),
+    eq(webhookDeliveries.endpointId, endpointId),
+  );
   const [edge] = await db
     .select({ seq: webhookDeliveries.seq })
     .from(webhookDeliveries)
-    .where(
-      and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.endpointId, endpointId)),
-    )
+    .where(ofEndpoint)
     .orderBy(desc(webhookDeliveries.seq))
     .offset(keep)
     .limit(1);
   if (!edge) return;
-  await db
-    .delete(webhookDeliveries)
+  const old = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
     .where(
       and(
-        eq(webhookDeliveries.companyId, companyId),
-        eq(webhookDeliveries.endpointId, endpointId),
+        ofEndpoint,
         sql`${webhookDeliveries.seq} <= ${edge.seq}`,
         inArray(webhookDeliveries.status, ['delivered', 'gave-up']),
       ),
-    );
+    )
+    .for('update', { skipLocked: true });
+  await db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, old));
 }

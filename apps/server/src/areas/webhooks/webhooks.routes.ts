@@ -11,7 +11,7 @@ import {
   ZWebhookEndpoints,
 } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../platform/access.js';
+import { access, callerOf } from '../../platform/access.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 const BASE = '/api/companies/:cid/webhooks';
@@ -47,7 +47,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
       body: ZWebhookEndpointCreate,
       response: { 200: ZWebhookEndpointWithSecret },
     },
-    handler: (req) => webhooks.create(req.company!.id, req.body),
+    handler: (req) => webhooks.create(req.company!.id, req.body, callerOf(req)),
   });
 
   app.post(`${BASE}/:id`, {
@@ -59,7 +59,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
       body: ZWebhookEndpointUpdate,
       response: { 200: ZWebhookEndpoint },
     },
-    handler: (req) => webhooks.update(req.company!.id, req.params.id, req.body),
+    handler: (req) => webhooks.update(req.company!.id, req.params.id, req.body, callerOf(req)),
   });
 
   app.post(`${BASE}/:id/delete`, {
@@ -93,7 +93,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
       querystring: ZWebhookDeliveriesQuery,
       response: { 200: ZWebhookDeliveries },
     },
-    handler: (req) => webhooks.deliveries(req.company!.id, req.params.id, req.query.before),
+    handler: (req) =>
+      webhooks.deliveries(req.company!.id, req.params.id, callerOf(req), req.query.before),
   });
 
   app.post(`${BASE}/:id/test`, {
@@ -115,6 +116,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
       params: z.object({ cid: z.string(), id: z.string(), deliveryId: z.string() }),
       response: { 200: ZWebhookDelivery },
     },
-    handler: (req) => webhooks.resend(req.company!.id, req.params.id, req.params.deliveryId),
+    handler: (req) =>
+      webhooks.resend(req.company!.id, req.params.id, req.params.deliveryId, callerOf(req)),
   });
 };

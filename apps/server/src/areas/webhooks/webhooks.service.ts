@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import {
   WEBHOOK_DELIVERIES_PAGE,
   WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_AREAS,
   WEBHOOK_TEST_EVENT,
+  type WebhookEvent,
   type TWebhookDeliveries,
   type TWebhookEndpointCreate,
   type TWebhookEndpointUpdate,
@@ -10,11 +13,12 @@ import {
   type TWebhookEndpoints,
 } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
+import { may, type Caller } from '../../platform/access.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { HttpError, badField, notFound } from '../../platform/errors.js';
+import { HttpError, badField, forbidden, notFound } from '../../platform/errors.js';
 import { outboundHostAllowed } from '../../platform/outbound-guard.js';
 import { wakeWorkers } from '../../platform/queue.js';
-import { eventBody, newMessageId, queueDeliveries } from './webhooks.emit.js';
+import { eventBody, newMessageId, queueDeliveries, writeDeliveries } from './webhooks.emit.js';
 import { presentDelivery, presentEndpoint } from './webhooks.present.js';
 import * as repo from './webhooks.repo.js';
 
@@ -24,6 +28,26 @@ export type WebhooksService = ReturnType<typeof createWebhooksService>;
 export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 const missing = () => notFound('Webhook endpoint not found');
+
+/** The caller reads what the event's payload carries (WEBHOOK_EVENT_AREAS). */
+const mayRead = (who: Caller, e: WebhookEvent) =>
+  WEBHOOK_EVENT_AREAS[e].every((area) => may(who, area, 'r'));
+
+/** The event types whose deliveries the caller may see: the test event and each they may read. */
+export const readableEvents = (who: Caller): string[] => [
+  WEBHOOK_TEST_EVENT,
+  ...WEBHOOK_EVENTS.filter((e) => mayRead(who, e)),
+];
+
+/** 403 naming the first event whose payload the caller may not read (docs/webhooks.md). */
+function requireReadable(who: Caller, events: readonly WebhookEvent[]) {
+  const refused = events.find((e) => !mayRead(who, e));
+  if (!refused) return;
+  const areas = WEBHOOK_EVENT_AREAS[refused].join(', ').replace(/, ([^,]*)$/, ' and $1');
+  throw forbidden(
+    `The event ${refused} carries ${areas} data: receiving it needs the read right of ${areas}`,
+  );
+}
 
 /** A company's webhook endpoints and their delivery logs (docs/webhooks.md). */
 export function createWebhooksService(deps: Pick<AppDeps, 'database' | 'sealer' | 'config'>) {
@@ -71,7 +95,7 @@ export function createWebhooksService(deps: Pick<AppDeps, 'database' | 'sealer' 
       const e = await endpointOf(tx, companyId, id);
       if (!e.enabled) throw new HttpError(409, 'The endpoint is turned off: turn it on first');
       const m = await make(tx);
-      const [row] = await repo.insertDeliveries(tx, [{ companyId, endpointId: e.id, ...m }]);
+      const [row] = await writeDeliveries(tx, [{ companyId, endpointId: e.id, ...m }]);
       await queueDeliveries(tx, companyId, [row!.id]);
       return (await repo.findDelivery(tx, companyId, row!.id))!;
     });
@@ -88,7 +112,9 @@ export function createWebhooksService(deps: Pick<AppDeps, 'database' | 'sealer' 
     async create(
       companyId: string,
       b: TWebhookEndpointCreate,
+      who: Caller,
     ): Promise<TWebhookEndpointWithSecret> {
+      requireReadable(who, b.events);
       const url = await checkUrl(b.url);
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
@@ -105,10 +131,14 @@ export function createWebhooksService(deps: Pick<AppDeps, 'database' | 'sealer' 
       return { endpoint: presentEndpoint(row), secret };
     },
 
-    async update(companyId: string, id: string, b: TWebhookEndpointUpdate) {
+    async update(companyId: string, id: string, b: TWebhookEndpointUpdate, who: Caller) {
+      if (b.events) requireReadable(who, b.events);
       const url = b.url === undefined ? undefined : await checkUrl(b.url);
       const row = await db.transaction(async (tx) => {
         const e = await endpointOf(tx, companyId, id, true);
+        // A new address, or turning it on, sends what it receives somewhere: the caller must read it all.
+        if (b.url !== undefined || b.enabled === true)
+          requireReadable(who, (b.events ?? e.events) as WebhookEvent[]);
         const turning =
           b.enabled === undefined || b.enabled === e.enabled
             ? {}
@@ -140,18 +170,29 @@ export function createWebhooksService(deps: Pick<AppDeps, 'database' | 'sealer' 
       return { endpoint: presentEndpoint(row!), secret };
     },
 
-    async deliveries(companyId: string, id: string, before?: number): Promise<TWebhookDeliveries> {
+    /** The log, only of the events the caller may read (docs/webhooks.md). */
+    async deliveries(
+      companyId: string,
+      id: string,
+      who: Caller,
+      before?: number,
+    ): Promise<TWebhookDeliveries> {
       const e = await endpointOf(db, companyId, id);
-      const rows = await repo.listDeliveries(db, companyId, e.id, WEBHOOK_DELIVERIES_PAGE, before);
+      const rows = await repo.listDeliveries(db, companyId, e.id, {
+        limit: WEBHOOK_DELIVERIES_PAGE,
+        eventTypes: readableEvents(who),
+        before,
+      });
       const last = rows.length === WEBHOOK_DELIVERIES_PAGE ? rows[rows.length - 1] : undefined;
       return { deliveries: rows.map(presentDelivery), next: last?.seq ?? null };
     },
 
-    /** The same event (same message id and body) once more, as a new delivery. */
-    resend(companyId: string, id: string, deliveryId: string) {
+    /** The same event (same message id and body) once more, as a new delivery; one the caller may read. */
+    resend(companyId: string, id: string, deliveryId: string, who: Caller) {
       return deliverOnce(companyId, id, async (tx) => {
         const d = await repo.findDelivery(tx, companyId, deliveryId.toLowerCase());
-        if (!d || d.endpointId !== id.toLowerCase()) throw notFound('Delivery not found');
+        if (!d || d.endpointId !== id.toLowerCase() || !readableEvents(who).includes(d.eventType))
+          throw notFound('Delivery not found');
         return { messageId: d.messageId, eventType: d.eventType, body: d.body };
       });
     },

@@ -92,7 +92,15 @@ export const userTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['activate', 'reset', 'login', 'email', 'second-factor', 'passkey-register'],
+      enum: [
+        'activate',
+        'reset',
+        'login',
+        'email',
+        'second-factor',
+        'passkey-register',
+        'passkey-confirm',
+      ],
     }).notNull(),
     email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -22,7 +22,10 @@ export function NewChatModal({
   const [chatName, setChatName] = useState('');
   const colleagues = (company?.users ?? [])
     .filter((u) => !u.disabled && u.userId !== meId)
-    .map((u) => ({ value: u.userId, label: `${u.name} ${u.surname}`.trim() || u.emailAddress }));
+    .map((u) => ({
+      value: u.userId,
+      label: `${u.name} ${u.surname}`.trim() || (u.emailAddress ?? ''),
+    }));
 
   const close = () => {
     setUserIds([]);

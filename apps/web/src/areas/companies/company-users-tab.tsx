@@ -13,7 +13,7 @@ import { InviteUserModal } from './invite-user-modal';
 /** A super's Reset of a member's two-factor sign-in, asked first (docs/auth.md). */
 function ResetTwoFactorButton({ user, company }: { user: TCompanyUser; company: TCompany }) {
   const reset = useResetTwoFactor(company._id);
-  const name = `${user.name} ${user.surname}`.trim() || user.emailAddress;
+  const name = `${user.name} ${user.surname}`.trim() || (user.emailAddress ?? '');
   return (
     <Button
       size="xs"
@@ -42,7 +42,7 @@ function ResetTwoFactorButton({ user, company }: { user: TCompanyUser; company: 
 function UserRow({ user, company }: { user: TCompanyUser; company: TCompany }) {
   const save = useSaveMember(company._id);
   const isSuper = useCurrentUser().rank === 'super';
-  const fullName = `${user.name} ${user.surname}`.trim() || user.emailAddress;
+  const fullName = `${user.name} ${user.surname}`.trim() || (user.emailAddress ?? '');
   const update = (change: Partial<Pick<TCompanyUser, 'group' | 'disabled'>>) =>
     save.mutate(
       { userId: user.userId, group: user.group, disabled: user.disabled, ...change },

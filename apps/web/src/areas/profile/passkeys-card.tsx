@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_TIME_ZONE, formatDate, type TPasskey } from '@fieldbook/core';
 import { useCurrentCompany } from '../../app/company-context';
 import { usePasskeys } from '../../api/use-passkeys';
+import { useTwoFactor } from '../../api/use-two-factor';
 import { QueryState } from '../../ui/query-state';
 import { AddPasskeyModal, RemovePasskeyModal, RenamePasskeyModal } from './passkeys-modals';
 
@@ -17,6 +18,7 @@ export function PasskeysCard() {
   const { company } = useCurrentCompany();
   const timeZone = company?.timeZone ?? DEFAULT_TIME_ZONE;
   const list = usePasskeys();
+  const totp = useTwoFactor().data?.enabled ?? false;
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   return (
@@ -84,9 +86,20 @@ export function PasskeysCard() {
           </Stack>
         )}
       </QueryState>
-      {open?.what === 'add' && <AddPasskeyModal onClose={close} />}
+      {open?.what === 'add' && (
+        <AddPasskeyModal
+          onClose={close}
+          factors={{ totp, passkeys: (list.data?.passkeys.length ?? 0) > 0 }}
+        />
+      )}
       {open?.what === 'rename' && <RenamePasskeyModal passkey={open.passkey} onClose={close} />}
-      {open?.what === 'remove' && <RemovePasskeyModal passkey={open.passkey} onClose={close} />}
+      {open?.what === 'remove' && (
+        <RemovePasskeyModal
+          passkey={open.passkey}
+          onClose={close}
+          factors={{ totp, passkeys: true }}
+        />
+      )}
     </Paper>
   );
 }

@@ -6,6 +6,49 @@ import { usePasskeyActions } from '../../api/use-passkeys';
 import { ModalActions } from '../../ui/modal-actions';
 import { ErrorAlert } from '../../ui/query-state';
 
+/** The second factors the account has: a change to its passkeys asks for one of them too. */
+export interface Factors {
+  totp: boolean;
+  passkeys: boolean;
+}
+
+/**
+ * What the second factor asks (docs/auth.md): a code field when TOTP is on
+ * (empty: a passkey, when there is one), else a word that the browser will
+ * ask for a passkey first; nothing for an account without a second factor.
+ */
+function SecondFactorField({
+  factors,
+  code,
+  setCode,
+}: {
+  factors: Factors;
+  code: string;
+  setCode: (code: string) => void;
+}) {
+  if (factors.totp)
+    return (
+      <TextInput
+        label="Authentication code"
+        description={
+          factors.passkeys
+            ? 'From your authenticator app, or a backup code. Leave it empty to confirm with a passkey instead.'
+            : 'From your authenticator app, or a backup code'
+        }
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value)}
+      />
+    );
+  if (factors.passkeys)
+    return (
+      <Text size="sm" c="dimmed">
+        Your browser will first ask for one of your passkeys, to confirm it is you.
+      </Text>
+    );
+  return null;
+}
+
 const guessName = () => {
   const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent;
   if (/iPhone|iPad/.test(ua)) return 'iPhone';
@@ -15,10 +58,13 @@ const guessName = () => {
   return 'My passkey';
 };
 
-/** Add a passkey: its name and the password, then the browser asks for the passkey. */
-export function AddPasskeyModal({ onClose }: { onClose: () => void }) {
+/**
+ * Add a passkey: its name and the password (and the second factor when the
+ * account has one), then the browser asks for the passkey.
+ */
+export function AddPasskeyModal({ onClose, factors }: { onClose: () => void; factors: Factors }) {
   const { add } = usePasskeyActions();
-  const [v, setV] = useState({ name: guessName(), password: '' });
+  const [v, setV] = useState({ name: guessName(), password: '', code: '' });
   const set = (p: Partial<typeof v>) => setV((o) => ({ ...o, ...p }));
   return (
     <Modal opened onClose={onClose} title="Add a passkey" centered>
@@ -26,12 +72,15 @@ export function AddPasskeyModal({ onClose }: { onClose: () => void }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          add.mutate(v, {
-            onSuccess: (p) => {
-              notifications.show({ color: 'green', message: `Passkey “${p.name}” added` });
-              onClose();
+          add.mutate(
+            { ...v, passkeys: factors.passkeys },
+            {
+              onSuccess: (p) => {
+                notifications.show({ color: 'green', message: `Passkey “${p.name}” added` });
+                onClose();
+              },
             },
-          });
+          );
         }}
       >
         <Stack gap="sm">
@@ -52,6 +101,7 @@ export function AddPasskeyModal({ onClose }: { onClose: () => void }) {
             value={v.password}
             onChange={(e) => set({ password: e.currentTarget.value })}
           />
+          <SecondFactorField factors={factors} code={v.code} setCode={(code) => set({ code })} />
           <ErrorAlert error={add.error} title="Not added" />
           <ModalActions onCancel={onClose} saving={add.isPending} saveLabel="Add" gap="sm" />
         </Stack>
@@ -93,16 +143,19 @@ export function RenamePasskeyModal({
   );
 }
 
-/** Remove a passkey, with the password. */
+/** Remove a passkey, with the password and the second factor (a passkey is one). */
 export function RemovePasskeyModal({
   passkey,
   onClose,
+  factors,
 }: {
   passkey: TPasskey;
   onClose: () => void;
+  factors: Factors;
 }) {
   const { remove } = usePasskeyActions();
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   return (
     <Modal opened onClose={onClose} title="Remove passkey" centered>
       <form
@@ -110,7 +163,7 @@ export function RemovePasskeyModal({
         onSubmit={(e) => {
           e.preventDefault();
           remove.mutate(
-            { id: passkey._id, password },
+            { id: passkey._id, password, code, passkeys: factors.passkeys },
             {
               onSuccess: () => {
                 notifications.show({ color: 'green', message: 'Passkey removed' });
@@ -131,6 +184,7 @@ export function RemovePasskeyModal({
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
+          <SecondFactorField factors={factors} code={code} setCode={setCode} />
           <ErrorAlert error={remove.error} title="Not removed" />
           <ModalActions onCancel={onClose} saving={remove.isPending} saveLabel="Remove" gap="sm" />
         </Stack>

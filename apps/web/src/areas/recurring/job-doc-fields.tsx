@@ -22,7 +22,10 @@ export function JobDocFields({ form, types, company }: Props) {
   const v = form.values;
   const users = company.users
     .filter((u) => !u.disabled)
-    .map((u) => ({ value: u.userId, label: `${u.name} ${u.surname}`.trim() || u.emailAddress }));
+    .map((u) => ({
+      value: u.userId,
+      label: `${u.name} ${u.surname}`.trim() || (u.emailAddress ?? ''),
+    }));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
       <Select

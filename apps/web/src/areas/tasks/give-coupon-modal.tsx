@@ -37,7 +37,10 @@ export function GiveCouponModal({ opened, onClose }: { opened: boolean; onClose:
   });
   const colleagues = (company?.users ?? [])
     .filter((u) => !u.disabled && u.userId !== me._id)
-    .map((u) => ({ value: u.userId, label: `${u.name} ${u.surname}`.trim() || u.emailAddress }));
+    .map((u) => ({
+      value: u.userId,
+      label: `${u.name} ${u.surname}`.trim() || (u.emailAddress ?? ''),
+    }));
 
   const close = () => {
     form.reset();

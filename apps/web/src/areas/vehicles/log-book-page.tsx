@@ -70,7 +70,7 @@ export function LogBookPage() {
   const [open, setOpen] = useState<TTrip | null | undefined>(undefined);
   const drivers = (company?.users ?? []).map((u) => ({
     value: u.userId,
-    label: `${u.name} ${u.surname}`.trim() || u.emailAddress,
+    label: `${u.name} ${u.surname}`.trim() || (u.emailAddress ?? ''),
   }));
   const mayLog = can(member, 'expenses', 'c') && (cars.data?.some((c) => c.active) ?? false);
 

@@ -135,7 +135,10 @@ export function TripModal({
   const v = form.values;
   const drivers = (company?.users ?? [])
     .filter((u) => !u.disabled || u.userId === trip?.driverId)
-    .map((u) => ({ value: u.userId, label: `${u.name} ${u.surname}`.trim() || u.emailAddress }));
+    .map((u) => ({
+      value: u.userId,
+      label: `${u.name} ${u.surname}`.trim() || (u.emailAddress ?? ''),
+    }));
   const km = kilometres(v);
 
   const chooseCar = (id: string | null) => {

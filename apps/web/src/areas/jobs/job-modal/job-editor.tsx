@@ -168,7 +168,10 @@ export function JobEditor({
   const readOnly = !can(member, 'appointments', job ? 'u' : 'c');
   const members = company.users
     .filter((u) => !u.disabled)
-    .map((u) => ({ userId: u.userId, name: `${u.name} ${u.surname}`.trim() || u.emailAddress }));
+    .map((u) => ({
+      userId: u.userId,
+      name: `${u.name} ${u.surname}`.trim() || (u.emailAddress ?? u.userId),
+    }));
   const components = type?.components ?? [];
   const formComponents = [
     ...(components.some((c) => c.type === 'clientSelect') ? [] : [OWN_CLIENT]),
