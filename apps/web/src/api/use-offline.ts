@@ -64,6 +64,7 @@ export function useOfflinePack(): string | undefined {
     enabled: !!cid && !!member && can(member, 'appointments', 'r'),
     refetchInterval: PACK_EVERY,
     staleTime: PACK_EVERY,
+    refetchOnReconnect: 'always',
     retry: false,
   });
   const kept = useLiveQuery(async () => (cid ? lastSynced(cid) : undefined), [cid, pack.data]);

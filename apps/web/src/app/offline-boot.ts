@@ -1,31 +1,12 @@
-import { OFFLINE_MESSAGE } from '@fieldbook/core';
 import { onlineManager } from '@tanstack/react-query';
 import { loadLocalFiles } from '../api/offline/local-files';
+import { tellOffline } from '../api/offline/offline-notice';
 import { watchOutbox } from '../api/offline/outbox';
 import { persistQueries, restoreQueries } from '../api/offline/query-persist';
 import { startSync } from '../api/offline/sync';
 import { queryClient } from './query-client';
 
 let booted: Promise<void> | null = null;
-const TOLD = 'fieldbook.offlineTold';
-
-/**
- * Says once per spell without a network, in the developer console, that the
- * app runs offline (spec operations §8): a reload while still offline does not
- * say it again (the tab remembers), the next spell does.
- */
-function tellOffline(online: boolean) {
-  if (online) {
-    // Back online after this page saw the network go: the next spell is told again.
-    if (wentOffline) sessionStorage.removeItem(TOLD);
-    return;
-  }
-  wentOffline = true;
-  if (sessionStorage.getItem(TOLD)) return;
-  sessionStorage.setItem(TOLD, '1');
-  console.info(OFFLINE_MESSAGE);
-}
-let wentOffline = false;
 
 /**
  * Before the signed-in screens start: the answers kept on the phone go back

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../api-client';
 import { jobKeys } from '../query-keys';
 import { keep, readKept } from './offline-db';
+import { networkWorked } from './offline-notice';
 
 /*
  * The member's week (GET appointments/offline, docs/offline.md) put into the
@@ -17,6 +18,7 @@ export async function loadPack(qc: QueryClient, cid: string): Promise<TOfflinePa
   const pack = await apiGet<TOfflinePack>(
     `/companies/${encodeURIComponent(cid)}/appointments/offline`,
   );
+  networkWorked();
   seedPack(qc, cid, pack);
   await keep(syncedKey(cid), pack.syncedAt);
   return pack;

@@ -194,7 +194,8 @@ export function JobEditor({
       form.resetDirty({ ...form.getValues(), updatedAt: r.updatedAt });
       // The saved job comes back as the server keeps it (what this user may see
       // in its new status): load it, even when its refetch arrived during the save.
-      seen.current = null;
+      // Kept on the phone: the form already holds it (the job's copy catches up later).
+      if (!r.onPhone) seen.current = null;
       setSaved(`Job ${r.appointmentNumber} saved${r.onPhone ? ' on this phone' : ''}`);
       if (!job) onSaved(r._id);
       return true;
@@ -236,7 +237,7 @@ export function JobEditor({
         });
         // Dirtiness is worked out again against the new baseline.
         form.setValues({ updatedAt: r.updatedAt, values: form.getValues().values });
-        seen.current = null;
+        if (!r.onPhone) seen.current = null;
         setKept(`${label} saved${r.onPhone ? ' on this phone' : ''}`);
       } catch (e) {
         setError(errorMessage(e));
