@@ -4,9 +4,11 @@
 // on a fresh PostgreSQL database (BENCH_PG_URL, or DATABASE_URL /
 // TEST_DATABASE_URL). Prints its size (as sent, gzip, brotli) and the HTTP
 // time. BENCH_DB=pglite|postgres runs one. Figures go to docs/performance.md.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DEFAULT_DISCOUNT } from '@fieldbook/core';
@@ -30,6 +32,118 @@ const PG_URL =
   process.env.TEST_DATABASE_URL ||
   process.env.BENCH_PG_URL ||
   'postgres://postgres@127.0.0.1:5432/test';
+
+interface PackJob {
+  _id: string;
+  updatedAt: string;
+}
+
+/** A PNG of w×h noise (incompressible, like a photo's bytes): zlib, CRC and chunks by hand. */
+function noisePng(w: number, h: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = crypto.randomBytes((w * 3 + 1) * h);
+  for (let row = 0; row < h; row++) raw[row * (w * 3 + 1)] = 0; // each row's filter: none
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * What a phone's outbox sends on reconnect (docs/offline.md): 20 job changes,
+ * 10 of them with a photo uploaded first, one request after another, each with
+ * its Idempotency-Key; then the same 30 requests again (a second tab, answers
+ * lost): each answered from the stored key, nothing applied twice.
+ */
+async function replayOutbox(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  companyId: string,
+  username: string,
+  token: string,
+  jobs: PackJob[],
+) {
+  const photo = noisePng(400, 300);
+  const base = `/api/companies/${companyId}/appointments`;
+  const headers = (key: string) => ({ username, token, 'idempotency-key': key });
+  const boundary = 'fieldbookbench';
+  const multipart = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const requests: (() => Promise<{ statusCode: number; body: string }>)[] = [];
+  const version = new Map(jobs.map((j) => [j._id, j.updatedAt]));
+  for (let i = 0; i < 20; i++) {
+    const job = jobs[i]!;
+    const photoKey = `bench-photo-${i}-${process.pid}`;
+    const saveKey = `bench-save-${i}-${process.pid}`;
+    let fileId = '';
+    if (i < 10)
+      requests.push(async () => {
+        const r = await app.inject({
+          method: 'POST',
+          url: `${base}/${job._id}/images`,
+          headers: {
+            ...headers(photoKey),
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
+          payload: multipart,
+        });
+        fileId = (JSON.parse(r.body) as { file: string }).file;
+        return r;
+      });
+    requests.push(async () => {
+      const r = await app.inject({
+        method: 'POST',
+        url: base,
+        headers: headers(saveKey),
+        payload: {
+          _id: job._id,
+          updatedAt: version.get(job._id),
+          resolution: `Done on site, change ${i}`,
+          ...(i < 10 && { values: { photos: [fileId] } }),
+        },
+      });
+      return r;
+    });
+  }
+  const run = async () => {
+    const s = performance.now();
+    for (const send of requests) {
+      const r = await send();
+      if (r.statusCode !== 200) throw new Error(`sync: ${r.statusCode} ${r.body}`);
+    }
+    return performance.now() - s;
+  };
+  const first = await run();
+  const again = await run();
+  return { requests: requests.length, photoBytes: photo.length, first, again };
+}
 
 const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
@@ -152,12 +266,13 @@ async function benchOn(label: string, databaseUrl: string) {
       });
       single.push(performance.now() - s);
     }
+    const sync = await replayOutbox(app, companyId, tech.username, t.token, p.jobs as PackJob[]);
     const kept = {
       jobs: p.jobs.length,
       clients: p.clients.length,
       comments: Object.values(p.comments).flat().length,
     };
-    return { label, seedSeconds, sizes, times, plain, single, kept };
+    return { label, seedSeconds, sizes, times, plain, single, kept, sync };
   } finally {
     await app.close();
     await deps.database.close();
@@ -200,6 +315,15 @@ export async function benchOffline() {
   for (const r of results)
     console.log(
       `| ${r.label} | ${r.kept.jobs} / ${r.kept.clients} / ${r.kept.comments} | ${kb(r.sizes.json)} | ${kb(r.sizes.gzip)} | ${kb(r.sizes.br)} | ${ms(quantile(r.times, 0.5))} | ${ms(quantile(r.times, 0.99))} | ${ms(quantile(r.plain, 0.5))} | ${ms(quantile(r.plain, 0.99))} | ${ms(quantile(r.single, 0.5))} |`,
+    );
+  console.log(
+    '\nSyncing an outbox of 20 job changes with 10 photos, one request after another (then all again: replays)\n',
+  );
+  console.log('| database | requests | photo | first sync | the same again (replayed) |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of results)
+    console.log(
+      `| ${r.label} | ${r.sync.requests} | ${kb(r.sync.photoBytes)} | ${ms(r.sync.first)} | ${ms(r.sync.again)} |`,
     );
   for (const r of results)
     console.log(`\n${r.label}: fixture inserted in ${r.seedSeconds.toFixed(1)} s`);
