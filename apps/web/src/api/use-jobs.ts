@@ -9,18 +9,18 @@ import {
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { useCurrentUser } from '../app/use-session';
-import { ApiError, apiGet, apiPost, apiRequest } from './api-client';
+import { apiGet, apiPost, apiRequest } from './api-client';
 import { downloadFile } from './download';
 import {
   holdBack,
   type KeptSave,
   jobWithPending,
-  newKey,
   pendingComments,
   queueComment,
   queueJobSave,
   queueUpload,
 } from './offline/outbox';
+import { sendOrKeep, noNetwork } from './offline/send-or-keep';
 import { syncSoon } from './offline/sync';
 import { invoiceKeys, jobKeys } from './query-keys';
 import { useJobOutbox } from './use-offline';
@@ -61,9 +61,6 @@ export function useJob(id: string | null) {
   return { ...query, data: undefined, isLoading: true } as unknown as typeof query;
 }
 
-/** No answer from the server at all (no network, or it went on the way). */
-const noNetwork = (e: unknown) => e instanceof ApiError && e.status === 0;
-
 export const NOT_KEPT = 'This job is not kept on this phone: connect to the internet to save it';
 
 /**
@@ -91,27 +88,6 @@ function useJobSaveFn() {
       throw e;
     }
   };
-}
-
-/** A request with its Idempotency-Key; kept in the outbox (with the same key) when the network fails. */
-async function onceOrQueue<T>(
-  jobId: string,
-  send: (key: string) => Promise<T>,
-  queue: (key: string) => Promise<T>,
-): Promise<T> {
-  const key = newKey();
-  const kept = async () => {
-    const r = await queue(key);
-    void syncSoon();
-    return r;
-  };
-  if (holdBack(jobId)) return kept();
-  try {
-    return await send(key);
-  } catch (e) {
-    if (noNetwork(e)) return kept();
-    throw e;
-  }
 }
 
 /**
@@ -208,7 +184,7 @@ export function useAddJobComment(id: string) {
   return useMutation({
     networkMode: 'always',
     mutationFn: (text: string) =>
-      onceOrQueue<unknown>(
+      sendOrKeep<unknown>(
         id,
         (key) =>
           apiRequest('POST', `${jobPath(cid, id)}/comments`, {
@@ -227,7 +203,7 @@ export function useUploadJobImage(id: string) {
   return useMutation({
     networkMode: 'always',
     mutationFn: ({ file, signature = false }: { file: Blob; signature?: boolean }) =>
-      onceOrQueue(
+      sendOrKeep(
         id,
         (key) => {
           const form = new FormData();

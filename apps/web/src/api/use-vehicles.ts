@@ -1,7 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCar, TCarSave, TLogBookSummary, TMessage, TTrip, TTripSave } from '@fieldbook/core';
+import {
+  IDEMPOTENCY_HEADER,
+  type TCar,
+  type TCarSave,
+  type TLogBookSummary,
+  type TMessage,
+  type TTrip,
+  type TTripSave,
+} from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
-import { apiGet, apiPost } from './api-client';
+import { apiGet, apiPost, apiRequest } from './api-client';
+import { queueTrip } from './offline/outbox';
+import { sendOrKeep } from './offline/send-or-keep';
 import { downloadFile } from './download';
 import { vehicleKeys } from './query-keys';
 
@@ -65,8 +75,31 @@ function useVehiclesMutation<A, R>(fn: (cid: string | null, arg: A) => Promise<R
 export const useSaveCar = () =>
   useVehiclesMutation((cid, car: TCarSave) => apiPost<TCar>(`${base(cid)}/cars`, car));
 
-export const useSaveTrip = () =>
-  useVehiclesMutation((cid, trip: TTripSave) => apiPost<TTrip>(`${base(cid)}/logBook`, trip));
+/**
+ * Saves a trip; offline (or when the network fails on the way) it waits on
+ * the phone and goes with its Idempotency-Key once online (docs/offline.md).
+ */
+export function useSaveTrip() {
+  const { companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (trip: TTripSave): Promise<TTrip | KeptTrip> =>
+      sendOrKeep<TTrip | KeptTrip>(
+        null,
+        (key) =>
+          apiRequest<TTrip>('POST', `${base(companyId)}/logBook`, {
+            body: trip,
+            headers: { [IDEMPOTENCY_HEADER]: key },
+          }),
+        (key) => queueTrip(companyId ?? '', trip, key),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all(companyId) }),
+  });
+}
+
+/** A trip kept on the phone until it reaches the server. */
+export type KeptTrip = Awaited<ReturnType<typeof queueTrip>>;
 
 export const useDeleteTrip = () =>
   useVehiclesMutation((cid, id: string) =>

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable, type UpdateSpec } from 'dexie';
-import type { JobConflict, JobPatch, TAppointment } from '@fieldbook/core';
+import type { JobConflict, JobPatch, TAppointment, TTripSave } from '@fieldbook/core';
 import { getSession, subscribeSession } from '../session-store';
 
 /*
@@ -47,7 +47,13 @@ export interface CommentEntry extends EntryBase {
   author: string;
 }
 
-export type OutboxEntry = JobEntry | UploadEntry | CommentEntry;
+/** A trip in the log book (its `jobId` is `trip:<key>`: trips wait for nothing but each other's order). */
+export interface TripEntry extends EntryBase {
+  kind: 'trip';
+  body: TTripSave;
+}
+
+export type OutboxEntry = JobEntry | UploadEntry | CommentEntry | TripEntry;
 
 export interface LocalFile {
   /** `local:<uuid>`, the reference the job's values hold until it is uploaded. */
@@ -73,7 +79,7 @@ export type OfflineDb = Dexie & {
 export function updateEntry(
   db: OfflineDb,
   seq: number,
-  changes: Partial<JobEntry> | Partial<UploadEntry> | Partial<CommentEntry>,
+  changes: Partial<JobEntry> | Partial<UploadEntry> | Partial<CommentEntry> | Partial<TripEntry>,
 ) {
   return db.outbox.update(seq, changes as UpdateSpec<OutboxEntry>);
 }

@@ -7,6 +7,7 @@ import {
   type TAppointmentSave,
   type TJobComment,
   type TJobSaved,
+  type TTripSave,
 } from '@fieldbook/core';
 import { onlineManager } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
@@ -16,6 +17,7 @@ import {
   type CommentEntry,
   type JobEntry,
   type OutboxEntry,
+  type TripEntry,
   type UploadEntry,
 } from './offline-db';
 import { fileOf, keepLocalFile } from './local-files';
@@ -52,8 +54,8 @@ export function watchOutbox(): void {
 }
 
 /** Whether a change of job `jobId` goes to the outbox: offline, or behind that job's waiting changes. */
-export function holdBack(jobId: string): boolean {
-  return !onlineManager.isOnline() || waitingJobs.has(jobId);
+export function holdBack(jobId: string | null): boolean {
+  return !onlineManager.isOnline() || (jobId !== null && waitingJobs.has(jobId));
 }
 
 /** Changes on the phone not yet on the server (conflicts and refusals included). */
@@ -191,6 +193,25 @@ export async function queueComment(
     author,
   };
   await offlineDb()!.outbox.add(entry);
+}
+
+/** The id a trip waiting on the phone is kept under in the outbox. */
+export const TRIP_PREFIX = 'trip:';
+
+/** Keeps a trip for the log book (new or changed); answers it as the list shows it until sent. */
+export async function queueTrip(companyId: string, body: TTripSave, key = newKey()) {
+  const entry: TripEntry = {
+    kind: 'trip',
+    key,
+    companyId,
+    jobId: `${TRIP_PREFIX}${key}`,
+    createdAt: now(),
+    attempts: 0,
+    state: 'waiting',
+    body,
+  };
+  await offlineDb()!.outbox.add(entry);
+  return { ...body, _id: body._id ?? `${WAITING_PREFIX}${key}`, onPhone: true as const };
 }
 
 /** Drops an entry the technician gave up (a refused change, shown with Discard). */

@@ -5,13 +5,14 @@ import { keep, offlineDb, onForget, readKept } from './offline-db';
 /*
  * The answers a technician's screens need without a network, kept on the
  * phone as last answered (docs/offline.md): their companies and their access,
- * the profile, the job types, job lists and jobs, the route base. Written a
+ * the profile, the job types, job lists and jobs, the route base, the cars and
+ * the log book. Written a
  * second after the cache changes and when the page is hidden; read back before
  * the signed-in screens start. Only what the server answered this member.
  */
 
 const KEY = 'queries';
-const KEPT_IN_COMPANY = new Set(['jobs', 'routeBase']);
+const KEPT_IN_COMPANY = new Set(['jobs', 'routeBase', 'vehicles']);
 
 /** Whether an answer under `key` is kept for offline use. */
 export function keptOffline(key: QueryKey): boolean {

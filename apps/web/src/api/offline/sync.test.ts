@@ -6,7 +6,14 @@ import type { TAppointment } from '@fieldbook/core';
 import { testQueryClient } from '../../test/query-wrapper';
 import { setSession } from '../session-store';
 import { offlineDb } from './offline-db';
-import { jobWithPending, outboxEntries, queueComment, queueJobSave, queueUpload } from './outbox';
+import {
+  jobWithPending,
+  outboxEntries,
+  queueComment,
+  queueJobSave,
+  queueTrip,
+  queueUpload,
+} from './outbox';
 import { nextToSend, resolveConflict, startSync, syncSoon, jobNotices } from './sync';
 
 /** A stand-in server: it keeps the job, applies each Idempotency-Key once and records every call. */
@@ -43,6 +50,7 @@ vi.mock('../api-client', () => {
       let answer: unknown;
       if (path.endsWith('/images')) answer = { file: `srv-${++server.files}` };
       else if (path.endsWith('/comments')) answer = { _id: 'c1' };
+      else if (path.endsWith('/logBook')) answer = { _id: 'trip1', ...o.body };
       else {
         const r = server.refuse;
         if (r) {
@@ -157,6 +165,31 @@ describe('the outbox', () => {
     expect(server.calls.filter((c) => c.path.endsWith('/comments'))).toHaveLength(1);
     expect(await outboxEntries()).toEqual([]);
   });
+});
+
+it('keeps a trip for the log book offline and sends it once online with its key', async () => {
+  onlineManager.setOnline(false);
+  const trip = {
+    date: '2026-12-02',
+    carId: 'car1',
+    driverId: 'u1',
+    from: 'Depot',
+    to: 'Sandton',
+    openingOdometer: 1000,
+    closingOdometer: 1042,
+    business: true,
+    reason: 'Roof leak',
+    jobId: null,
+  };
+  const kept = await queueTrip('c1', trip);
+  expect(kept).toMatchObject({ onPhone: true, from: 'Depot' });
+  expect(server.calls).toEqual([]);
+  onlineManager.setOnline(true);
+  await syncSoon();
+  expect(server.calls).toEqual([
+    { path: 'POST /companies/c1/logBook', key: expect.any(String), body: trip },
+  ]);
+  expect(await outboxEntries()).toEqual([]);
 });
 
 describe('a job changed meanwhile', () => {

@@ -10,7 +10,7 @@ import {
 } from '@fieldbook/core';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api-client';
-import { jobKeys } from '../query-keys';
+import { jobKeys, vehicleKeys } from '../query-keys';
 import {
   keep,
   offlineDb,
@@ -136,6 +136,11 @@ async function send(e: OutboxEntry, entries: OutboxEntry[]): Promise<void> {
     } else if (e.kind === 'comment') {
       await post(`${jobsPath(e.companyId)}/${e.jobId}/comments`, e.key, { body: { text: e.text } });
       await db.outbox.delete(e.seq!);
+    } else if (e.kind === 'trip') {
+      await post(`/companies/${encodeURIComponent(e.companyId)}/logBook`, e.key, { body: e.body });
+      await db.outbox.delete(e.seq!);
+      void client?.invalidateQueries({ queryKey: vehicleKeys.all(e.companyId) });
+      return;
     } else await sendJob(e, entries);
     void client?.invalidateQueries({ queryKey: jobKeys.all(e.companyId) });
   } catch (err) {

@@ -24,6 +24,7 @@ import { QueryState } from '../../ui/query-state';
 import { TripModal } from './trip-modal';
 import { TripTable } from './trip-table';
 import { YearSummary } from './year-summary';
+import { WaitingTrips } from './waiting-trips';
 
 /** The chosen tax year with buttons to the one before and after. */
 function YearPicker({ year, onChange }: { year: number; onChange: (y: number) => void }) {
@@ -98,6 +99,7 @@ export function LogBookPage() {
           </Group>
         }
       />
+      <WaitingTrips />
       <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
         <YearPicker year={filter.year} onChange={(year) => setFilter((f) => ({ ...f, year }))} />
         <Group gap="sm" wrap="wrap">

@@ -126,8 +126,12 @@ export function TripModal({
   const { onSubmit, error } = useEditorForm({
     form,
     save: (v) => save.mutateAsync(body(v)),
-    onSaved: () => {
-      notifications.show({ color: 'green', message: 'Trip saved' });
+    onSaved: (r) => {
+      const onPhone = 'onPhone' in r;
+      notifications.show({
+        color: 'green',
+        message: onPhone ? 'Trip saved on this phone' : 'Trip saved',
+      });
       onClose();
     },
     fieldErrors: 'box',

@@ -1,4 +1,4 @@
-import { isLocalFile, localFileUrl, uploadedAs } from '../../api/offline/local-files';
+import { isLocalFile, localFileUrl, uploadedAs } from '../../api/offline/local-file-urls';
 import {
   DEFAULT_DISCOUNT,
   computeTotals,
