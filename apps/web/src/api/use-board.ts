@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TAppointmentSave, TJobCard, TJobSaved } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
-import { ApiError, apiGet, apiPost, errorMessage } from './api-client';
+import { ApiError, apiGet, errorMessage } from './api-client';
 import { boardKeys, invoiceKeys, jobKeys } from './query-keys';
-import { invalidateJob } from './use-jobs';
+import { invalidateJob, useJobSaveFn } from './use-jobs';
 
 /** Under jobKeys.lists, so every `updateActiveJobs` push refetches them. */
 
@@ -72,9 +72,12 @@ function moved(card: TJobCard, m: CardMove): TJobCard {
 export function useMoveJob() {
   const cid = useCid();
   const qc = useQueryClient();
+  const saveFn = useJobSaveFn();
   return useMutation({
-    mutationFn: ({ card, move }: { card: TJobCard; move: CardMove }) =>
-      apiPost<TJobSaved>(base(cid), { _id: card._id, ...move }),
+    // Offline too: the move waits on the phone with the job (docs/offline.md).
+    networkMode: 'always',
+    mutationFn: ({ card, move }: { card: TJobCard; move: CardMove }): Promise<TJobSaved> =>
+      saveFn({ _id: card._id, ...move }),
     onMutate: async ({ card, move }) => {
       const filters = { queryKey: jobKeys.lists(cid) };
       await qc.cancelQueries(filters);

@@ -68,7 +68,7 @@ export const NOT_KEPT = 'This job is not kept on this phone: connect to the inte
  * that job waits, else (or when the network fails on the way) into the
  * phone's outbox, answered at once (docs/offline.md).
  */
-function useJobSaveFn() {
+export function useJobSaveFn() {
   const cid = useCid();
   const qc = useQueryClient();
   return async (body: TAppointmentSave): Promise<KeptSave> => {
