@@ -19,6 +19,7 @@ import { benchQueueClaim } from './queue-claim.js';
 import { benchChat } from './chat.js';
 import { benchSearch } from './search.js';
 import { benchOffline } from './offline.js';
+import { benchOfflineCache } from './offline-cache.js';
 import { benchEvents } from './events.js';
 import { benchScale, benchSoak } from './soak.js';
 
@@ -160,6 +161,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   events: () => benchEvents(),
   search: () => benchSearch(),
   offline: () => benchOffline(),
+  'offline-cache': () => benchOfflineCache(),
   metrics: () => benchMetrics(),
   soak: () => benchSoak(),
   scale: () => benchScale(),
