@@ -33,6 +33,8 @@ export const jobKeys = {
   ofClient: (cid: string, entityId: string) =>
     ['company', cid, 'jobs', 'list', 'client', entityId] as const,
   one: (cid: string, id: string) => ['company', cid, 'jobs', 'one', id] as const,
+  /** Every job opened or kept (the prefix of `one`). */
+  ones: (cid: string) => ['company', cid, 'jobs', 'one'] as const,
   comments: (cid: string, id: string) => ['company', cid, 'jobs', 'comments', id] as const,
   commentPage: (cid: string, id: string, all: boolean) =>
     [...jobKeys.comments(cid, id), all ? 'all' : 'recent'] as const,

@@ -21,7 +21,7 @@ import {
   queueUpload,
 } from './offline/outbox';
 import { sendOrKeep, noNetwork } from './offline/send-or-keep';
-import { syncSoon } from './offline/sync';
+import { syncSoon, uploadedRefs } from './offline/sync';
 import { invoiceKeys, jobKeys } from './query-keys';
 import { useJobOutbox } from './use-offline';
 
@@ -81,8 +81,11 @@ export function useJobSaveFn() {
       return r;
     };
     if (id && holdBack(id)) return queue();
+    // Photos taken offline and uploaded since: the server's ids, not the phone's names.
+    const sent = await uploadedRefs(body);
+    if (!sent) return queue();
     try {
-      return await apiPost<TJobSaved>(base(cid), body);
+      return await apiPost<TJobSaved>(base(cid), sent);
     } catch (e) {
       if (id && noNetwork(e)) return queue();
       throw e;

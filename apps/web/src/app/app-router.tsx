@@ -9,8 +9,8 @@ const SignedInRouter = lazy(async () => {
   // The phone's kept answers and outbox come back before the first screen reads them.
   const [m] = await Promise.all([
     import('./signed-in-router'),
-    import('./no-eval'),
-    import('./offline-boot').then((b) => b.bootOffline()),
+    // Its validators come after no-eval, like every screen's.
+    import('./no-eval').then(() => import('./offline-boot')).then((b) => b.bootOffline()),
   ]);
   return { default: m.SignedInRouter };
 });

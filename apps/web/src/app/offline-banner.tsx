@@ -2,6 +2,7 @@ import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { DEFAULT_TIME_ZONE, dateTimeIn } from '@fieldbook/core';
 import { Link } from 'react-router';
 import type { JobEntry, OutboxEntry } from '../api/offline/offline-db';
+import { TRIP_PREFIX } from '../api/offline/outbox';
 import { useOfflinePack, useOnline, useOutbox } from '../api/use-offline';
 import { JOB_PARAM } from '../areas/jobs/job-modal/job-url';
 import { useCurrentCompany } from './company-context';
@@ -48,8 +49,15 @@ export function OfflineBanner() {
       {heldJobs.length > 0 && (
         <Group gap="xs" mt={4}>
           {heldJobs.map((id) => (
-            <Anchor key={id} component={Link} to={`/statuses?${JOB_PARAM}=${id}`} size="sm">
-              Open job {numberOf(outbox, id)}
+            <Anchor
+              key={id}
+              component={Link}
+              to={id.startsWith(TRIP_PREFIX) ? '/logBook' : `/statuses?${JOB_PARAM}=${id}`}
+              size="sm"
+            >
+              {id.startsWith(TRIP_PREFIX)
+                ? 'Open the log book'
+                : `Open job ${numberOf(outbox, id)}`}
             </Anchor>
           ))}
         </Group>

@@ -133,10 +133,31 @@ export async function forgetOffline(userId: string): Promise<void> {
   forgetListeners.forEach((l) => l());
 }
 
-// Signing out (or a 401, which signs out) forgets what the phone kept for that user.
+/**
+ * Forgets the kept answers of `userId` but keeps the changes that wait (a
+ * session ended by the server, say by a password reset elsewhere: the
+ * technician's work goes out at their next sign-in on this phone).
+ */
+export async function forgetAnswers(userId: string): Promise<void> {
+  // Already deleted (Log out): not made again by opening it.
+  if (current?.userId !== userId && !(await Dexie.exists(dbName(userId)))) return;
+  const db = current?.userId === userId ? current.db : open(userId);
+  try {
+    await db.kv.filter((r) => r.key === 'queries' || r.key.startsWith('synced:')).delete();
+  } finally {
+    if (current?.userId === userId) {
+      current.db.close();
+      current = null;
+    } else db.close();
+    forgetListeners.forEach((l) => l());
+  }
+}
+
+// A session that ends without Log out (a 401) forgets the answers, keeps the waiting changes;
+// Log out deletes everything (useLogout calls forgetOffline first).
 let lastUser = getSession()?.user._id ?? null;
 subscribeSession(() => {
   const now = getSession()?.user._id ?? null;
-  if (lastUser && lastUser !== now) void forgetOffline(lastUser);
+  if (lastUser && lastUser !== now) void forgetAnswers(lastUser);
   lastUser = now;
 });

@@ -43,7 +43,10 @@ let watching: { unsubscribe(): void } | null = null;
 
 /** Watches the outbox (for the banner, and so a job's new changes queue behind its waiting ones). */
 export function watchOutbox(): void {
-  if (watching) return;
+  // Anew for each user's database (the last one may have been closed or deleted).
+  watching?.unsubscribe();
+  waitingCount = 0;
+  waitingJobs = new Set();
   watching = liveQuery(async () => (await offlineDb()?.outbox.toArray()) ?? []).subscribe({
     next: (entries) => {
       waitingCount = entries.length;
@@ -62,7 +65,6 @@ export function holdBack(jobId: string | null): boolean {
 export const outboxSize = () => waitingCount;
 
 export function subscribeOutboxSize(listener: () => void): () => void {
-  watchOutbox();
   countListeners.add(listener);
   return () => countListeners.delete(listener);
 }

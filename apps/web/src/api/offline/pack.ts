@@ -25,6 +25,12 @@ export async function loadPack(qc: QueryClient, cid: string): Promise<TOfflinePa
 }
 
 export function seedPack(qc: QueryClient, cid: string, pack: TOfflinePack): void {
+  // A job no longer the member's (unassigned, or hidden from them now) is not kept
+  // unless a screen shows it: the phone holds the member's week, not everything once seen.
+  const week = new Set(pack.jobs.map((j) => j._id));
+  for (const q of qc.getQueryCache().findAll({ queryKey: jobKeys.ones(cid) }))
+    if (!week.has(q.queryKey[4] as string) && q.getObserversCount() === 0)
+      qc.removeQueries({ queryKey: q.queryKey, exact: true });
   for (const job of pack.jobs) {
     const old = qc.getQueryData<TAppointment>(jobKeys.one(cid, job._id));
     if (!old || Date.parse(old.updatedAt) < Date.parse(job.updatedAt))

@@ -1,5 +1,13 @@
-import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hydrate,
+  type DehydratedState,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { can, type MemberAccess } from '@fieldbook/core';
 import { ApiError } from '../api-client';
+import { jobKeys } from '../query-keys';
 import { keep, offlineDb, onForget, readKept } from './offline-db';
 
 /*
@@ -61,8 +69,11 @@ export async function forgetCompany(
 /** Puts the kept answers back into the cache (before the first screen reads it). */
 export async function restoreQueries(qc: QueryClient): Promise<void> {
   try {
-    const state = await readKept<Parameters<typeof hydrate>[1]>(KEY);
-    if (state) hydrate(qc, state);
+    const state = await readKept<DehydratedState>(KEY);
+    if (!state) return;
+    // As old as can be: online, every screen reads its answer again at once; offline it shows.
+    for (const q of state.queries) q.state.dataUpdatedAt = 0;
+    hydrate(qc, state);
   } catch (e) {
     // A cache that cannot be read is only a slower start.
     console.error('The offline cache could not be read', e);
@@ -97,6 +108,11 @@ export function persistQueries(qc: QueryClient): () => void {
         changes: (action.error as ApiError).status === 404,
         own: false,
       });
+    // The member may no longer read jobs there: the jobs kept for it go.
+    if (action.type === 'success' && isCompanyKey(key)) {
+      const me = (action.data as { me?: MemberAccess } | undefined)?.me;
+      if (me && !can(me, 'appointments', 'r')) qc.removeQueries({ queryKey: jobKeys.all(key[1]) });
+    }
     if (action.type === 'success' && key[0] === 'companies' && Array.isArray(action.data)) {
       const listed = new Set((action.data as { _id: string }[]).map((c) => c._id));
       for (const cid of keptCompanies(qc)) if (!listed.has(cid)) void forgetCompany(qc, cid);

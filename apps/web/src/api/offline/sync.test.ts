@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onlineManager } from '@tanstack/react-query';
 import type { TAppointment } from '@fieldbook/core';
 import { testQueryClient } from '../../test/query-wrapper';
-import { setSession } from '../session-store';
-import { offlineDb } from './offline-db';
+import { getSession, setSession } from '../session-store';
+import { forgetOffline, keep, offlineDb, readKept } from './offline-db';
 import {
   jobWithPending,
   outboxEntries,
@@ -115,8 +115,10 @@ beforeEach(() => {
   startSync(testQueryClient());
 });
 
-afterEach(() => {
+// What a test left waiting goes out before the next test counts the server's calls.
+afterEach(async () => {
   onlineManager.setOnline(true);
+  await syncSoon();
 });
 
 const jobCalls = () => server.calls.filter((c) => c.path === 'POST /companies/c1/appointments');
@@ -259,14 +261,25 @@ describe('nextToSend', () => {
   });
 });
 
-it('forgets the outbox at sign-out', async () => {
+it('deletes everything at Log out', async () => {
   onlineManager.setOnline(false);
   await queueComment('c1', 'j1', 'x', 'Tech');
   const db = offlineDb()!;
-  expect(await db.outbox.count()).toBe(1);
+  const name = db.name;
+  await forgetOffline(getSession()!.user._id);
   setSession(null);
   await vi.waitFor(async () => {
-    const names = await indexedDB.databases();
-    expect(names.some((d) => d.name === db.name)).toBe(false);
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(name);
   });
+});
+
+it('keeps the waiting changes but not the answers when the server ends the session', async () => {
+  onlineManager.setOnline(false);
+  await queueComment('c1', 'j1', 'x', 'Tech');
+  await keep('queries', { queries: [] });
+  const user = getSession()!;
+  setSession(null);
+  setSession(user);
+  await vi.waitFor(async () => expect(await readKept('queries')).toBeUndefined());
+  expect(await outboxEntries()).toHaveLength(1);
 });

@@ -18,6 +18,7 @@ import {
   readKept,
   updateEntry,
   type JobEntry,
+  type OfflineDb,
   type OutboxEntry,
 } from './offline-db';
 import { isLocalFile, readLocalFile, markUploaded, uploadedId } from './local-files';
@@ -32,6 +33,9 @@ import { newKey } from './outbox';
 
 const jobsPath = (cid: string) => `/companies/${encodeURIComponent(cid)}/appointments`;
 const noticeKey = (jobId: string) => `notice:${jobId}`;
+
+/** Attempts a change gets while the server answers 5xx before it is held as refused. */
+const SERVER_FAILURES = 8;
 
 /** The network is gone (or the server failed): the pass stops and is tried again later. */
 class TryLater extends Error {}
@@ -89,14 +93,25 @@ async function pass(): Promise<void> {
   if (!db) return;
   try {
     for (;;) {
-      const entries = await db.outbox.orderBy('seq').toArray();
-      const next = nextToSend(entries);
-      if (!next) break;
-      await updateEntry(db, next.seq!, { attempts: next.attempts + 1 });
-      await send(next, entries);
+      // Another user signed in meanwhile: this pass's database is not theirs.
+      if (offlineDb() !== db) return;
+      // Read and marked as sent in one transaction: a save made meanwhile is not
+      // merged into the copy on its way (queueJobSave merges only unsent ones).
+      const picked = await db.transaction('rw', db.outbox, async () => {
+        const entries = await db.outbox.orderBy('seq').toArray();
+        const next = nextToSend(entries);
+        if (!next) return null;
+        next.attempts += 1;
+        await updateEntry(db, next.seq!, { attempts: next.attempts });
+        return { next, entries };
+      });
+      if (!picked) break;
+      await send(db, picked.next, picked.entries);
     }
     pause = 1000;
-    if ((await db.outbox.count()) === 0) await forgetSentFiles();
+    // Once nothing waits, the uploaded photos' bytes are no longer needed (which server
+    // file each became is kept: a form may still name the local one).
+    if ((await db.outbox.count()) === 0) await db.files.clear();
   } catch (e) {
     if (!(e instanceof TryLater)) throw e;
     timer = setTimeout(() => void syncSoon(), pause);
@@ -119,12 +134,11 @@ function post<T>(path: string, key: string, options: { body?: unknown; form?: Fo
   return apiRequest<T>('POST', path, { ...options, headers: { [IDEMPOTENCY_HEADER]: key } });
 }
 
-async function send(e: OutboxEntry, entries: OutboxEntry[]): Promise<void> {
-  const db = offlineDb()!;
+async function send(db: OfflineDb, e: OutboxEntry, entries: OutboxEntry[]): Promise<void> {
   try {
     if (e.kind === 'upload') {
       const file = await readLocalFile(e.fileId);
-      if (!file) return void (await fail(e, 'The photo was not kept on this phone'));
+      if (!file) return void (await fail(db, e, 'The photo was not kept on this phone'));
       const form = new FormData();
       if (e.signature) form.append('kind', 'signature');
       form.append('file', file.blob, file.name);
@@ -141,19 +155,24 @@ async function send(e: OutboxEntry, entries: OutboxEntry[]): Promise<void> {
       await db.outbox.delete(e.seq!);
       void client?.invalidateQueries({ queryKey: vehicleKeys.all(e.companyId) });
       return;
-    } else await sendJob(e, entries);
+    } else await sendJob(db, e, entries);
     void client?.invalidateQueries({ queryKey: jobKeys.all(e.companyId) });
   } catch (err) {
+    // The server failing the same change again and again: held, so the others go on.
+    if (err instanceof ApiError && err.status >= 500 && e.attempts >= SERVER_FAILURES)
+      return fail(db, e, `The server could not take this change (${err.message})`);
     if (later(err)) throw new TryLater();
     if (!(err instanceof ApiError)) throw err;
     if (err.status === 401) throw new TryLater(); // signed out: the data goes with the session
-    if (e.kind === 'job') await refused(e, err);
-    else await fail(e, err.message);
+    if (e.kind === 'job') await refused(db, e, err);
+    else await fail(db, e, err.message);
   }
 }
 
 /** The patch with each local photo or signature replaced by its uploaded id. */
-async function uploadedRefs(patch: JobPatch): Promise<JobPatch | null> {
+export async function uploadedRefs<P extends Pick<JobPatch, 'values'>>(
+  patch: P,
+): Promise<P | null> {
   if (!patch.values) return patch;
   const values: Record<string, TComponentValue> = {};
   for (const [prop, v] of Object.entries(patch.values)) {
@@ -174,10 +193,9 @@ async function uploadedRefs(patch: JobPatch): Promise<JobPatch | null> {
   return { ...patch, values };
 }
 
-async function sendJob(e: JobEntry, entries: OutboxEntry[]): Promise<void> {
-  const db = offlineDb()!;
+async function sendJob(db: OfflineDb, e: JobEntry, entries: OutboxEntry[]): Promise<void> {
   const patch = await uploadedRefs(e.patch);
-  if (!patch) return fail(e, 'A photo or signature of this change could not be uploaded');
+  if (!patch) return fail(db, e, 'A photo or signature of this change could not be uploaded');
   const r = await post<TJobSaved>(jobsPath(e.companyId), e.key, {
     body: { _id: e.jobId, updatedAt: e.base.updatedAt, ...patch },
   });
@@ -192,8 +210,7 @@ async function sendJob(e: JobEntry, entries: OutboxEntry[]): Promise<void> {
 }
 
 /** A job change the server refused: stale (merge per field), a refused move (sent without it), or else held. */
-async function refused(e: JobEntry, err: ApiError): Promise<void> {
-  const db = offlineDb()!;
+async function refused(db: OfflineDb, e: JobEntry, err: ApiError): Promise<void> {
   if (err.status === 409) {
     let theirs: TAppointment;
     try {
@@ -203,10 +220,10 @@ async function refused(e: JobEntry, err: ApiError): Promise<void> {
       );
     } catch (again) {
       if (later(again)) throw new TryLater();
-      return fail(e, again instanceof Error ? again.message : String(again));
+      return fail(db, e, again instanceof Error ? again.message : String(again));
     }
     const merge = mergeJobChange(e.base, e.patch, theirs);
-    if (merge.conflicts.length === 0) return rebase(e, theirs, merge.patch);
+    if (merge.conflicts.length === 0) return rebase(db, e, theirs, merge.patch);
     await updateEntry(db, e.seq!, {
       state: 'conflict',
       theirs,
@@ -218,14 +235,18 @@ async function refused(e: JobEntry, err: ApiError): Promise<void> {
   if (err.status === 400 && err.fields?.status && e.patch.status !== undefined) {
     const { status, hasSchedule: _moved, ...rest } = e.patch;
     await addNotice(e.jobId, `The move to '${status}' was not saved: ${err.fields.status}`);
-    return rebase(e, e.base, rest);
+    return rebase(db, e, e.base, rest);
   }
-  return fail(e, err.message);
+  return fail(db, e, err.message);
 }
 
 /** The entry again, over `base`, with a new key (its body changed); dropped when nothing is left. */
-async function rebase(e: JobEntry, base: TAppointment, patch: JobPatch): Promise<void> {
-  const db = offlineDb()!;
+async function rebase(
+  db: OfflineDb,
+  e: JobEntry,
+  base: TAppointment,
+  patch: JobPatch,
+): Promise<void> {
   if (Object.keys(patch).length === 0) return void (await db.outbox.delete(e.seq!));
   await updateEntry(db, e.seq!, {
     base,
@@ -239,8 +260,8 @@ async function rebase(e: JobEntry, base: TAppointment, patch: JobPatch): Promise
   });
 }
 
-async function fail(e: OutboxEntry, message: string): Promise<void> {
-  await updateEntry(offlineDb()!, e.seq!, { state: 'failed', message });
+async function fail(db: OfflineDb, e: OutboxEntry, message: string): Promise<void> {
+  await updateEntry(db, e.seq!, { state: 'failed', message });
 }
 
 /** The technician's choice on a conflict: `keepMine` names the fields where their value goes. */
@@ -249,7 +270,7 @@ export async function resolveConflict(seq: number, keepMine: Set<string>): Promi
   const e = await db?.outbox.get(seq);
   if (!e || e.kind !== 'job' || !e.theirs || !e.conflicts) return;
   const merge = mergeJobChange(e.base, e.patch, e.theirs);
-  await rebase(e, e.theirs, resolveJobMerge(merge, e.patch, keepMine));
+  await rebase(db!, e, e.theirs, resolveJobMerge(merge, e.patch, keepMine));
   await syncSoon();
 }
 
@@ -264,13 +285,4 @@ async function addNotice(jobId: string, message: string) {
 
 export async function dismissNotices(jobId: string) {
   await offlineDb()?.kv.delete(noticeKey(jobId));
-}
-
-/** Once nothing waits, the uploaded photos' blobs and names are no longer needed. */
-async function forgetSentFiles() {
-  const db = offlineDb()!;
-  await db.transaction('rw', db.files, db.kv, async () => {
-    await db.files.clear();
-    await db.kv.where('key').startsWith('file:').delete();
-  });
 }
