@@ -5,12 +5,12 @@ import { useSession } from './use-session';
 
 // The signed-in app (its router, shell and providers) loads after sign-in.
 const SignedInRouter = lazy(async () => {
-  // Before anything validates: no eval under the CSP (no-eval.ts).
-  // The phone's kept answers and outbox come back before the first screen reads them.
+  // Before anything validates: no eval under the CSP (no-eval.ts); then the
+  // phone's kept answers and outbox come back before the first screen reads them.
+  await import('./no-eval');
   const [m] = await Promise.all([
     import('./signed-in-router'),
-    // Its validators come after no-eval, like every screen's.
-    import('./no-eval').then(() => import('./offline-boot')).then((b) => b.bootOffline()),
+    import('./offline-boot').then((b) => b.bootOffline()),
   ]);
   return { default: m.SignedInRouter };
 });
