@@ -1,6 +1,7 @@
 import {
   dehydrate,
   hydrate,
+  onlineManager,
   type DehydratedState,
   type QueryClient,
   type QueryKey,
@@ -30,6 +31,10 @@ export function keptOffline(key: QueryKey): boolean {
   if (key.length === 2) return true; // the company and the member's access in it
   return typeof area === 'string' && KEPT_IN_COMPANY.has(area) && key[3] !== 'offline-pack';
 }
+
+/** A job in full or its newest comments (what the pack keeps of the member's week). */
+const isWeekJob = (key: QueryKey) =>
+  key[0] === 'company' && key[2] === 'jobs' && (key[3] === 'one' || key[3] === 'comments');
 
 const isCompanyKey = (key: QueryKey): key is readonly ['company', string] =>
   key.length === 2 && key[0] === 'company' && typeof key[1] === 'string';
@@ -71,7 +76,11 @@ export async function restoreQueries(qc: QueryClient): Promise<void> {
   try {
     const state = await readKept<DehydratedState>(KEY);
     if (!state) return;
-    // As old as can be: online, every screen reads its answer again at once; offline it shows.
+    // Online, the screens read their answers afresh (a kept access or board is not
+    // shown first); only the week's jobs come back, for when the network goes.
+    // Offline, everything comes back. Either way as old as can be: read again when online.
+    const online = onlineManager.isOnline();
+    state.queries = state.queries.filter((q) => !online || isWeekJob(q.queryKey));
     for (const q of state.queries) q.state.dataUpdatedAt = 0;
     hydrate(qc, state);
   } catch (e) {
