@@ -103,10 +103,10 @@ async function pass(): Promise<void> {
         if (!next) return null;
         next.attempts += 1;
         await updateEntry(db, next.seq!, { attempts: next.attempts });
-        return { next, entries };
+        return { next };
       });
       if (!picked) break;
-      await send(db, picked.next, picked.entries);
+      await send(db, picked.next);
     }
     pause = 1000;
     // Once nothing waits, the uploaded photos' bytes are no longer needed (which server
@@ -134,7 +134,7 @@ function post<T>(path: string, key: string, options: { body?: unknown; form?: Fo
   return apiRequest<T>('POST', path, { ...options, headers: { [IDEMPOTENCY_HEADER]: key } });
 }
 
-async function send(db: OfflineDb, e: OutboxEntry, entries: OutboxEntry[]): Promise<void> {
+async function send(db: OfflineDb, e: OutboxEntry): Promise<void> {
   try {
     if (e.kind === 'upload') {
       const file = await readLocalFile(e.fileId);
@@ -155,7 +155,7 @@ async function send(db: OfflineDb, e: OutboxEntry, entries: OutboxEntry[]): Prom
       await db.outbox.delete(e.seq!);
       void client?.invalidateQueries({ queryKey: vehicleKeys.all(e.companyId) });
       return;
-    } else await sendJob(db, e, entries);
+    } else await sendJob(db, e);
     void client?.invalidateQueries({ queryKey: jobKeys.all(e.companyId) });
   } catch (err) {
     // The server failing the same change again and again: held, so the others go on.
@@ -163,7 +163,8 @@ async function send(db: OfflineDb, e: OutboxEntry, entries: OutboxEntry[]): Prom
       return fail(db, e, `The server could not take this change (${err.message})`);
     if (later(err)) throw new TryLater();
     if (!(err instanceof ApiError)) throw err;
-    if (err.status === 401) throw new TryLater(); // signed out: the data goes with the session
+    // Signed out by the server: the changes wait for this user's next sign-in.
+    if (err.status === 401) throw new TryLater();
     if (e.kind === 'job') await refused(db, e, err);
     else await fail(db, e, err.message);
   }
@@ -193,7 +194,7 @@ export async function uploadedRefs<P extends Pick<JobPatch, 'values'>>(
   return { ...patch, values };
 }
 
-async function sendJob(db: OfflineDb, e: JobEntry, entries: OutboxEntry[]): Promise<void> {
+async function sendJob(db: OfflineDb, e: JobEntry): Promise<void> {
   const patch = await uploadedRefs(e.patch);
   if (!patch) return fail(db, e, 'A photo or signature of this change could not be uploaded');
   const r = await post<TJobSaved>(jobsPath(e.companyId), e.key, {
@@ -203,8 +204,9 @@ async function sendJob(db: OfflineDb, e: JobEntry, entries: OutboxEntry[]): Prom
   const after = { ...applyJobPatch(e.base, e.patch), updatedAt: r.updatedAt };
   await db.transaction('rw', db.outbox, async () => {
     await db.outbox.delete(e.seq!);
-    for (const later of entries)
-      if (later.kind === 'job' && later.jobId === e.jobId && later.seq! > e.seq!)
+    // Read again: a change made while this one was on its way is among them.
+    for (const later of await db.outbox.where('jobId').equals(e.jobId).toArray())
+      if (later.kind === 'job' && later.seq! > e.seq!)
         await updateEntry(db, later.seq!, { base: after });
   });
 }
