@@ -77,7 +77,11 @@ export async function addSecurityEvent(
   db: Tx,
   v: { userId: string; kind: string; ip: string; byUserId?: string | null },
 ): Promise<void> {
-  await db.insert(securityEvents).values({ ...v, byUserId: v.byUserId ?? null });
+  // The clock's time, not the transaction's: two events of one change (a backup code used to
+  // make new ones) keep their order in the list.
+  await db
+    .insert(securityEvents)
+    .values({ ...v, byUserId: v.byUserId ?? null, createdAt: sql`clock_timestamp()` });
 }
 
 export async function recentSecurityEvents(db: Tx, userId: string, limit = 20) {
