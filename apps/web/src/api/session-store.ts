@@ -24,6 +24,10 @@ function read(): Session | null {
 }
 
 let current: Session | null = read();
+let endedByLogout = false;
+
+/** Whether the session last ended by Log out (not by the server's 401). */
+export const loggedOut = () => endedByLogout;
 
 /** The current session, or null when signed out. */
 export function getSession(): Session | null {
@@ -31,7 +35,8 @@ export function getSession(): Session | null {
 }
 
 /** Replace the session (null signs out) and tell every subscriber. */
-export function setSession(next: Session | null): void {
+export function setSession(next: Session | null, why?: 'logout'): void {
+  endedByLogout = !next && why === 'logout';
   current = next;
   if (next) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
   else localStorage.removeItem(SESSION_KEY);

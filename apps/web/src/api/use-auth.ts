@@ -10,7 +10,7 @@ import type {
 import { apiPost, apiPublicPost } from './api-client';
 import { queryKeys } from './query-keys';
 import { CLIENT_ID, completeSignIn } from './sign-in';
-import { getSession, setSession, storeCompanyId } from './session-store';
+import { setSession, storeCompanyId } from './session-store';
 
 export function useRegister() {
   return useMutation({
@@ -28,16 +28,10 @@ export function useLogout() {
       // Signing out locally must work even when the server cannot be reached.
     }
     storeCompanyId(null);
-    // What the phone kept for this user goes with the session (the menu asked about waiting changes).
-    const userId = getSession()?.user._id;
-    // (Loaded here, not with the sign-in screens: they do without IndexedDB.)
-    if (userId)
-      await import('./offline/offline-db')
-        .then((m) => m.forgetOffline(userId))
-        .catch(() => undefined);
     // The signed-out app starts from the URL: land on the home page.
     window.history.replaceState(null, '', '/');
-    setSession(null);
+    // Log out: what the phone kept for this user goes too (offline-db.ts; the menu asked first).
+    setSession(null, 'logout');
     queryClient.clear();
   };
 }

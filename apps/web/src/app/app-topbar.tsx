@@ -2,7 +2,7 @@ import { Avatar, Burger, Group, Menu, UnstyledButton, Text } from '@mantine/core
 import { IconLogout, IconMail, IconSettings, IconUser } from '@tabler/icons-react';
 import { modals } from '@mantine/modals';
 import { useNavigate } from 'react-router';
-import { outboxSize } from '../api/offline/outbox';
+import { outboxSize } from '../api/offline/outbox-size';
 import { apiUrl } from '../api/api-client';
 import { useLogout } from '../api/use-auth';
 import { GlobalSearch } from '../areas/search/global-search';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -10,10 +11,14 @@ import { ScrollToTop } from '../ui/scroll-to-top';
 import { AppSidebar } from './app-sidebar';
 import { AppTopBar } from './app-topbar';
 import { CompanyProvider } from './company-context';
-import { OfflineBanner } from './offline-banner';
 import { ScreenErrorBoundary } from './route-error';
 import { SearchProvider } from './search-context';
 import { TwoFactorGate } from './two-factor-gate';
+
+// With IndexedDB and core's merge rules: not in the shell's first download (scripts/js-budget.mjs).
+const OfflineBanner = lazy(() =>
+  import('./offline-banner').then((m) => ({ default: m.OfflineBanner })),
+);
 
 /**
  * The signed-in shell, loaded after sign-in with what only signed-in screens
@@ -68,7 +73,9 @@ function Shell() {
         <Box p={{ base: 'md', sm: 'lg' }} style={{ flex: 1 }}>
           {/* A screen that throws shows 'Something went wrong'; the next screen starts afresh. */}
           <ScreenErrorBoundary key={pathname}>
-            <OfflineBanner />
+            <Suspense fallback={null}>
+              <OfflineBanner />
+            </Suspense>
             <TwoFactorGate>
               <Outlet />
             </TwoFactorGate>

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable, type UpdateSpec } from 'dexie';
 import type { JobConflict, JobPatch, TAppointment, TTripSave } from '@fieldbook/core';
-import { getSession, subscribeSession } from '../session-store';
+import { getSession, loggedOut, subscribeSession } from '../session-store';
 
 /*
  * What the phone keeps while the network is gone (docs/offline.md): the
@@ -154,10 +154,11 @@ export async function forgetAnswers(userId: string): Promise<void> {
 }
 
 // A session that ends without Log out (a 401) forgets the answers, keeps the waiting changes;
-// Log out deletes everything (useLogout calls forgetOffline first).
+// Log out deletes everything.
 let lastUser = getSession()?.user._id ?? null;
 subscribeSession(() => {
   const now = getSession()?.user._id ?? null;
-  if (lastUser && lastUser !== now) void forgetAnswers(lastUser);
+  if (lastUser && lastUser !== now)
+    void (loggedOut() ? forgetOffline(lastUser) : forgetAnswers(lastUser));
   lastUser = now;
 });

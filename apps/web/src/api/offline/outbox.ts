@@ -21,6 +21,7 @@ import {
   type UploadEntry,
 } from './offline-db';
 import { fileOf, keepLocalFile } from './local-files';
+import { setOutboxSize } from './outbox-size';
 
 /*
  * The outbox: changes kept on the phone in the order they were made, until
@@ -36,22 +37,19 @@ export async function outboxEntries(): Promise<OutboxEntry[]> {
   return (await offlineDb()?.outbox.orderBy('seq').toArray()) ?? [];
 }
 
-let waitingCount = 0;
 let waitingJobs = new Set<string>();
-const countListeners = new Set<() => void>();
 let watching: { unsubscribe(): void } | null = null;
 
 /** Watches the outbox (for the banner, and so a job's new changes queue behind its waiting ones). */
 export function watchOutbox(): void {
   // Anew for each user's database (the last one may have been closed or deleted).
   watching?.unsubscribe();
-  waitingCount = 0;
+  setOutboxSize(0);
   waitingJobs = new Set();
   watching = liveQuery(async () => (await offlineDb()?.outbox.toArray()) ?? []).subscribe({
     next: (entries) => {
-      waitingCount = entries.length;
       waitingJobs = new Set(entries.map((e) => e.jobId));
-      countListeners.forEach((l) => l());
+      setOutboxSize(entries.length);
     },
   });
 }
@@ -61,13 +59,7 @@ export function holdBack(jobId: string | null): boolean {
   return !onlineManager.isOnline() || (jobId !== null && waitingJobs.has(jobId));
 }
 
-/** Changes on the phone not yet on the server (conflicts and refusals included). */
-export const outboxSize = () => waitingCount;
-
-export function subscribeOutboxSize(listener: () => void): () => void {
-  countListeners.add(listener);
-  return () => countListeners.delete(listener);
-}
+export { outboxSize, subscribeOutboxSize } from './outbox-size';
 
 /** The job as the phone shows it: the newer of the server's copy and the changes' base, with them over it. */
 export function jobWithPending(job: TAppointment, pending: OutboxEntry[]): TAppointment {
