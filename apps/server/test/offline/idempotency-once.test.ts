@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { once, type IdempotencyKey } from '../../src/platform/idempotency.js';
 import { buildCompany, type TestUser } from '../support/factories.js';
@@ -27,6 +28,24 @@ const keyOf = (k: string, fingerprint = 'f'): IdempotencyKey => ({
   fingerprint,
   replayed: false,
 });
+
+/**
+ * Resolves once the second request is held by the first: on PostgreSQL when a
+ * backend waits on a lock (the key's unique index); PGlite runs one transaction
+ * at a time, so a transaction begun after the holder's queues behind it.
+ */
+async function secondIsWaiting() {
+  if (!process.env.TEST_DATABASE_URL) return;
+  await expect
+    .poll(async () => {
+      const r = (await h.deps.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] };
+      return r.rows[0]!.n;
+    })
+    .toBeGreaterThan(0);
+}
 
 /** A transaction that takes the key and holds it until `release` is called, then commits or throws. */
 function holder(k: string, outcome: 'commit' | 'rollback') {
@@ -60,7 +79,7 @@ describe('once, with a key another transaction holds', () => {
         return { by: 'second' };
       }),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await secondIsWaiting();
     first.release();
     expect(await first.done).toEqual({ by: 'first' });
     expect(await p).toEqual({ by: 'first' });
@@ -76,7 +95,7 @@ describe('once, with a key another transaction holds', () => {
     const p = h.deps.database.db.transaction((tx) =>
       once(tx, second, async () => ({ by: 'second' })),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await secondIsWaiting();
     first.release();
     expect(await first.done).toBe('refused');
     expect(await p).toEqual({ by: 'second' });

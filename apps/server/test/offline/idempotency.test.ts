@@ -10,6 +10,7 @@ import {
   invoices,
   jobComments,
   logBookTrips,
+  queueJobs,
 } from '../../src/db/schema/index.js';
 import { buildCompany, buildMember, type Answer, type TestUser } from '../support/factories.js';
 import { buildClient } from '../support/finance-factories.js';
@@ -233,7 +234,18 @@ describe('a Job Done move replayed', () => {
         .from(invoices)
         .where(eq(invoices.appointmentId, job._id as string));
     await expect.poll(async () => (await made()).length).toBe(1);
-    await new Promise((r) => setTimeout(r, 500));
+    // Once the company's queue holds nothing still to run, no later invoice can come.
+    await expect
+      .poll(
+        async () =>
+          (
+            await db()
+              .select({ id: queueJobs.id })
+              .from(queueJobs)
+              .where(and(eq(queueJobs.companyId, cid), eq(queueJobs.state, 'queued')))
+          ).length,
+      )
+      .toBe(0);
     expect(await made()).toHaveLength(1);
   }, 60_000);
 });
