@@ -20,6 +20,7 @@ import { buildClient } from '../../apps/server/test/support/finance-factories.js
 import { PNG, signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { DESKTOP, newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+import { drawSignature } from '../support/job-form.js';
 
 /** The screenshots the brief asks for, opened and checked by eye. */
 const SHOTS = '/tmp/shots';
@@ -146,19 +147,6 @@ const jobIdInUrl = (page: Page) => new URL(page.url()).searchParams.get('job') ?
 async function chooseStatus(page: Page, status: string) {
   await page.getByRole('combobox', { name: 'Status', exact: true }).click();
   await page.getByRole('option', { name: status, exact: true }).click();
-}
-
-/** Draws a stroke over the signature canvas with the mouse. */
-async function drawSignature(page: Page) {
-  const canvas = page.getByTestId('signature-pad');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++)
-    await page.mouse.move(box.x + 20 + i * 18, y + (i % 2 ? -25 : 25), { steps: 3 });
-  await page.mouse.up();
 }
 
 describe('a job on a phone and in the office', () => {

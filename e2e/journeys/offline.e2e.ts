@@ -11,6 +11,7 @@ import {
 import { buildClient } from '../../apps/server/test/support/finance-factories.js';
 import { PNG, SHOTS, signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+import { drawSignature } from '../support/job-form.js';
 
 /*
  * A technician without signal (issue 24, docs/offline.md): the app opens
@@ -93,19 +94,6 @@ async function shot(page: Page, name: string) {
     document.querySelectorAll('.mantine-Modal-content').forEach((el) => el.scrollTo(0, 0)),
   );
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
-
-/** Draws a stroke over the signature canvas. */
-async function drawSignature(page: Page) {
-  const canvas = page.getByTestId('signature-pad');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++)
-    await page.mouse.move(box.x + 20 + i * 18, y + (i % 2 ? -20 : 20), { steps: 3 });
-  await page.mouse.up();
 }
 
 async function chooseStatus(page: Page, status: string) {
