@@ -64,6 +64,27 @@ const queryKeysInOneModule = {
   },
 };
 
+// The web writes search parameters through ui/use-screen-search.ts, which does not
+// pull the user back to a screen they have just left.
+const searchParamsThroughTheScreenHook = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  ignores: ['apps/web/src/ui/use-screen-search.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: 'react-router',
+            importNames: ['useSearchParams'],
+            message: 'Use useScreenSearchParams (apps/web/src/ui/use-screen-search.ts).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -96,4 +117,5 @@ export default tseslint.config(
   },
   ...layering,
   queryKeysInOneModule,
+  searchParamsThroughTheScreenHook,
 );

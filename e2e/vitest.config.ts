@@ -1,5 +1,21 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The longest journeys (a11y's 66 screens, recurring, routes, jobs, offline: 60-160 s each
+ * in docs/performance.md, "How long CI takes") start first, so none runs alone at the end
+ * while the other worker idles. (Vitest orders by the last run's durations when it has
+ * them; a clean clone has none, and the file's size is a poor guess.)
+ */
+const SLOW = /\/(a11y|recurring|routes|jobs|offline|accounting|templates)\.e2e\.ts$/;
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const slow = (f: TestSpecification) => SLOW.test(f.moduleId);
+    return [...sorted.filter(slow), ...sorted.filter((f) => !slow(f))];
+  }
+}
 
 export default defineConfig({
   test: {
@@ -20,5 +36,6 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: os.availableParallelism(),
     isolate: false,
+    sequence: { sequencer: SlowFirst },
   },
 });

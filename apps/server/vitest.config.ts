@@ -4,14 +4,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that start the real server as child processes (crashes, stops, roles) take
- * minutes: they start first, so they do not run alone at the end while other workers idle.
+ * minutes, and the fairness and fuzz files about a minute (docs/performance.md, "How long CI
+ * takes"): they start first, so they do not run alone at the end while other workers idle.
  * (Vitest orders by the last run's durations when it has them; a clean clone has none.)
  */
 class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
     const slow = (f: TestSpecification) =>
-      /(-crash|-sigterm|roles-split|stop-bound|compiled-server)\.test\.ts$/.test(f.moduleId);
+      /(-crash|-sigterm|roles-split|stop-bound|compiled-server|fairness.*|fuzz-routes)\.test\.ts$/.test(
+        f.moduleId,
+      );
     return [...sorted.filter(slow), ...sorted.filter((f) => !slow(f))];
   }
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { statusNode } from '@fieldbook/core';
@@ -12,8 +11,7 @@ import {
 import { PAGE_TIMEOUT, signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
-
-const SHOTS = '/tmp/shots/board';
+import { screenshot } from '../support/screenshot.js';
 
 let e: E2E;
 let owner: TestUser;
@@ -28,7 +26,6 @@ const jobsUrl = () => `/api/companies/${cid}/appointments`;
 
 beforeAll(async () => {
   e = await startE2E();
-  fs.mkdirSync(SHOTS, { recursive: true });
   owner = await buildUser(e.h, { username: 'lerato', password: 'owner password 1' });
   cid = (await buildCompany(e.h, owner)).id;
   tech = await buildMember(e.h, cid, { appointments: { r: true, u: true } });
@@ -80,7 +77,7 @@ afterAll(() => e.close());
 
 // fullPage resizes the window, which ends a drag: the drag's shot is of the viewport.
 async function shot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+  await screenshot(page, name, { fullPage });
 }
 const column = (page: Page, name: string) =>
   page.locator(`[data-testid="board-column"][data-column="${name}"]`);

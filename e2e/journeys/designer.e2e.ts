@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { allRights, type TAppointmentType } from '@fieldbook/core';
@@ -11,6 +9,7 @@ import {
 } from '../../apps/server/test/support/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+import { screenshot } from '../support/screenshot.js';
 
 /**
  * Issue 10, Done when: the owner draws a four-status type with a required
@@ -18,7 +17,6 @@ import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
  * refuses a broken graph, saying what is wrong on the diagram.
  */
 
-const SHOTS = '/tmp/shots';
 const PASSWORD = 'designer password 1';
 let e: E2E;
 let owner: TestUser;
@@ -35,7 +33,6 @@ beforeAll(async () => {
   });
   expect(g.status, JSON.stringify(g.body)).toBe(200);
   groupId = (g.body as { _id: string })._id;
-  fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => e.close());
 
@@ -183,7 +180,7 @@ describe('the owner designs a job type', () => {
 
     await page.getByRole('button', { name: 'Save All' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'designer-desktop.png'), fullPage: true });
+    await screenshot(page, 'designer-desktop');
 
     const saved = (await types()).find((t) => t.name === 'Geyser replacement')!;
     expect(saved.color).toBe('warning');
@@ -253,7 +250,7 @@ describe('the owner designs a job type', () => {
       xs.push((await node(page, name).boundingBox())!.x);
     expect([...xs].sort((a, b) => a - b)).toEqual(xs);
     expect(new Set(xs).size).toBe(4);
-    await page.screenshot({ path: path.join(SHOTS, 'ux-designer-arranged.png'), fullPage: true });
+    await screenshot(page, 'ux-designer-arranged');
 
     // Leaving with a change asks whether to save; No leaves it unsaved.
     await page.getByLabel('Description', { exact: true }).fill('Old geyser out, new one in');
@@ -346,9 +343,9 @@ describe('the owner designs a job type', () => {
     const editor = (await page.getByTestId('status-editor').boundingBox())!;
     expect(diagram.width).toBeLessThanOrEqual(390);
     expect(editor.y).toBeGreaterThan(diagram.y + diagram.height);
-    await page.screenshot({ path: path.join(SHOTS, 'designer-phone.png'), fullPage: false });
-    await page.screenshot({ path: path.join(SHOTS, 'ux-designer-phone.png'), fullPage: false });
-    await page.screenshot({ path: path.join(SHOTS, 'designer-phone-full.png'), fullPage: true });
+    await screenshot(page, 'designer-phone', { fullPage: false });
+    await screenshot(page, 'ux-designer-phone', { fullPage: false });
+    await screenshot(page, 'designer-phone-full');
     await context.close();
   });
 });
@@ -422,7 +419,7 @@ describe('deleting a type (issue 19 B4) and the preview of switches and signatur
       await second.getByRole('combobox', { name: 'Move them to' }).click();
       await page.getByRole('option', { name: `Target ${size}`, exact: true }).click();
       expect(await sidewaysOverflow(page)).toBe(0);
-      await page.screenshot({ path: path.join(SHOTS, `designer-delete-${size}.png`) });
+      await screenshot(page, `designer-delete-${size}`, { fullPage: false });
       await second.getByRole('button', { name: 'Delete' }).click();
       await page.getByText(`Deleted; moved 1 job to 'Target ${size}'`).waitFor();
       expect(await list.getByRole('button', { name: new RegExp(`Old ${size}`) }).count()).toBe(0);
@@ -431,7 +428,7 @@ describe('deleting a type (issue 19 B4) and the preview of switches and signatur
         `/api/companies/${companyId}/appointments/activeJobs/${job.body._id}`,
       );
       expect(moved.body.appointmentTypeId).toBe(newId);
-      await page.screenshot({ path: path.join(SHOTS, `designer-deleted-${size}.png`) });
+      await screenshot(page, `designer-deleted-${size}`, { fullPage: false });
       if (board) {
         // Without a reload: the job's card is on the target type's board, the old type is gone.
         await board.page
@@ -440,7 +437,7 @@ describe('deleting a type (issue 19 B4) and the preview of switches and signatur
         await expect
           .poll(() => board.page.getByRole('button', { name: new RegExp(`Old ${size}`) }).count())
           .toBe(0);
-        await board.page.screenshot({ path: path.join(SHOTS, 'designer-deleted-board.png') });
+        await screenshot(board.page, 'designer-deleted-board', { fullPage: false });
         await board.context.close();
       }
       await context.close();

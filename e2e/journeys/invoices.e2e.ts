@@ -209,8 +209,11 @@ describe('an owner with VAT 15 % exclusive', () => {
     const first = jobsRead();
     await page.getByRole('link', { name: 'Calendar', exact: true }).click();
     await first;
+    // As a user does: the board (the menu's Calendar) is on screen before the next item is picked.
+    await page.getByRole('heading', { name: 'Status board' }).waitFor();
 
     await page.getByRole('link', { name: 'Invoices', exact: true }).click();
+    await page.getByRole('heading', { name: 'Invoices', exact: true }).waitFor();
     await page.getByRole('link', { name: 'New Invoice' }).click();
     await page.getByRole('button', { name: 'Select client' }).click();
     const modal = page.getByRole('dialog', { name: 'Select a client' });

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -21,9 +19,9 @@ import { PNG, signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { DESKTOP, newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 import { drawSignature } from '../support/job-form.js';
+import { screenshot } from '../support/screenshot.js';
 
 /** The screenshots the brief asks for, opened and checked by eye. */
-const SHOTS = '/tmp/shots';
 
 let e: E2E;
 let owner: TestUser;
@@ -84,7 +82,6 @@ function geyserType(techGroup: string, jobCard: string): TAppointmentTypeSave {
 
 beforeAll(async () => {
   e = await startE2E({ workers: true });
-  fs.mkdirSync(SHOTS, { recursive: true });
   owner = await buildUser(e.h, { username: 'thandi', password: 'owner password 1' });
   cid = (await buildCompany(e.h, owner)).id;
   const member = await buildMember(e.h, cid, {
@@ -127,7 +124,7 @@ beforeAll(async () => {
 afterAll(() => e.close());
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name);
 }
 
 /** Opens the client's Jobs tab and the job from its row. */
@@ -275,7 +272,7 @@ describe('a job on a phone and in the office', () => {
     await invoiceLink.waitFor({ timeout: 15_000 });
     expect(await invoiceLink.getAttribute('href')).toBe(`/invoices/${invoiced.body.invoiceId}`);
     await shot(office.page, 'job-desktop-live');
-    await office.page.screenshot({ path: path.join(SHOTS, 'ux-job-desktop-invoice.png') });
+    await screenshot(office.page, 'ux-job-desktop-invoice', { fullPage: false });
     await office.context.close();
   });
 
@@ -435,7 +432,7 @@ describe('a job on a phone and in the office', () => {
     expect(await page.getByRole('switch', { name: 'Client reminder' }).isChecked()).toBe(false);
     // All day: the start is a date, the day of the next half hour in the company's zone.
     expect([daysBefore, startDays()]).toContain(await page.getByLabel('Start').inputValue());
-    await page.screenshot({ path: path.join(SHOTS, 'job-desktop-new.png') });
+    await screenshot(page, 'job-desktop-new', { fullPage: false });
     await page.getByLabel('Fault description').fill('Dripping tap');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     // The saved notice is in the modal, next to the buttons; a new save replaces it.
@@ -462,7 +459,7 @@ describe('a job on a phone and in the office', () => {
     await saved.waitFor();
     await expect.poll(() => shownStatus(page)).toBe(first);
     expect(await page.getByText(/Job \S+ saved/).count()).toBe(1);
-    await page.screenshot({ path: path.join(SHOTS, 'ux-job-desktop-new-saved.png') });
+    await screenshot(page, 'ux-job-desktop-new-saved', { fullPage: false });
     const newId = new URL(page.url()).searchParams.get('job');
     expect(newId).toMatch(/^[0-9a-f-]{20,}$/i);
 

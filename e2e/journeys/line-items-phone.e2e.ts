@@ -7,8 +7,9 @@ import {
   type TestUser,
 } from '../../apps/server/test/support/factories.js';
 import { buildClient } from '../../apps/server/test/support/finance-factories.js';
-import { SHOTS, signIn, startE2E, type E2E } from '../support/app.js';
+import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow, type Size } from '../support/viewport.js';
+import { screenshot } from '../support/screenshot.js';
 
 /** The line items of the invoice and recurring editors on a phone: one card per line (issue 19 C5). */
 const PASSWORD = 'line items password 1';
@@ -99,7 +100,7 @@ describe('line items on a phone (390 x 844)', () => {
     expect(await total(page, 'total')).toBe('R1,207.50');
     await expectUsableCards(page, page, 2);
     await page.getByTestId('line-card').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/line-items-invoice-phone.png` });
+    await screenshot(page, 'line-items-invoice-phone', { fullPage: false });
     await e.shot(page, 'line-items-invoice-phone-full');
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -144,7 +145,7 @@ describe('line items on a phone (390 x 844)', () => {
     expect(await total(dialog, 'total')).toBe('R1,840.00');
     await expectUsableCards(page, dialog, 1);
     await dialog.getByTestId('line-card').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/line-items-recurring-phone.png` });
+    await screenshot(page, 'line-items-recurring-phone', { fullPage: false });
 
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').getByText('Saved', { exact: true }).waitFor();

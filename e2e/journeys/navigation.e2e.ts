@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { currentPeriod, periodLabel, todayIn } from '@fieldbook/core';
 import {
   buildCompany,
@@ -67,11 +67,6 @@ function watchProblems(page: Page) {
   return problems;
 }
 
-async function offlineMap(context: BrowserContext) {
-  await context.route('https://tile.openstreetmap.org/**', (r) => r.abort());
-  await context.route('https://nominatim.openstreetmap.org/**', (r) => r.fulfill({ json: [] }));
-}
-
 /** The screen is up and not the error page. */
 async function noCrash(page: Page) {
   expect(await page.getByText('Something went wrong').count()).toBe(0);
@@ -88,7 +83,6 @@ describe('a user moving around as people do', () => {
   it('switches a client between Details and Account, reloads, opens it by URL and goes back', async () => {
     const { page, context } = await e.newPage();
     onTestFailed(() => e.shot(page, 'failed-navigation-client'));
-    await offlineMap(context);
     const problems = watchProblems(page);
     await signIn(page, 'sipho', PASSWORD);
 
@@ -129,12 +123,12 @@ describe('a user moving around as people do', () => {
     await page.getByRole('button', { name: 'Download statement' }).waitFor();
     await noCrash(page);
     expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('opens invoices, expenses and company settings by URL, reloads them and goes back', async () => {
     const { page, context } = await e.newPage();
     onTestFailed(() => e.shot(page, 'failed-navigation-screens'));
-    await offlineMap(context);
     const problems = watchProblems(page);
     await signIn(page, 'sipho', PASSWORD);
 
@@ -196,6 +190,7 @@ describe('a user moving around as people do', () => {
     await page.getByText('Ladder and paint').waitFor();
     await noCrash(page);
     expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('reads a saved invoice as text, confirms a save in the page and a delete afterwards', async () => {

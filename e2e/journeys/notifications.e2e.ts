@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { statusNode } from '@fieldbook/core';
@@ -12,9 +10,9 @@ import {
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+import { screenshot } from '../support/screenshot.js';
 
 /** The screenshots, opened and checked by eye. */
-const SHOTS = '/tmp/shots/notifications';
 
 let e: E2E;
 let owner: TestUser;
@@ -26,7 +24,6 @@ const jobsUrl = () => `/api/companies/${cid}/appointments`;
 beforeAll(async () => {
   // The queue runs: a status entry's automations (the notification) happen as in production.
   e = await startE2E({ workers: true });
-  fs.mkdirSync(SHOTS, { recursive: true });
   owner = await buildUser(e.h, { username: 'lerato', password: 'owner password 1' });
   cid = (await buildCompany(e.h, owner)).id;
   tech = await buildMember(e.h, cid, { appointments: { r: true, u: true } });
@@ -49,8 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => e.close());
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, name);
 
 /** A job assigned to the technician, in New. */
 async function newJob(fault: string) {

@@ -1,7 +1,11 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { OFFLINE_MESSAGE, statusNode, type TAppointmentTypeSave } from '@fieldbook/core';
+import {
+  DEFAULT_TIME_ZONE,
+  OFFLINE_MESSAGE,
+  statusNode,
+  type TAppointmentTypeSave,
+} from '@fieldbook/core';
 import {
   buildCompany,
   buildMember,
@@ -9,9 +13,10 @@ import {
   type TestUser,
 } from '../../apps/server/test/support/factories.js';
 import { buildClient } from '../../apps/server/test/support/finance-factories.js';
-import { PNG, SHOTS, signIn, startE2E, type E2E } from '../support/app.js';
+import { PNG, signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 import { drawSignature } from '../support/job-form.js';
+import { screenshot } from '../support/screenshot.js';
 
 /*
  * A technician without signal (issue 24, docs/offline.md): the app opens
@@ -65,13 +70,15 @@ beforeAll(async () => {
     name: 'Lerato',
     surname: 'Dlamini',
     email: 'lerato@example.test',
+    phone: '+27 82 555 0199',
+    address: '12 Vygie Street, Durbanville',
   });
 });
 afterAll(() => e.close());
 
-/** A job of the technician's for tomorrow, on site. */
-async function techJob(fault: string) {
-  const start = new Date(Date.now() + 86_400_000).toISOString();
+/** A job of the technician's for tomorrow (or `days` from now), on site. */
+async function techJob(fault: string, days = 1) {
+  const start = new Date(Date.now() + days * 86_400_000).toISOString();
   const made = await owner.api.post(jobsUrl(), {
     ...{ appointmentTypeId: typeId, hasSchedule: true, startDate: start, endDate: start },
     ...{
@@ -86,6 +93,12 @@ async function techJob(fault: string) {
   return { id: made.body._id as string, number: made.body.appointmentNumber as string };
 }
 
+/** The company's date (YYYY-MM-DD) `days` from now: the day a techJob(…, days) is on. */
+const dayFromNow = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE }).format(
+    Date.now() + days * 86_400_000,
+  );
+
 const stored = async (id: string) => (await owner.api.get(`${jobsUrl()}/activeJobs/${id}`)).body;
 
 /** What the technician sees: the modal scrolled to its top (the banner and the choices are there). */
@@ -93,7 +106,7 @@ async function shot(page: Page, name: string) {
   await page.evaluate(() =>
     document.querySelectorAll('.mantine-Modal-content').forEach((el) => el.scrollTo(0, 0)),
   );
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await screenshot(page, name, { fullPage: false });
 }
 
 async function chooseStatus(page: Page, status: string) {
@@ -104,27 +117,40 @@ async function chooseStatus(page: Page, status: string) {
 const shownStatus = async (page: Page) =>
   (await page.getByTestId('job-shown-status').textContent())?.trim();
 
-/** Whether the phone's kept answers hold job `id` (written a second after the cache changes). */
-const keptOnPhone = (page: Page, id: string) =>
-  page.evaluate(
-    async ([userId, jobId]) => {
-      const db = await new Promise<IDBDatabase>((ok, no) => {
-        const r = indexedDB.open(`fieldbook-offline-${userId}`);
-        r.onsuccess = () => ok(r.result);
-        r.onerror = () => no(r.error);
-      });
-      if (!db.objectStoreNames.contains('kv')) return (db.close(), false);
-      const row = await new Promise<
-        { value?: { queries?: { queryKey: unknown[] }[] } } | undefined
-      >((ok) => {
+/** The query keys of the answers the phone has kept (written a second after the cache changes). */
+const keptKeys = (page: Page) =>
+  page.evaluate(async (userId) => {
+    const db = await new Promise<IDBDatabase>((ok, no) => {
+      const r = indexedDB.open(`fieldbook-offline-${userId}`);
+      r.onsuccess = () => ok(r.result);
+      r.onerror = () => no(r.error);
+    });
+    if (!db.objectStoreNames.contains('kv')) return (db.close(), []);
+    const row = await new Promise<{ value?: { queries?: { queryKey: unknown[] }[] } } | undefined>(
+      (ok) => {
         const r = db.transaction('kv').objectStore('kv').get('queries');
         r.onsuccess = () => ok(r.result);
-      });
-      db.close();
-      return !!row?.value?.queries?.some((q) => q.queryKey.includes(jobId));
-    },
-    [tech.id, id] as const,
+      },
+    );
+    db.close();
+    return (row?.value?.queries ?? []).map((q) => q.queryKey);
+  }, tech.id);
+
+/**
+ * Whether the phone holds job `id` and the board's cards: on a loaded machine the board's
+ * answer can come after the job's, and a board never kept waits for the network.
+ */
+const keptOnPhone = async (page: Page, id: string) => {
+  const keys = await keptKeys(page);
+  return (
+    keys.some((k) => k.includes(id)) &&
+    keys.some((k) => k[2] === 'jobs' && k[3] === 'list' && k[4] === 'active')
   );
+};
+
+/** How many calendar ranges the phone holds. */
+const keptRanges = async (page: Page) =>
+  (await keptKeys(page)).filter((k) => k[3] === 'list' && k[4] === 'range').length;
 
 const phoneDatabases = (page: Page) =>
   page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
@@ -160,6 +186,13 @@ describe('a technician offline', () => {
     const dialog = page.getByRole('dialog', { name: `Job ${job.number}` });
     await dialog.waitFor();
     await banner.waitFor();
+    // Who the job is for and how to call them, from the week kept on the phone.
+    const contact = dialog.getByRole('region', { name: 'Client contact' });
+    await contact.getByText('Lerato Dlamini').waitFor();
+    expect(await contact.getByRole('link', { name: '+27 82 555 0199' }).getAttribute('href')).toBe(
+      'tel:+27825550199',
+    );
+    await contact.getByRole('link', { name: 'lerato@example.test' }).waitFor();
 
     await drawSignature(page);
     await page.getByRole('button', { name: 'Save signature' }).click();
@@ -284,6 +317,91 @@ describe('a technician offline', () => {
     expect(comments.filter((c: { text: string }) => c.text === 'Two tiles replaced')).toHaveLength(
       1,
     );
+    await context.close();
+  });
+
+  it("shows the week's jobs on the board and the schedule offline, neither opened online", async () => {
+    // Two days on: the calendar's day below keeps room for its own job.
+    const job = await techJob('Solar geyser', 2);
+    const { context, page } = await newSizedPage(e, 'phone');
+    onTestFailed(() => shot(page, 'offline-failed-never-opened'));
+    await signIn(page, tech.username, tech.password);
+    // The first visit: the worker installs but does not control this page (it would at the
+    // next load), so the field screens' files go into its cache by hand.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(false);
+    // Only the dashboard was open: the week came with the pack, no board or range was kept.
+    await expect
+      .poll(async () => (await keptKeys(page)).some((k) => k.includes(job.id)))
+      .toBe(true);
+    const lists = (await keptKeys(page)).filter((k) => k[2] === 'jobs' && k[3] === 'list');
+    expect(lists).toEqual([]);
+    // The field screens' code came with the week (fetched in an idle moment, kept by the worker).
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await caches.open('fieldbook-assets')).keys()).map((r) =>
+            new URL(r.url).pathname.replace(/-[\w-]{8}\.(js|css)$/, ''),
+          ),
+        ),
+      )
+      .toEqual(expect.arrayContaining(['/assets/board-page', '/assets/route-view']));
+
+    await context.setOffline(true);
+    await page.goto('/statuses');
+    await page.getByRole('status', { name: 'Offline', exact: true }).waitFor();
+    // The board opens on the company's first type; the technician picks theirs.
+    await page
+      .getByRole('group', { name: 'Types' })
+      .getByRole('button', { name: /Roof leak/ })
+      .click();
+    const card = page.locator(`[data-testid="job-card"][data-job="${job.number}"]`);
+    await card.waitFor();
+    await shot(page, 'offline-phone-board-from-week');
+    await card.click();
+    await page.getByRole('dialog', { name: `Job ${job.number}` }).waitFor();
+    await page.keyboard.press('Escape');
+
+    const day = dayFromNow(2);
+    await page.goto(`/statuses?view=schedule&types=${typeId}&date=${day}`);
+    await page
+      .getByTestId('job-calendar')
+      .getByRole('button')
+      .filter({ hasText: job.number })
+      .first()
+      .waitFor();
+    await shot(page, 'offline-phone-schedule-from-week');
+
+    // Online again, the board becomes the server's answer: a job made meanwhile, beyond the
+    // week (so in no pack), is on it without a reload.
+    await page.goBack();
+    await card.waitFor();
+    const later = await techJob('Roof sheet', 10);
+    await context.setOffline(false);
+    await page.locator(`[data-testid="job-card"][data-job="${later.number}"]`).waitFor();
+    await context.close();
+  });
+
+  it('opens the calendar kept from an online visit with no network, over a reload', async () => {
+    const job = await techJob('Gutter');
+    const { context, page } = await newSizedPage(e, 'phone');
+    onTestFailed(() => shot(page, 'offline-failed-calendar'));
+    await readyOffline(context, page, job.id);
+    const day = dayFromNow(1);
+    await page.goto(`/calendar?date=${day}`);
+    const event = page.getByTestId('job-calendar').getByRole('button').filter({
+      hasText: job.number,
+    });
+    await event.first().waitFor();
+    // The calendar's range is on the phone before the network goes.
+    await expect.poll(() => keptRanges(page)).toBeGreaterThan(0);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('status', { name: 'Offline', exact: true }).waitFor();
+    await event.first().waitFor();
+    await screenshot(page, 'offline-phone-calendar', { fullPage: false });
+    await event.first().click();
+    await page.getByRole('dialog', { name: `Job ${job.number}` }).waitFor();
     await context.close();
   });
 

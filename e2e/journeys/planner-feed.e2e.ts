@@ -1,5 +1,3 @@
-import path from 'node:path';
-import fs from 'node:fs';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,9 +13,9 @@ import { buildJob, buildType } from '../../apps/server/test/support/jobs-helpers
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+import { screenshot } from '../support/screenshot.js';
 
 /** The screenshots the brief asks for, opened and checked by eye. */
-const SHOTS = '/tmp/shots/feed';
 const ZONE = 'Africa/Johannesburg';
 
 let e: E2E;
@@ -31,7 +29,6 @@ const jobs: Record<string, { _id: string; appointmentNumber: string }> = {};
 
 beforeAll(async () => {
   e = await startE2E();
-  fs.mkdirSync(SHOTS, { recursive: true });
   owner = await buildUser(e.h, { username: 'lerato', password: 'owner password 1' });
   cid = (await buildCompany(e.h, owner)).id;
   tech = await buildMember(e.h, cid, { appointments: { r: true, u: true }, clients: { r: true } });
@@ -83,7 +80,7 @@ beforeAll(async () => {
 afterAll(() => e.close());
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name);
 }
 
 /** The feed parsed by ical.js, an iCalendar parser independent of the one that wrote it. */

@@ -9,8 +9,9 @@ import {
   type TestUser,
 } from '../../apps/server/test/support/factories.js';
 import { buildClient } from '../../apps/server/test/support/finance-factories.js';
-import { SHOTS, signIn, startE2E, type E2E } from '../support/app.js';
+import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+import { screenshot } from '../support/screenshot.js';
 
 const PASSWORD = 'recurring password 1';
 const ZONE = 'Africa/Johannesburg';
@@ -484,7 +485,7 @@ describe('recurring invoices, expenses and jobs', () => {
     await e.shot(page, 'recurring-editor-phone');
     // The schedule, scrolled into view inside the full-screen editor.
     await dialog.getByTestId('recurring-next-runs').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/recurring-editor-phone-schedule.png` });
+    await screenshot(page, 'recurring-editor-phone-schedule', { fullPage: false });
     await page.goto('/recurring?type=expenses');
     await page.getByTestId('recurring-row').first().waitFor();
     expect(await sidewaysOverflow(page)).toBe(0);
@@ -494,7 +495,7 @@ describe('recurring invoices, expenses and jobs', () => {
       .getByLabel('Description')
       .waitFor();
     expect(await sidewaysOverflow(page)).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/recurring-expense-editor-phone.png` });
+    await screenshot(page, 'recurring-expense-editor-phone', { fullPage: false });
     // A recurring job's editor with its line items.
     await page.goto('/recurring?type=calender&id=new');
     await page
@@ -502,6 +503,6 @@ describe('recurring invoices, expenses and jobs', () => {
       .getByRole('heading', { name: 'Line items' })
       .waitFor();
     expect(await sidewaysOverflow(page)).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/recurring-job-editor-phone.png`, fullPage: true });
+    await screenshot(page, 'recurring-job-editor-phone');
   });
 });

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, todayIn, weekStart } from '@fieldbook/core';
@@ -13,9 +11,9 @@ import { buildClient } from '../../apps/server/test/support/finance-factories.js
 import { buildJob, buildType } from '../../apps/server/test/support/jobs-helpers.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+import { screenshot } from '../support/screenshot.js';
 
 /** The screenshots the brief asks for, opened and checked by eye. */
-const SHOTS = '/work/shots/routes';
 const ZONE = 'Africa/Johannesburg';
 
 let e: E2E;
@@ -34,7 +32,6 @@ const PLACES = Array.from({ length: 14 }, (_, i) => ({
 
 beforeAll(async () => {
   e = await startE2E();
-  fs.mkdirSync(SHOTS, { recursive: true });
   owner = await buildUser(e.h, { username: 'thandi', password: 'owner password 1' });
   cid = (await buildCompany(e.h, owner)).id;
   tech = await buildMember(e.h, cid, { appointments: { r: true, u: true }, clients: { r: true } });
@@ -77,7 +74,7 @@ beforeAll(async () => {
 afterAll(() => e.close());
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name);
 }
 const plannerUrl = () => `/statuses?view=planner&users=${tech.id}&date=${day}`;
 const routeUrl = () => `/statuses?view=route&users=${tech.id}&date=${day}`;
@@ -306,7 +303,7 @@ describe("a technician's day of 14 stops on the route screen", () => {
     await signIn(page, owner.username, owner.password);
     await page.goto(`${routeUrl()}&start=9`);
     await page.getByTestId('route-stop').nth(14).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'routes-phone-top.png') });
+    await screenshot(page, 'routes-phone-top', { fullPage: false });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Optimise' }).click();
     await page.getByTestId('route-figures').waitFor();

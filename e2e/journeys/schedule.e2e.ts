@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { statusNode } from '@fieldbook/core';
@@ -22,8 +20,8 @@ import {
   touchDrag,
   zoned,
 } from '../support/calendar.js';
+import { screenshot } from '../support/screenshot.js';
 
-const SHOTS = '/tmp/shots/schedule';
 const HOUR = 3_600_000;
 let e: E2E;
 let owner: TestUser;
@@ -66,7 +64,7 @@ async function stored(key: string, until: (j: Record<string, unknown>) => boolea
 const ms = (v: unknown) => new Date(String(v)).getTime();
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name);
 }
 const eventOf = (page: Page, key: string) =>
   page.getByTestId('job-calendar').getByRole('button').filter({ hasText: jobs[key]!.number });
@@ -74,7 +72,6 @@ const cardOf = (page: Page, key: string) => page.locator(`[data-card-id="${jobs[
 
 beforeAll(async () => {
   e = await startE2E();
-  fs.mkdirSync(SHOTS, { recursive: true });
   owner = await buildUser(e.h, { username: 'thandi', password: 'owner password 1' });
   cid = (await buildCompany(e.h, owner)).id;
   const t = await owner.api.post(`${url()}/types`, {

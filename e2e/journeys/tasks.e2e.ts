@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chatTimestamp } from '@fieldbook/core';
@@ -10,9 +9,9 @@ import {
 } from '../../apps/server/test/support/factories.js';
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
+import { screenshot } from '../support/screenshot.js';
 
 /** The screenshots, opened and checked by eye. */
-const SHOTS = '/work/shots/tasks';
 const ZONE = 'Africa/Johannesburg';
 
 let e: E2E;
@@ -28,8 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => e.close());
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, name);
 const card = (page: Page, name: string) =>
   page.getByTestId('task-coupon').filter({ hasText: name });
 const stateOf = (page: Page, name: string) =>
@@ -141,7 +139,7 @@ describe("the coupon's 'Opens at' picker", () => {
       expect(box.x + box.width).toBeLessThanOrEqual(view.width);
       expect(box.y + box.height).toBeLessThanOrEqual(view.height);
       expect(await sidewaysOverflow(page)).toBe(0);
-      await page.screenshot({ path: path.join(SHOTS, `tasks-opens-at-${size}.png`) });
+      await screenshot(page, `tasks-opens-at-${size}`, { fullPage: false });
 
       // Pick the 28th of the month shown at 14:30, and confirm.
       await page.locator('button[aria-label^="28 "]:not([data-outside])').click();

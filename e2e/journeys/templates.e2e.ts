@@ -134,8 +134,14 @@ describe('an owner', () => {
     await page.getByRole('button', { name: 'Add field' }).click();
     await page.getByLabel('Field name').fill('orderNo');
     await page.getByLabel('Field label').fill('Order number');
-    // The preview shows the new field under Details, its label as the sample value.
-    await preview(page).getByText('Order number: Order number').waitFor();
+    // The preview shows the new field under Details, its label as the sample value. Read as
+    // text like the heading above: on a loaded machine Playwright once found the new frame's
+    // element laid out but not yet visible for 20 s.
+    await expect
+      .poll(async () => (await preview(page).locator('body').textContent()) ?? '', {
+        timeout: 30_000,
+      })
+      .toMatch(/Order number:\s*Order number/);
     await e.shot(page, 'templates-editing-copy');
     await (await headerButton(page, 'Save')).click();
     await page.getByText('Invoice template saved').first().waitFor();

@@ -161,3 +161,85 @@ describe('an owner keeping a travel log book', () => {
     });
   }
 });
+
+const pick = (o: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.map((k) => [k, o[k]]));
+
+describe('a technician logging trips without signal (issue 24)', () => {
+  it('keeps two trips on the phone, the second opening where the first ended, and sends both once', async () => {
+    const owner = await buildUser(e.h, { username: 'nomsa', password: PASSWORD });
+    const cid = (await buildCompany(e.h, owner)).id;
+    const car = await owner.api.post(`/api/companies/${cid}/cars`, {
+      registration: 'GP 77-11',
+      make: 'Nissan',
+      model: 'NP200',
+      openingOdometer: 5000,
+      year: 2019,
+      active: true,
+    });
+    expect(car.status, JSON.stringify(car.body)).toBe(200);
+    const { page, context } = await newSizedPage(e, 'phone');
+    onTestFailed(() => e.shot(page, 'failed-vehicles-offline'));
+    await signIn(page, 'nomsa', PASSWORD);
+    await page.goto('/logBook');
+    await page.getByRole('button', { name: 'Log a trip' }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('status', { name: 'Offline', exact: true }).waitFor();
+    // The list of waiting trips is named by its title.
+    const waiting = page.getByRole('status', { name: /wait on this phone|waits on this phone/ });
+    const trip = { business: true, from: 'Depot', reason: 'Call-out' };
+    await logTrip(page, { ...trip, to: 'Mrs Khumalo, Soweto', opening: 5000, closing: 5040 });
+    await waiting.getByText('1 trip waits on this phone').waitFor();
+    // The second opens at the first one's closing reading, which only the phone knows.
+    await logTrip(page, { ...trip, to: 'Mr Naidoo, Lenasia', opening: 5040, closing: 5075 });
+    await waiting.getByText('2 trips wait on this phone').waitFor();
+    await e.shot(page, 'vehicles-offline-trips-phone');
+
+    await context.setOffline(false);
+    await waiting.waitFor({ state: 'detached' });
+    const rows = page.getByRole('table', { name: 'Trips' });
+    await rows.getByText('Mr Naidoo, Lenasia').waitFor();
+    const year = taxYearOf(todayIn('Africa/Johannesburg'));
+    const stored = await owner.api.get(`/api/companies/${cid}/logBook?year=${year}`);
+    expect(
+      stored.body.map((t: { openingOdometer: number; closingOdometer: number }) => [
+        t.openingOdometer,
+        t.closingOdometer,
+      ]),
+    ).toEqual([
+      [5040, 5075],
+      [5000, 5040],
+    ]);
+    const cars = await owner.api.get(`/api/companies/${cid}/cars`);
+    expect(cars.body[0].lastOdometer).toBe(5075);
+
+    // Offline again, the first trip's destination corrected; the office changes it meanwhile.
+    await context.setOffline(true);
+    await page.getByRole('status', { name: 'Offline', exact: true }).waitFor();
+    await rows.getByText('Mrs Khumalo, Soweto').click();
+    const form = page.getByRole('dialog', { name: 'Edit trip' });
+    await form.getByRole('textbox', { name: /^To\b/ }).fill('Mrs Khumalo, Orlando West');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    const first = stored.body[1] as Record<string, unknown>;
+    const office = await owner.api.post(`/api/companies/${cid}/logBook`, {
+      ...pick(first, ['_id', 'updatedAt', 'date', 'carId', 'driverId', 'from', 'business']),
+      ...pick(first, ['openingOdometer', 'closingOdometer', 'reason', 'jobId']),
+      to: 'Khumalo residence',
+    });
+    expect(office.status, JSON.stringify(office.body)).toBe(200);
+    await context.setOffline(false);
+    // Refused as changed meanwhile: the technician keeps theirs.
+    await page.getByText('1 change needs your attention.').waitFor();
+    await waiting.getByText(/Changed elsewhere meanwhile/).waitFor();
+    await waiting.getByRole('button', { name: 'Keep mine' }).waitFor();
+    await e.shot(page, 'vehicles-offline-keep-mine-phone');
+    await waiting.getByRole('button', { name: 'Keep mine' }).click();
+    await waiting.waitFor({ state: 'detached' });
+    await rows.getByText('Mrs Khumalo, Orlando West').waitFor();
+    const after = await owner.api.get(`/api/companies/${cid}/logBook/${first._id as string}`);
+    expect(after.body.to).toBe('Mrs Khumalo, Orlando West');
+    await context.close();
+  });
+});

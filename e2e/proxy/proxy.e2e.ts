@@ -15,6 +15,7 @@ import {
 import { EVENT_BUSES, busEnv } from '../../apps/server/test/support/redis.js';
 import { PAGE_TIMEOUT, SHOTS } from '../support/constants.js';
 import { startNginx, type Nginx } from './nginx.js';
+import { LOCAL_ONLY_ARGS } from '../support/local-only.js';
 
 /**
  * The tested topology of docs/deploy.md ("Behind a proxy"): nginx with
@@ -139,7 +140,12 @@ for (const bus of EVENT_BUSES)
       jobNumber = job.appointmentNumber;
       browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          ...LOCAL_ONLY_ARGS,
+        ],
       });
       fs.mkdirSync(SHOTS, { recursive: true });
     }, 240_000);

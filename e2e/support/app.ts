@@ -8,7 +8,8 @@ import { attachNotificationsRealtime } from '../../apps/server/src/areas/notific
 import { attachRealtime } from '../../apps/server/src/platform/realtime.js';
 import { startHarness, type Harness } from '../../apps/server/test/support/harness.js';
 import { PAGE_TIMEOUT, SHOTS } from './constants.js';
-import { settled } from './settled.js';
+import { LOCAL_ONLY_ARGS } from './local-only.js';
+import { screenshot } from './screenshot.js';
 import { recordTrail } from './trail.js';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
@@ -54,6 +55,7 @@ export async function startE2E(opts: { workers?: boolean } = {}): Promise<E2E> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...LOCAL_ONLY_ARGS,
     ],
   });
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -72,10 +74,7 @@ export async function startE2E(opts: { workers?: boolean } = {}): Promise<E2E> {
       recordTrail(page);
       return { context, page };
     },
-    async shot(page, name) {
-      await settled(page);
-      await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-    },
+    shot: (page, name) => screenshot(page, name, { settle: true }),
     async close() {
       await browser.close();
       await io.close();
@@ -92,11 +91,7 @@ export function linkIn(text: string, needle: string): string {
   return m[0];
 }
 
-/** A 1×1 PNG, for logo and picture uploads. */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export { PNG } from './png.js';
 
 /** Sign in through the sign-in screen and wait for the dashboard and its menu. */
 export async function signIn(page: Page, username: string, password: string) {

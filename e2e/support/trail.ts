@@ -29,18 +29,23 @@ export function recordTrail(page: Page): void {
     if (r.status() >= 400) add(`${r.status()}: ${r.request().method()} ${r.url()}`);
   });
   try {
-    onTestFailed(async () => {
+    onTestFailed(async ({ task }) => {
       let text = '(closed)';
       if (!page.isClosed())
         text = await page
           .locator('body')
           .innerText({ timeout: 2_000 })
           .catch((e: Error) => `(unreadable: ${e.message})`);
-      console.error(
-        [`The page at ${page.url()} showed:`, text.slice(0, 2_000), 'What it did:', ...lines].join(
-          '\n',
-        ),
-      );
+      const report = [
+        `The page at ${page.url()} showed:`,
+        text.slice(0, 2_000),
+        'What it did:',
+        ...lines,
+      ].join('\n');
+      console.error(report);
+      // Also in the failure itself: the summary at the end of a long CI log is what gets read.
+      const error = task.result?.errors?.[0];
+      if (error) error.message = `${error.message}\n\n${report.slice(0, 3_000)}`;
     });
   } catch {
     // A page opened outside a test (beforeAll) has no test to report to.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   businessShare,
   logBookCsv,
+  odometerNow,
   registrationKey,
   summariseLogBook,
   taxYear,
@@ -212,5 +213,15 @@ describe('logBookCsv', () => {
     expect(row).toBe(
       `2026-03-02;CA123;Thandi Mokoena;"'=HYPERLINK(""x"")";"A; B";'@SUM(1);1000;1050;50;50;0`,
     );
+  });
+});
+
+describe('odometerNow', () => {
+  it('is the highest of the opening and the closing readings', () => {
+    expect(odometerNow(1000, [])).toBe(1000);
+    expect(odometerNow(1000, [1050, 1200, 1100])).toBe(1200);
+  });
+  it('ignores readings not taken and ones below the opening', () => {
+    expect(odometerNow(1000, [null, undefined, 900])).toBe(1000);
   });
 });

@@ -18,6 +18,19 @@ export function tripKilometres(opening: number, closing: number): number {
   return closing - opening;
 }
 
+/**
+ * A car's odometer now: the highest of its opening reading and the closing
+ * readings of its trips. The server answers it as the car's `lastOdometer`; a
+ * phone adds the closings of the trips still waiting on it, so a second trip
+ * logged offline starts where the first one ended.
+ */
+export function odometerNow(opening: number, closings: readonly (number | null | undefined)[]) {
+  return closings.reduce<number>(
+    (high, c) => (typeof c === 'number' && c > high ? c : high),
+    opening,
+  );
+}
+
 /** The SARS tax year that starts on 1 March of `startYear` (1 March to the end of February). */
 export function taxYear(startYear: number): Period {
   return periodContaining(1, `${startYear}-03-01`);

@@ -38,6 +38,8 @@ export const jobKeys = {
   comments: (cid: string, id: string) => ['company', cid, 'jobs', 'comments', id] as const,
   commentPage: (cid: string, id: string, all: boolean) =>
     [...jobKeys.comments(cid, id), all ? 'all' : 'recent'] as const,
+  /** A job's client's contact (phone, e-mail, address): from the week's pack, or read. */
+  client: (cid: string, entityId: string) => ['company', cid, 'jobs', 'client', entityId] as const,
   /** The member's week for offline use (docs/offline.md); not itself kept on the phone. */
   offlinePack: (cid: string) => ['company', cid, 'jobs', 'offline-pack'] as const,
 };

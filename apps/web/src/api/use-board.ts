@@ -1,7 +1,10 @@
+import { useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TAppointmentSave, TJobCard, TJobSaved } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { ApiError, apiGet, errorMessage } from './api-client';
+import { keptCards } from './offline/kept-cards';
+import { outboxVersion, subscribeOutboxSize } from './offline/outbox-size';
 import { boardKeys, invoiceKeys, jobKeys } from './query-keys';
 import { invalidateJob, useJobSaveFn } from './use-jobs';
 
@@ -13,13 +16,20 @@ function useCid(): string {
   return useCurrentCompany().companyId ?? '';
 }
 
+/** Renders again when the outbox changes: the cards drawn from kept jobs carry its changes. */
+const useOutboxChanges = () => useSyncExternalStore(subscribeOutboxSize, outboxVersion);
+
 /** The active jobs as cards (the board and the unscheduled column), in sortOrder. */
 export function useActiveCards() {
   const cid = useCid();
+  const qc = useQueryClient();
+  useOutboxChanges();
   return useQuery({
     queryKey: boardKeys.active(cid),
     queryFn: () => apiGet<TJobCard[]>(`${base(cid)}/activeJobs`),
     enabled: !!cid,
+    // Offline with no kept list: the week's kept jobs (read again once online).
+    placeholderData: () => keptCards(qc, cid),
   });
 }
 
@@ -30,6 +40,8 @@ export function useActiveCards() {
  */
 export function useRangeCards(from: string, to: string, enabled = true) {
   const cid = useCid();
+  const qc = useQueryClient();
+  useOutboxChanges();
   return useQuery({
     queryKey: boardKeys.range(cid, from, to),
     queryFn: () =>
@@ -37,8 +49,9 @@ export function useRangeCards(from: string, to: string, enabled = true) {
         `${base(cid)}/cards?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
       ),
     enabled: !!cid && !!from && !!to && enabled,
-    // A new range keeps showing the last one until it arrives (no flash of an empty week).
-    placeholderData: (prev) => prev,
+    // A new range keeps showing the last one until it arrives (no flash of an empty week);
+    // offline, the range's kept jobs instead, as the last range's would not come.
+    placeholderData: (prev) => keptCards(qc, cid, { from, to }) ?? prev,
   });
 }
 

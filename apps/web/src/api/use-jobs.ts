@@ -6,6 +6,8 @@ import {
   type TAppointmentSave,
   type TJobComment,
   type TJobSaved,
+  type TOfflineClient,
+  ZOfflineClient,
 } from '@fieldbook/core';
 import { useCurrentCompany } from '../app/company-context';
 import { useCurrentUser } from '../app/use-session';
@@ -39,6 +41,27 @@ export function useClientJobs(entityId: string) {
     queryKey: jobKeys.ofClient(cid, entityId),
     queryFn: () => apiGet<TAppointment[]>(`${base(cid)}?entityId=${encodeURIComponent(entityId)}`),
     enabled: !!cid && !!entityId,
+  });
+}
+
+/**
+ * The contact of a job's client (phone, e-mail, address), for members who may
+ * read clients: the week's pack puts it in the cache for offline use; a job
+ * outside the week reads the client.
+ */
+export function useJobClient(entityId: string | null, mayRead: boolean) {
+  const cid = useCid();
+  return useQuery({
+    queryKey: jobKeys.client(cid, entityId ?? ''),
+    // The contact's fields only (core ZOfflineClient leaves the rest out), as the pack has them.
+    queryFn: async (): Promise<TOfflineClient> =>
+      ZOfflineClient.parse(
+        await apiGet(
+          `/companies/${encodeURIComponent(cid)}/entities/${encodeURIComponent(entityId ?? '')}`,
+        ),
+      ),
+    enabled: !!cid && !!entityId && mayRead,
+    staleTime: 60_000,
   });
 }
 

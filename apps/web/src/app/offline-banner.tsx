@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { DEFAULT_TIME_ZONE, dateTimeIn } from '@fieldbook/core';
 import { Link } from 'react-router';
@@ -6,6 +7,7 @@ import { TRIP_PREFIX } from '../api/offline/outbox';
 import { useOfflinePack, useOnline, useOutbox } from '../api/use-offline';
 import { JOB_PARAM } from '../areas/jobs/job-modal/job-url';
 import { useCurrentCompany } from './company-context';
+import { warmFieldScreens } from './field-screens';
 
 /** The job's number as the phone last had it (a change of the job carries the job). */
 function numberOf(outbox: OutboxEntry[], jobId: string): string {
@@ -25,6 +27,10 @@ export function OfflineBanner() {
   const outbox = useOutbox();
   const synced = useOfflinePack();
   const { company } = useCurrentCompany();
+  // The week is on the phone: so is the code of the screens that show it.
+  useEffect(() => {
+    if (synced && online) warmFieldScreens();
+  }, [synced, online]);
   const zone = company?.timeZone || DEFAULT_TIME_ZONE;
   const held = outbox.filter((e) => e.state !== 'waiting');
   const heldJobs = [...new Set(held.map((e) => e.jobId))];
@@ -42,7 +48,7 @@ export function OfflineBanner() {
       <Text size="sm" fw={600}>
         {online
           ? held.length
-            ? `${plural(heldJobs.length, 'job')} need${heldJobs.length === 1 ? 's' : ''} your attention.`
+            ? `${plural(heldJobs.length, heldJobs.some((id) => id.startsWith(TRIP_PREFIX)) ? 'change' : 'job')} need${heldJobs.length === 1 ? 's' : ''} your attention.`
             : `Sending ${waiting}…`
           : `You are offline. ${outbox.length ? `${waiting} wait${outbox.length === 1 ? 's' : ''} on this phone.` : 'Nothing waits to be sent.'}${when}`}
       </Text>

@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   DEFAULT_TIME_ZONE,
   currentPeriod,
@@ -7,6 +6,7 @@ import {
   type Period,
   type PeriodType,
 } from '@fieldbook/core';
+import { useScreenSearchParams } from './use-screen-search';
 
 /**
  * The one period state of the date-filtered screens (invoices, expenses, accounting): held in
@@ -18,7 +18,7 @@ import {
  */
 export function usePeriod(timeZone: string | undefined, defaultType: PeriodType = 0) {
   const tz = timeZone ?? DEFAULT_TIME_ZONE;
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenSearchParams();
   const from = params.get('from') ?? undefined;
   const to = params.get('to') ?? undefined;
   const type = params.get('type') ?? undefined;

@@ -10,3 +10,4 @@ export * from './planner.js';
 export * from './type-limits.js';
 export * from './type-delete.js';
 export * from './offline-merge.js';
+export * from './offline-cards.js';

@@ -1,4 +1,4 @@
-import type { TCar, TTrip } from '@fieldbook/core';
+import { odometerNow, type TCar, type TTrip } from '@fieldbook/core';
 import type { CarRow, findTrip } from './vehicles.repo.js';
 
 export function presentCar(c: CarRow, lastOdometer: number | undefined): TCar {
@@ -10,7 +10,7 @@ export function presentCar(c: CarRow, lastOdometer: number | undefined): TCar {
     openingOdometer: c.openingOdometer,
     year: c.year,
     active: c.active,
-    lastOdometer: Math.max(c.openingOdometer, lastOdometer ?? 0),
+    lastOdometer: odometerNow(c.openingOdometer, [lastOdometer]),
     updatedAt: c.updatedAt.toISOString(),
   };
 }

@@ -51,6 +51,8 @@ export interface CommentEntry extends EntryBase {
 export interface TripEntry extends EntryBase {
   kind: 'trip';
   body: TTripSave;
+  /** Refused because the trip was changed (409) or deleted (404) elsewhere: Keep mine can send it over that. */
+  stale?: boolean;
 }
 
 export type OutboxEntry = JobEntry | UploadEntry | CommentEntry | TripEntry;

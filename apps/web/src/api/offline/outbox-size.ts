@@ -5,13 +5,19 @@
  */
 
 let size = 0;
+/** Bumped at every change of the outbox, also one that leaves its size (a patch merged in). */
+let version = 0;
 const listeners = new Set<() => void>();
 
 /** Changes on the phone not yet on the server (conflicts and refusals included). */
 export const outboxSize = () => size;
 
+/** A number that changes whenever the outbox does. */
+export const outboxVersion = () => version;
+
 export function setOutboxSize(n: number): void {
   size = n;
+  version += 1;
   listeners.forEach((l) => l());
 }
 

@@ -38,6 +38,7 @@ export async function outboxEntries(): Promise<OutboxEntry[]> {
 }
 
 let waitingJobs = new Set<string>();
+let waitingEntries: OutboxEntry[] = [];
 let watching: { unsubscribe(): void } | null = null;
 
 /** Watches the outbox (for the banner, and so a job's new changes queue behind its waiting ones). */
@@ -46,9 +47,13 @@ export function watchOutbox(): void {
   watching?.unsubscribe();
   setOutboxSize(0);
   waitingJobs = new Set();
-  watching = liveQuery(async () => (await offlineDb()?.outbox.toArray()) ?? []).subscribe({
+  waitingEntries = [];
+  watching = liveQuery(
+    async () => (await offlineDb()?.outbox.orderBy('seq').toArray()) ?? [],
+  ).subscribe({
     next: (entries) => {
       waitingJobs = new Set(entries.map((e) => e.jobId));
+      waitingEntries = entries;
       setOutboxSize(entries.length);
     },
   });
@@ -58,6 +63,9 @@ export function watchOutbox(): void {
 export function holdBack(jobId: string | null): boolean {
   return !onlineManager.isOnline() || (jobId !== null && waitingJobs.has(jobId));
 }
+
+/** The outbox as last read, in order (for screens drawn from kept jobs). */
+export const waitingChanges = (): OutboxEntry[] => waitingEntries;
 
 export { outboxSize, subscribeOutboxSize } from './outbox-size';
 
@@ -192,19 +200,34 @@ export async function queueComment(
 /** The id a trip waiting on the phone is kept under in the outbox. */
 export const TRIP_PREFIX = 'trip:';
 
-/** Keeps a trip for the log book (new or changed); answers it as the list shows it until sent. */
+/**
+ * Keeps a trip for the log book (new or changed); answers it as the list shows it until sent.
+ * The changes of one trip wait under one id, in order; a change to a trip whose earlier change
+ * has not been tried yet replaces that one (the form sends the whole trip).
+ */
 export async function queueTrip(companyId: string, body: TTripSave, key = newKey()) {
+  const db = offlineDb()!;
+  const jobId = `${TRIP_PREFIX}${body._id ?? key}`;
   const entry: TripEntry = {
     kind: 'trip',
     key,
     companyId,
-    jobId: `${TRIP_PREFIX}${key}`,
+    jobId,
     createdAt: now(),
     attempts: 0,
     state: 'waiting',
     body,
   };
-  await offlineDb()!.outbox.add(entry);
+  await db.transaction('rw', db.outbox, async () => {
+    const unsent = body._id
+      ? (await db.outbox.where('jobId').equals(jobId).toArray()).find(
+          (e): e is TripEntry => e.kind === 'trip' && e.state === 'waiting' && e.attempts === 0,
+        )
+      : undefined;
+    if (unsent)
+      await updateEntry(db, unsent.seq!, { body: { ...body, updatedAt: unsent.body.updatedAt } });
+    else await db.outbox.add(entry);
+  });
   return { ...body, _id: body._id ?? `${WAITING_PREFIX}${key}`, onPhone: true as const };
 }
 

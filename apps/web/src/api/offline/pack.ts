@@ -1,4 +1,4 @@
-import type { TAppointment, TJobComment, TOfflinePack } from '@fieldbook/core';
+import type { TAppointment, TAppointmentType, TJobComment, TOfflinePack } from '@fieldbook/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../api-client';
 import { jobKeys } from '../query-keys';
@@ -42,8 +42,30 @@ export function seedPack(qc: QueryClient, cid: string, pack: TOfflinePack): void
         { comments: comments.slice(0, 2), total: job.commentCount },
       );
   }
-  if (!qc.getQueryData(jobKeys.types(cid)) && pack.types.length)
-    qc.setQueryData(jobKeys.types(cid), pack.types);
+  // The clients' contacts are the pack's (newest): a technician calls from them.
+  for (const client of pack.clients) qc.setQueryData(jobKeys.client(cid, client._id), client);
+  const types = mergedTypes(qc.getQueryData<TAppointmentType[]>(jobKeys.types(cid)), pack.types);
+  if (types) qc.setQueryData(jobKeys.types(cid), types);
+}
+
+/**
+ * The cached types with the pack's newer ones in (by id, a new one added), or
+ * undefined when the pack has nothing newer: a type changed since the types were
+ * read decides what is active on a board drawn offline.
+ */
+function mergedTypes(
+  cached: TAppointmentType[] | undefined,
+  packed: TAppointmentType[],
+): TAppointmentType[] | undefined {
+  if (!cached) return packed.length ? packed : undefined;
+  const newer = packed.filter((t) => {
+    const old = cached.find((c) => c._id === t._id);
+    return !old || Date.parse(old.updatedAt) < Date.parse(t.updatedAt);
+  });
+  if (newer.length === 0) return undefined;
+  const byId = new Map(newer.map((t) => [t._id, t]));
+  const kept = cached.map((c) => byId.get(c._id) ?? c);
+  return [...kept, ...newer.filter((t) => !cached.some((c) => c._id === t._id))];
 }
 
 /** When the week was last read from the server (ISO), if ever on this phone. */

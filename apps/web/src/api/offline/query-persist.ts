@@ -32,9 +32,11 @@ export function keptOffline(key: QueryKey): boolean {
   return typeof area === 'string' && KEPT_IN_COMPANY.has(area) && key[3] !== 'offline-pack';
 }
 
-/** A job in full or its newest comments (what the pack keeps of the member's week). */
+/** A job in full, its newest comments or its client's contact (what the pack keeps of the week). */
 const isWeekJob = (key: QueryKey) =>
-  key[0] === 'company' && key[2] === 'jobs' && (key[3] === 'one' || key[3] === 'comments');
+  key[0] === 'company' &&
+  key[2] === 'jobs' &&
+  (key[3] === 'one' || key[3] === 'comments' || key[3] === 'client');
 
 const isCompanyKey = (key: QueryKey): key is readonly ['company', string] =>
   key.length === 2 && key[0] === 'company' && typeof key[1] === 'string';

@@ -14,7 +14,7 @@ import {
   queueTrip,
   queueUpload,
 } from './outbox';
-import { nextToSend, resolveConflict, startSync, syncSoon, jobNotices } from './sync';
+import { jobNotices, keepMyTrip, nextToSend, resolveConflict, startSync, syncSoon } from './sync';
 
 /** A stand-in server: it keeps the job, applies each Idempotency-Key once and records every call. */
 const server = vi.hoisted(() => ({
@@ -24,6 +24,8 @@ const server = vi.hoisted(() => ({
   offline: false,
   refuse: null as null | { status: number; message: string; fields?: Record<string, string> },
   files: 0,
+  /** The log book's trip as the server has it (null: none, or deleted). */
+  trip: null as null | { _id: string; updatedAt: string },
 }));
 
 vi.mock('../api-client', () => {
@@ -45,13 +47,27 @@ vi.mock('../api-client', () => {
       if (server.offline) throw new ApiError('No connection to the server. Please try again.', 0);
       const key = o.headers?.['idempotency-key'];
       server.calls.push({ path: `${method} ${path}`, key, body: o.body });
+      if (method === 'GET' && path.includes('/logBook/')) {
+        if (!server.trip) throw new ApiError('Trip not found', 404);
+        return server.trip;
+      }
       if (method === 'GET') return server.job;
       if (key && server.seen.has(key)) return server.seen.get(key);
       let answer: unknown;
       if (path.endsWith('/images')) answer = { file: `srv-${++server.files}` };
       else if (path.endsWith('/comments')) answer = { _id: 'c1' };
-      else if (path.endsWith('/logBook')) answer = { _id: 'trip1', ...o.body };
-      else {
+      else if (path.endsWith('/logBook')) {
+        const b = o.body!;
+        const r = server.refuse;
+        if (r) {
+          server.refuse = null;
+          throw new ApiError(r.message, r.status, r.fields);
+        }
+        if (b._id && !server.trip) throw new ApiError('Trip not found', 404);
+        if (b._id && b.updatedAt !== server.trip!.updatedAt)
+          throw new ApiError('This trip was changed by someone else', 409);
+        answer = { _id: 'trip1', ...b };
+      } else {
         const r = server.refuse;
         if (r) {
           server.refuse = null;
@@ -111,6 +127,7 @@ beforeEach(() => {
   server.seen.clear();
   server.offline = false;
   server.refuse = null;
+  server.trip = null;
   setSession({ token: 't', user: { _id: `u-${crypto.randomUUID()}`, username: 'tech' } as never });
   startSync(testQueryClient());
 });
@@ -192,6 +209,86 @@ it('keeps a trip for the log book offline and sends it once online with its key'
     { path: 'POST /companies/c1/logBook', key: expect.any(String), body: trip },
   ]);
   expect(await outboxEntries()).toEqual([]);
+});
+
+describe('a trip edited offline that the office changed or deleted meanwhile', () => {
+  const edited = {
+    _id: 'trip1',
+    updatedAt: '2026-12-02T08:00:00.000Z',
+    date: '2026-12-02',
+    carId: 'car1',
+    driverId: 'u1',
+    from: 'Depot',
+    to: 'Sandton City',
+    openingOdometer: 1000,
+    closingOdometer: 1042,
+    business: true,
+    reason: 'Roof leak',
+    jobId: null,
+  };
+  const tripPosts = () => server.calls.filter((c) => c.path === 'POST /companies/c1/logBook');
+
+  it('is held with Keep mine offered, which sends it over the office version with a new key', async () => {
+    server.trip = { _id: 'trip1', updatedAt: '2026-12-02T09:00:00.000Z' };
+    onlineManager.setOnline(false);
+    await queueTrip('c1', edited);
+    onlineManager.setOnline(true);
+    await syncSoon();
+    const [held] = await outboxEntries();
+    expect(held).toMatchObject({ kind: 'trip', state: 'failed', stale: true });
+    await keepMyTrip(held!.seq!);
+    expect(await outboxEntries()).toEqual([]);
+    const [refused, sent] = tripPosts();
+    expect(sent!.body).toEqual({ ...edited, updatedAt: '2026-12-02T09:00:00.000Z' });
+    expect(sent!.key).not.toBe(refused!.key);
+  });
+
+  it('waits as one change when edited twice before it was sent', async () => {
+    server.trip = { _id: 'trip1', updatedAt: edited.updatedAt };
+    onlineManager.setOnline(false);
+    await queueTrip('c1', edited);
+    await queueTrip('c1', { ...edited, to: 'Rosebank' });
+    expect((await outboxEntries()).length).toBe(1);
+    onlineManager.setOnline(true);
+    await syncSoon();
+    expect(await outboxEntries()).toEqual([]);
+    expect(tripPosts().map((c) => (c.body as { to: string }).to)).toEqual(['Rosebank']);
+  });
+
+  it('is held without Keep mine when the server names a field (its car is gone)', async () => {
+    server.trip = { _id: 'trip1', updatedAt: edited.updatedAt };
+    server.refuse = { status: 404, message: 'Car not found', fields: { carId: 'is not ours' } };
+    onlineManager.setOnline(false);
+    await queueTrip('c1', edited);
+    onlineManager.setOnline(true);
+    await syncSoon();
+    const [held] = await outboxEntries();
+    expect(held).toMatchObject({ state: 'failed', message: 'Car not found' });
+    expect(held).not.toHaveProperty('stale');
+    // Keep mine is not offered, and would do nothing.
+    await keepMyTrip(held!.seq!);
+    expect(tripPosts()).toHaveLength(1);
+    await offlineDb()!.outbox.clear();
+  });
+
+  it('goes as a new trip when the office deleted it', async () => {
+    onlineManager.setOnline(false);
+    await queueTrip('c1', edited);
+    onlineManager.setOnline(true);
+    await syncSoon();
+    const [held] = await outboxEntries();
+    expect(held).toMatchObject({
+      state: 'failed',
+      stale: true,
+      message: 'Deleted elsewhere meanwhile: keep yours as a new trip, or discard it',
+    });
+    await keepMyTrip(held!.seq!);
+    expect(await outboxEntries()).toEqual([]);
+    const { _id, updatedAt, ...asNew } = edited;
+    void _id;
+    void updatedAt;
+    expect(tripPosts()[1]!.body).toEqual(asNew);
+  });
 });
 
 describe('a job changed meanwhile', () => {

@@ -7,6 +7,8 @@ import {
   type TAppointment,
   type TComponentValue,
   type TJobSaved,
+  type TTrip,
+  type TTripSave,
 } from '@fieldbook/core';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api-client';
@@ -19,6 +21,7 @@ import {
   updateEntry,
   type JobEntry,
   type OfflineDb,
+  type TripEntry,
   type OutboxEntry,
 } from './offline-db';
 import { isLocalFile, readLocalFile, markUploaded, uploadedId } from './local-files';
@@ -151,8 +154,7 @@ async function send(db: OfflineDb, e: OutboxEntry): Promise<void> {
       await post(`${jobsPath(e.companyId)}/${e.jobId}/comments`, e.key, { body: { text: e.text } });
       await db.outbox.delete(e.seq!);
     } else if (e.kind === 'trip') {
-      await post(`/companies/${encodeURIComponent(e.companyId)}/logBook`, e.key, { body: e.body });
-      await db.outbox.delete(e.seq!);
+      await sendTrip(db, e);
       void client?.invalidateQueries({ queryKey: vehicleKeys.all(e.companyId) });
       return;
     } else await sendJob(db, e);
@@ -166,8 +168,37 @@ async function send(db: OfflineDb, e: OutboxEntry): Promise<void> {
     // Signed out by the server: the changes wait for this user's next sign-in.
     if (err.status === 401) throw new TryLater();
     if (e.kind === 'job') await refused(db, e, err);
+    // Changed (409) or deleted (404 naming no field: a car or driver not found names one).
+    else if (
+      e.kind === 'trip' &&
+      e.body._id &&
+      (err.status === 409 || (err.status === 404 && !err.fields))
+    )
+      await updateEntry(db, e.seq!, {
+        state: 'failed',
+        message:
+          err.status === 409
+            ? 'Changed elsewhere meanwhile: keep yours over it, or discard yours'
+            : 'Deleted elsewhere meanwhile: keep yours as a new trip, or discard it',
+        stale: true,
+      });
     else await fail(db, e, err.message);
   }
+}
+
+/** A trip; a later change of the same trip waiting on the phone then stands on what it made. */
+async function sendTrip(db: OfflineDb, e: TripEntry): Promise<void> {
+  const r = await post<TTrip>(`/companies/${encodeURIComponent(e.companyId)}/logBook`, e.key, {
+    body: e.body,
+  });
+  await db.transaction('rw', db.outbox, async () => {
+    await db.outbox.delete(e.seq!);
+    for (const later of await db.outbox.where('jobId').equals(e.jobId).toArray())
+      if (later.kind === 'trip' && later.seq! > e.seq!)
+        await updateEntry(db, later.seq!, {
+          body: { ...later.body, _id: r._id, updatedAt: r.updatedAt },
+        });
+  });
 }
 
 /** The patch with each local photo or signature replaced by its uploaded id. */
@@ -264,6 +295,43 @@ async function rebase(
 
 async function fail(db: OfflineDb, e: OutboxEntry, message: string): Promise<void> {
   await updateEntry(db, e.seq!, { state: 'failed', message });
+}
+
+/**
+ * A trip edited on the phone that the office changed or deleted meanwhile: the
+ * technician keeps theirs. It goes again over the office's version (its
+ * updatedAt read now), or as a new trip when the office deleted it, with a new
+ * key (the refused request's key keeps its answer).
+ */
+export async function keepMyTrip(seq: number): Promise<void> {
+  const db = offlineDb();
+  const e = await db?.outbox.get(seq);
+  if (!db || !e || e.kind !== 'trip' || !e.stale || !e.body._id) return;
+  const path = `/companies/${encodeURIComponent(e.companyId)}/logBook`;
+  let body: TTripSave;
+  try {
+    const now = await apiRequest<TTrip>('GET', `${path}/${encodeURIComponent(e.body._id)}`);
+    body = { ...e.body, updatedAt: now.updatedAt };
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    const { _id: _gone, updatedAt: _seen, ...rest } = e.body;
+    body = rest;
+  }
+  // Once: a second click while this one read the trip finds it no longer held.
+  const reset = await db.transaction('rw', db.outbox, async () => {
+    const still = await db.outbox.get(seq);
+    if (!still || still.kind !== 'trip' || !still.stale) return false;
+    await updateEntry(db, seq, {
+      body,
+      key: newKey(),
+      state: 'waiting',
+      message: undefined,
+      stale: undefined,
+      attempts: 0,
+    });
+    return true;
+  });
+  if (reset) await syncSoon();
 }
 
 /** The technician's choice on a conflict: `keepMine` names the fields where their value goes. */

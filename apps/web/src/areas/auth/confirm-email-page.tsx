@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Center, Loader, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-client';
 import { queryKeys } from '../../api/query-keys';
 import { confirmEmail } from '../../api/use-auth';
 import { useSession } from '../../app/use-session';
 import { AuthCard } from './auth-card';
+import { useScreenSearchParams } from '../../ui/use-screen-search';
 
 /** /confirm-email?token=<token>: the link sent to a new profile address, signed in or out. */
 export function ConfirmEmailPage() {
-  const [params] = useSearchParams();
+  const [params] = useScreenSearchParams();
   const token = params.get('token') ?? '';
   const signedIn = !!useSession();
   const queryClient = useQueryClient();

@@ -12,7 +12,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useSearchParams } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN, type TInvitation } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
 import { useAcceptInvitation, useInvitation, useRegisterByInvitation } from '../../api/use-auth';
@@ -20,6 +19,7 @@ import { useSession } from '../../app/use-session';
 import { AuthCard } from './auth-card';
 import { SignInForm } from './sign-in-form';
 import { useEditorForm } from '../../ui/use-editor-form';
+import { useScreenSearchParams } from '../../ui/use-screen-search';
 
 /**
  * /invite?token=<token>: an invitation is bound to its link (DECISIONS §2).
@@ -27,7 +27,7 @@ import { useEditorForm } from '../../ui/use-editor-form';
  * creating their account here (signing in re-renders this page signed in).
  */
 export function InvitePage() {
-  const [params] = useSearchParams();
+  const [params] = useScreenSearchParams();
   const token = params.get('token') ?? '';
   const invitation = useInvitation(token);
   const signedIn = !!useSession();

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Tabs } from '@mantine/core';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { can } from '@fieldbook/core';
 import { useCurrentCompany } from '../../app/company-context';
 import { useClient, useClientTypes } from '../../api/use-clients';
@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../ui/query-state';
 import { ClientDetailsForm } from './client-details-form';
 import { ClientPortalPanel } from '../portal/client-portal-panel';
 import { ClientStatement } from './client-statement';
+import { useScreenSearchParams } from '../../ui/use-screen-search';
 
 const TABS = [
   { value: 'details', label: 'Details' },
@@ -30,7 +31,7 @@ export function ClientPage() {
   const isNew = id === 'new';
   const client = useClient(id, !isNew);
   const types = useClientTypes();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenSearchParams();
   const seesJobs = can(useCurrentCompany().member, 'appointments', 'r');
   const tabs = TABS.filter((t) => t.value !== 'calendar' || seesJobs);
   const raw = params.get('tab');

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCategory, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { addAmounts, can } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
 import { useClientDownloads, useClientTypes, useClients } from '../../api/use-clients';
@@ -12,6 +12,7 @@ import { Money } from '../../ui/money';
 import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { ClientsTable } from './clients-table';
+import { useScreenSearchParams } from '../../ui/use-screen-search';
 
 /** /clients: tabs per client type, the Outstanding total, exports and a fast table. */
 export function ClientsPage() {
@@ -19,7 +20,7 @@ export function ClientsPage() {
   const clients = useClients();
   const types = useClientTypes();
   const downloads = useClientDownloads();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenSearchParams();
   const [search, setSearch] = useState('');
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const typeId = params.get('type') ?? 'all';

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { TCompany } from '@fieldbook/core';
 import { errorMessage } from '../../api/api-client';
 import { useCompany, useSaveCompany } from '../../api/use-companies';
@@ -17,6 +17,7 @@ import { CompanyPayfastTab } from './company-payfast-tab';
 import { CompanySmtpTab } from './company-smtp-tab';
 import { CompanyTaxTab } from './company-tax-tab';
 import { CompanyUsersTab } from './company-users-tab';
+import { useScreenSearchParams } from '../../ui/use-screen-search';
 
 const TABS = [
   { value: 'general', label: 'General' },
@@ -33,7 +34,7 @@ const PAYFAST_ID = /^\d{1,20}$/;
 const PAYFAST_KEY = /^[A-Za-z0-9]{1,40}$/;
 
 function CompanySettings({ company }: { company: TCompany }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenSearchParams();
   const tab = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'general';
   const save = useSaveCompany(company._id);
   const form = useForm({

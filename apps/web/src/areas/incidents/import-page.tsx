@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   Button,
   Code,
@@ -20,12 +19,13 @@ import { ErrorAlert } from '../../ui/query-state';
 import { IMPORT_KINDS } from './import-columns';
 import { canImport } from './import-csv-button';
 import { ImportPreview, ImportSummary } from './import-preview';
+import { useScreenSearchParams } from '../../ui/use-screen-search';
 
 /** /import: clients or invoices from a CSV file, previewed before they are written. */
 export function ImportPage() {
   const { member } = useCurrentCompany();
   // /import?kind=invoices opens on invoices (the invoices list links here so).
-  const [params] = useSearchParams();
+  const [params] = useScreenSearchParams();
   const [kind, setKind] = useState<ImportKind>(
     params.get('kind') === 'invoices' ? 'invoices' : 'clients',
   );

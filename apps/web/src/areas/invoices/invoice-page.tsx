@@ -1,16 +1,17 @@
 import { Center, Loader } from '@mantine/core';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../api/api-client';
 import { useInvoice } from '../../api/use-invoices';
 import { useCurrentCompany } from '../../app/company-context';
 import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { InvoiceEditor } from './invoice-editor';
+import { useScreenSearchParams } from '../../ui/use-screen-search';
 
 /** /invoices/{id}, /invoices/new and /invoices/new?quote=1. */
 export function InvoicePage() {
   const { id = 'new' } = useParams();
-  const [params] = useSearchParams();
+  const [params] = useScreenSearchParams();
   const { company, member } = useCurrentCompany();
   const invoice = useInvoice(id);
 

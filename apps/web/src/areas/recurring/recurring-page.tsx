@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Center, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   RECURRING_TYPES,
   can,
@@ -19,6 +19,7 @@ import { RecurringEditorModal } from './recurring-editor-modal';
 import { RecurringList } from './recurring-list';
 import { RecurringPie } from './recurring-pie';
 import { TYPE_LABELS, typeParam } from './recurring-values';
+import { useScreenSearchParams } from '../../ui/use-screen-search';
 
 /** The search parameter that holds the open item: its id, or 'new'. */
 export const ID_PARAM = 'id';
@@ -45,7 +46,7 @@ const EMPTY: Record<TRecurringType, string> = {
  */
 export function RecurringPage() {
   const { companyId, member } = useCurrentCompany();
-  const [params] = useSearchParams();
+  const [params] = useScreenSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const type = typeParam(params.get('type'));

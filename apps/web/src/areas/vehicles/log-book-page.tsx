@@ -8,6 +8,7 @@ import {
   taxYearLabel,
   taxYearOf,
   todayIn,
+  type TCar,
   type TTrip,
 } from '@fieldbook/core';
 import {
@@ -24,8 +25,9 @@ import { QueryState } from '../../ui/query-state';
 import { TripModal } from './trip-modal';
 import { TripTable } from './trip-table';
 import { YearSummary } from './year-summary';
-import { WaitingTrips } from './waiting-trips';
+import { useCarsAsOnThePhone, WaitingTrips } from './waiting-trips';
 
+const NO_CARS: TCar[] = [];
 /** The chosen tax year with buttons to the one before and after. */
 function YearPicker({ year, onChange }: { year: number; onChange: (y: number) => void }) {
   // 'Tax year 2026/27' over '1 Mar 2026 – 28 Feb 2027'.
@@ -63,6 +65,8 @@ export function LogBookPage() {
     driverId: null,
   }));
   const cars = useCars();
+  // A new trip opens at the odometer as the phone knows it (trips waiting on it count).
+  const carsNow = useCarsAsOnThePhone(cars.data ?? NO_CARS);
   const trips = useTrips(filter);
   // A car's figures are driven by all its drivers: the summary and the CSV never filter by one.
   const allDrivers = { ...filter, driverId: null };
@@ -160,7 +164,7 @@ export function LogBookPage() {
       {open !== undefined && (
         <TripModal
           trip={open}
-          cars={cars.data ?? []}
+          cars={carsNow}
           carId={filter.carId}
           onClose={() => setOpen(undefined)}
         />

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   DEFAULT_TIME_ZONE,
   can,
@@ -27,6 +27,7 @@ import { DownloadJobsButton } from './download-jobs-button';
 import { writeBoardParams } from './board-url';
 import { Kanban } from './kanban';
 import { useBoardSelection } from './use-board-selection';
+import { useScreenSearchParams } from '../../../ui/use-screen-search';
 
 // The route screen and its map load on first use (the board's bundle stays small).
 const RouteView = lazy(() =>
@@ -73,7 +74,7 @@ function Board() {
   // New makes a job of the type the board shows (the first selected one).
   const { openJob, modal } = useRoutedJob(null, s.types[0] ?? null);
   const timeZone = company?.timeZone;
-  const [, setSearch] = useSearchParams();
+  const [, setSearch] = useScreenSearchParams();
   // Opening the route screen is a new history entry: Back returns to the planner.
   const planRoute = (date: string) =>
     setSearch((p) => writeBoardParams(p, { view: 'route', date, span: 'day' }));
@@ -105,9 +106,18 @@ function Board() {
       <>
         {header}
         <ErrorAlert title="The board could not be loaded" error={error} />
+        {modal}
       </>
     );
-  if (!types.data || !cards.data) return pageLoading;
+  // The open job (?job=) shows while the cards load or cannot (offline, a board never
+  // kept on this phone): a job kept there opens all the same.
+  if (!types.data || !cards.data)
+    return (
+      <>
+        {pageLoading}
+        {modal}
+      </>
+    );
   if (!types.data.length)
     return (
       <>

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import type { BoardSort, BoardView } from '@fieldbook/core';
+import { useScreenSearchParams } from '../../../ui/use-screen-search';
 
 /** The schedule's FullCalendar views (spec §2): month grid, week and day time grids, week list. */
 export const CALENDAR_VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listWeek'] as const;
@@ -66,7 +66,7 @@ export function writeBoardParams(p: URLSearchParams, patch: Partial<BoardParams>
  * replaces the history entry (Back leaves the board, not each click).
  */
 export function useBoardParams(): [BoardParams, (patch: Partial<BoardParams>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenSearchParams();
   return [
     readBoardParams(params),
     (patch) => setParams((p) => writeBoardParams(p, patch), { replace: true }),

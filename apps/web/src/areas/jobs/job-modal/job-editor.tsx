@@ -22,6 +22,7 @@ import { useCurrentUser } from '../../../app/use-session';
 import { confirmDelete } from '../../../ui/confirm';
 import { DynamicForm } from '../../../ui/dynamic-form/dynamic-form';
 import { useUnsavedChangesPrompt } from '../../../ui/use-unsaved-changes-prompt';
+import { JobClient } from './job-client';
 import { JobFields } from './job-fields';
 import { JobInvoiceLink } from './job-invoice-link';
 import { JobLog } from './job-log';
@@ -290,6 +291,7 @@ export function JobEditor({
             )}
           </Group>
         )}
+        {job && <JobClient job={job} member={member} />}
         {stale && (
           <Alert color="yellow" title="Changed elsewhere">
             <Text size="sm">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Radio, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { JobConflict, TAppointmentType } from '@fieldbook/core';
 import type { JobEntry } from '../../../api/offline/offline-db';
 import { discardEntry } from '../../../api/offline/outbox';
 import { dismissNotices, resolveConflict } from '../../../api/offline/sync';
 import { useJobNotices, useJobOutbox, useOnline } from '../../../api/use-offline';
 import { conflictLabel, conflictValue } from './job-sync-words';
+import { confirmDiscard } from '../../../ui/confirm';
 
 /**
  * What the phone holds back for this job (docs/offline.md): a change the
@@ -56,15 +56,7 @@ export function JobSyncPanel({ jobId, type }: { jobId: string; type?: TAppointme
               size="xs"
               variant="light"
               color="red"
-              onClick={() =>
-                modals.openConfirmModal({
-                  title: 'Discard change',
-                  children: 'Discard this change? It is not on the server and will be lost.',
-                  labels: { confirm: 'Discard', cancel: 'Cancel' },
-                  confirmProps: { color: 'red' },
-                  onConfirm: () => void discardEntry(e.seq!),
-                })
-              }
+              onClick={() => confirmDiscard('change', () => void discardEntry(e.seq!))}
             >
               Discard change
             </Button>

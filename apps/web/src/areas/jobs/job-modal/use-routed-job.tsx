@@ -1,6 +1,7 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { JobModal } from './job-modal';
 import { JOB_PARAM } from './job-url';
+import { useScreenSearchParams } from '../../../ui/use-screen-search';
 
 /** Marks a history entry the modal pushed, so closing it goes Back rather than forward. */
 const OPENED = 'jobModal';
@@ -14,7 +15,7 @@ export function useRoutedJob(
   client: { entityId: string; clientName: string } | null = null,
   typeId: string | null = null,
 ) {
-  const [params] = useSearchParams();
+  const [params, setParams] = useScreenSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const open = params.get(JOB_PARAM);
@@ -37,7 +38,16 @@ export function useRoutedJob(
       client={client}
       typeId={typeId}
       routed
-      onSaved={(id) => navigate(withJob(id), { replace: true, state: location.state as unknown })}
+      // After the save's round trip: through the screen setter, so a user who left meanwhile stays gone.
+      onSaved={(id) =>
+        setParams(
+          (p) => {
+            p.set(JOB_PARAM, id);
+            return p;
+          },
+          { replace: true, state: location.state as unknown },
+        )
+      }
       onClose={close}
     />
   ) : null;
