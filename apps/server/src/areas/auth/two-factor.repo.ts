@@ -77,8 +77,8 @@ export async function addSecurityEvent(
   db: Tx,
   v: { userId: string; kind: string; ip: string; byUserId?: string | null },
 ): Promise<void> {
-  // The clock's time, not the transaction's: two events of one change (a backup code used to
-  // make new ones) keep their order in the list.
+  // The clock's time, not the transaction's, and the list's ties broken by `seq`: two events
+  // of one change (a backup code used to make new ones) keep their order in the list.
   await db
     .insert(securityEvents)
     .values({ ...v, byUserId: v.byUserId ?? null, createdAt: sql`clock_timestamp()` });
@@ -89,6 +89,6 @@ export async function recentSecurityEvents(db: Tx, userId: string, limit = 20) {
     .select()
     .from(securityEvents)
     .where(eq(securityEvents.userId, userId))
-    .orderBy(desc(securityEvents.createdAt))
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.seq))
     .limit(limit);
 }

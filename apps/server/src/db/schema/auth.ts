@@ -75,6 +75,8 @@ export const securityEvents = pgTable(
     /** Who did it when it was not the user (a super's reset). */
     byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order of writing: two events of one change can share a clock reading (PGlite's is coarse). */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [index('security_events_user_idx').on(t.userId, t.createdAt)],
 );
