@@ -11,10 +11,15 @@ import zlib from 'node:zlib';
 
 // Kilobytes of 1,000 bytes, as Vite's build report counts them.
 const KB = 1000;
-/** What each screen loads: the entry, then the lazy modules the router loads for it. */
+/**
+ * What each screen loads: the entry, then the lazy modules the router loads for it.
+ * The signed-out budgets were 120 KB until the public pages came as HTML at first byte
+ * (apps/web/src/prerender.tsx): taking that HTML over (React's hydrateRoot) costs 0.4 KB,
+ * and the landing page no longer waits for its JavaScript to paint.
+ */
 export const SCREENS = [
-  { name: 'landing', budget: 120 * KB, modules: ['src/areas/public/landing-page.tsx'] },
-  { name: 'sign-in', budget: 120 * KB, modules: ['src/areas/auth/login-page.tsx'] },
+  { name: 'landing', budget: 121 * KB, modules: ['src/areas/public/landing-page.tsx'] },
+  { name: 'sign-in', budget: 121 * KB, modules: ['src/areas/auth/login-page.tsx'] },
   {
     name: 'signed-in shell',
     budget: 300 * KB,

@@ -22,6 +22,7 @@ import { benchOffline } from './offline.js';
 import { benchOfflineCache } from './offline-cache.js';
 import { benchEvents } from './events.js';
 import { benchScale, benchSoak } from './soak.js';
+import { benchLanding } from './landing.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -165,6 +166,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   metrics: () => benchMetrics(),
   soak: () => benchSoak(),
   scale: () => benchScale(),
+  landing: () => benchLanding(),
 };
 const selected = process.argv.slice(2);
 if (selected.length > 0) {

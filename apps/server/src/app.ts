@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -250,14 +250,29 @@ export async function buildApp(
 }
 
 /**
+ * Where a public page rendered at build (apps/web/src/prerender.tsx) would be:
+ * `/` is prerendered/index.html, `/terms` prerendered/terms.html; other paths
+ * (and `/index`, no page of the app's) have none.
+ */
+function prerenderedFile(dist: string, url: string): string | null {
+  const word = /^\/([a-z]*)$/.exec(url.split('?')[0]!)?.[1];
+  if (word === undefined || word === 'index') return null;
+  return path.join(dist, 'prerendered', `${word || 'index'}.html`);
+}
+
+/**
  * The built SPA from `/`; unknown non-API GETs get index.html so the browser
- * router decides (it shows "Not Found"); everything else is a JSON 404.
+ * router decides (it shows "Not Found"); everything else is a JSON 404. The
+ * public pages prerendered at build (dist/prerendered) are sent as they are.
  */
 async function serveSpa(app: App, dist: string): Promise<void> {
   const index = path.join(dist, 'index.html');
   const built = fs.existsSync(index);
-  // Read per request (it is small), so a rebuild of the SPA is served without a restart.
-  const html = () => fs.readFileSync(index);
+  // Read per request (they are small), so a rebuild of the SPA is served without a restart.
+  const html = (url: string) => {
+    const page = prerenderedFile(dist, url);
+    return fs.readFileSync(page && fs.existsSync(page) ? page : index);
+  };
   if (built) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -275,15 +290,15 @@ async function serveSpa(app: App, dist: string): Promise<void> {
             : 'no-cache',
         ),
     });
-    const page = (reply: FastifyReply) =>
-      reply.type('text/html').header('Cache-Control', 'no-cache').send(html());
-    app.get('/', { schema: { hide: true } }, (_req, reply) => page(reply));
+    const page = (req: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html').header('Cache-Control', 'no-cache').send(html(req.url));
+    app.get('/', { schema: { hide: true } }, (req, reply) => page(req, reply));
     // Every other GET is a path of the browser router (/view/..., /clients/...): a
     // route rather than the not-found handler, so it is compressed like the rest.
     app.get('/*', { schema: { hide: true } }, (req, reply) =>
       req.url.startsWith('/api') || req.url.startsWith('/socket.io')
         ? reply.status(404).send({ error: 'Not found' })
-        : page(reply),
+        : page(req, reply),
     );
   }
   app.setNotFoundHandler((_req, reply) => {

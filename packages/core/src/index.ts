@@ -3,6 +3,7 @@ export * from './no-eval.js';
 export * from './access.js';
 export * from './menu.js';
 export * from './version.js';
+export * from './prerender.js';
 export * from './contracts/common.js';
 export * from './contracts/auth.js';
 export * from './contracts/two-factor.js';

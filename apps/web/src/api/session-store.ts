@@ -1,4 +1,4 @@
-import type { TUser } from '@fieldbook/core';
+import { SESSION_STORAGE_KEY, type TUser } from '@fieldbook/core';
 
 /** The signed-in session, kept in localStorage so a reload stays signed in. */
 export interface Session {
@@ -6,7 +6,8 @@ export interface Session {
   user: TUser;
 }
 
-const SESSION_KEY = 'fieldbook.session';
+// One name with the prerendered pages' signed-in hint (core's prerender.ts).
+const SESSION_KEY = SESSION_STORAGE_KEY;
 const COMPANY_KEY = 'fieldbook.companyId';
 
 type Listener = () => void;
@@ -48,15 +49,19 @@ export function subscribeSession(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-// Another tab signing in or out changes this tab too.
-window.addEventListener('storage', (e) => {
-  if (e.key === SESSION_KEY) current = read();
-  else if (e.key === COMPANY_KEY) companyId = e.newValue;
-  else return;
-  listeners.forEach((l) => l());
-});
+/** Not in a browser: the public pages rendered at build (prerender.tsx) see no one signed in. */
+const inBrowser = typeof window !== 'undefined';
 
-let companyId: string | null = localStorage.getItem(COMPANY_KEY);
+// Another tab signing in or out changes this tab too.
+if (inBrowser)
+  window.addEventListener('storage', (e) => {
+    if (e.key === SESSION_KEY) current = read();
+    else if (e.key === COMPANY_KEY) companyId = e.newValue;
+    else return;
+    listeners.forEach((l) => l());
+  });
+
+let companyId: string | null = inBrowser ? localStorage.getItem(COMPANY_KEY) : null;
 
 /** The id of the company the user works in, kept across reloads. */
 export function getStoredCompanyId(): string | null {

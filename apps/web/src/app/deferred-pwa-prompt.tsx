@@ -9,10 +9,13 @@ const PwaUpdatePrompt = lazy(() =>
  * page has loaded, so neither competes with the first screen's download.
  */
 export function DeferredPwaUpdatePrompt() {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  // False at first even after the load event, as in the prerendered HTML (a hydrated
+  // page must render what was prerendered); the effect catches up at once.
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (loaded) return;
     const done = () => setLoaded(true);
+    if (document.readyState === 'complete') return done();
     window.addEventListener('load', done, { once: true });
     return () => window.removeEventListener('load', done);
   }, [loaded]);

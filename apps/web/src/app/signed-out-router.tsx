@@ -31,7 +31,7 @@ const confirmEmail = screen(() => import('../areas/auth/confirm-email-page'), 'C
   queries: true,
 });
 
-function SignedOutRoutes() {
+export function SignedOutRoutes() {
   // A new screen starts without the previous one's error.
   const { pathname } = useLocation();
   return (

@@ -3,7 +3,9 @@ import { getSession, subscribeSession, type Session } from '../api/session-store
 
 /** The signed-in session ({ token, user }), or null; re-renders on sign-in and out. */
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribeSession, getSession);
+  // The same when hydrating: a prerendered page is hydrated only signed out (main.tsx),
+  // and at build no one is signed in (session-store.ts).
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
 /** The signed-in user; only for screens that are reached signed in. */

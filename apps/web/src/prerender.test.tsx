@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { hydrateRoot } from 'react-dom/client';
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SIGNED_IN_HINT_SCRIPT, SIGNED_IN_HINT_STYLE } from '@fieldbook/core';
+import { AppRouter } from './app/app-router';
+import { AppTree } from './app/app-tree';
+import { PRERENDERED, pageHtml } from './prerender';
+
+/** Each page's markup as the build renders it, from another process (src/test/prerendered-markup.ts). */
+let markupOf: Record<string, string>;
+beforeAll(() => {
+  const script = path.join(import.meta.dirname, 'test/prerendered-markup.ts');
+  const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+  markupOf = JSON.parse(execFileSync(tsx, [script], { encoding: 'utf8' })) as Record<
+    string,
+    string
+  >;
+}, 60_000);
+
+/** happy-dom has no matchMedia; Mantine reads it in effects after hydration. */
+function stubMatchMedia() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+/** Whether React has taken the node over (hydrated it), not only found it in the HTML. */
+const hydrated = (node: Element | null) =>
+  !!node && Object.keys(node).some((k) => k.startsWith('__reactFiber'));
+
+describe('prerendered public pages', () => {
+  it.each(Object.keys(PRERENDERED))(
+    '%s is hydrated by the app as rendered at build, with no mismatch',
+    async (path: string) => {
+      stubMatchMedia();
+      window.history.replaceState(null, '', path);
+      const markup = markupOf[path]!;
+      expect(markup).not.toContain('Loading'); // the screen itself, not its spinner
+      document.body.innerHTML = `<div id="root">${markup}</div>`;
+      const root = document.getElementById('root')!;
+      const heading = root.querySelector('h1');
+      expect(heading?.textContent).toBeTruthy();
+
+      const errors: unknown[] = [];
+      const consoleError = vi.spyOn(console, 'error');
+      const r = hydrateRoot(root, <AppTree router={<AppRouter />} />, {
+        onRecoverableError: (e) => errors.push(e),
+      });
+      await waitFor(() => expect(hydrated(root.querySelector('h1'))).toBe(true));
+      expect(errors.map((e) => `${String(e)} ${String((e as Error).cause)}`)).toEqual([]);
+      // The same node: taken over, not drawn again.
+      expect(root.querySelector('h1')).toBe(heading);
+      expect(consoleError).not.toHaveBeenCalled();
+      r.unmount();
+    },
+  );
+
+  it('puts the page in the root and the signed-in hint in the head, byte for byte', () => {
+    const template =
+      '<!doctype html><html lang="en"><head><title>F</title></head><body><div id="root"></div></body></html>';
+    const html = pageHtml(template, '<p>page</p>');
+    expect(html).toContain('<div id="root"><p>page</p></div>');
+    expect(html).toContain('<html lang="en" data-mantine-color-scheme="light">');
+    // The server allows this script by its hash: one changed byte and the browser refuses it.
+    const scripts = [...html.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toEqual([SIGNED_IN_HINT_SCRIPT]);
+    expect(html.indexOf(SIGNED_IN_HINT_STYLE)).toBeLessThan(html.indexOf('</head>'));
+    expect(() => pageHtml('<html><body></body></html>', 'x')).toThrow(/#root/);
+  });
+});

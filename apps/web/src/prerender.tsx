@@ -1,0 +1,54 @@
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { SIGNED_IN_HINT_SCRIPT, SIGNED_IN_HINT_STYLE } from '@fieldbook/core';
+import { AppTree } from './app/app-tree';
+import { SignedOutRoutes } from './app/signed-out-router';
+
+/*
+ * Build-time rendering of the public pages (scripts/prerender.mjs runs this
+ * module's build): their HTML is in the first byte, so the landing page paints
+ * before any script has loaded, and the browser's main.tsx hydrates it.
+ */
+
+/** The pages sent as HTML, by path, and the file each is written to under dist/prerendered. */
+export const PRERENDERED: Record<string, string> = {
+  '/': 'index.html',
+  '/termsandconditions': 'termsandconditions.html',
+  '/privacypolicy': 'privacypolicy.html',
+};
+
+/** The markup of one path as the signed-out browser renders it, every lazy screen resolved. */
+export async function renderPath(path: string): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <AppTree
+      router={
+        <StaticRouter location={path}>
+          <SignedOutRoutes />
+        </StaticRouter>
+      }
+    />,
+    // Each screen's content in place, not outlined behind an inline swap script,
+    // which the CSP would refuse (script-src 'self').
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const chunks: Buffer[] = [];
+  for await (const c of prelude) chunks.push(Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The built index.html with a page in its root: Mantine's light scheme on
+ * <html> as the app sets it, and the signed-in hint before the body.
+ */
+export function pageHtml(template: string, markup: string): string {
+  const root = '<div id="root"></div>';
+  if (!template.includes(root) || !template.includes('</head>'))
+    throw new Error('index.html has no empty #root or no </head>');
+  return template
+    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace(
+      '</head>',
+      `<style>${SIGNED_IN_HINT_STYLE}</style><script>${SIGNED_IN_HINT_SCRIPT}</script></head>`,
+    )
+    .replace(root, `<div id="root">${markup}</div>`);
+}
