@@ -133,6 +133,51 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it('with a kept session the server no longer knows as one, still gets the page, shown', async () => {
+    const { page, context } = await e.newPage();
+    // What the hint sees (a key is kept) is not a session to the app: the page must show.
+    await page.addInitScript(() => localStorage.setItem('fieldbook.session', '{}'));
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto('/');
+    const heading = page.getByRole('heading', { level: 1, name: /Quotes, jobs and invoices/ });
+    await heading.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-signed-in')))
+      .toBe(false);
+    expect(await heading.isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gets the legal pages as HTML too, taken over without an error', async () => {
+    for (const [path, words] of [
+      ['/termsandconditions', /terms/i],
+      ['/privacypolicy', /privacy/i],
+    ] as const) {
+      const html = await (await fetch(`${e.baseUrl}${path}`)).text();
+      expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1], path).toMatch(words);
+      const { page, context } = await e.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (err) => errors.push(err.message));
+      await page.goto(path);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.querySelector('h1') ?? {}).some((k) =>
+              k.startsWith('__reactFiber'),
+            ),
+          ),
+        )
+        .toBe(true);
+      expect(errors, path).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('reads the terms and the privacy policy', async () => {
     const { page, context } = await e.newPage();
     await page.goto('/termsandconditions');

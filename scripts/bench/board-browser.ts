@@ -116,16 +116,51 @@ async function seed(e: E2E): Promise<Seeded> {
   return { cid, typeId, owner, tech };
 }
 
-/** Long tasks (over 50 ms) seen by the page since it loaded, collected by an init script. */
+/**
+ * Long tasks (over 50 ms) seen by the page since it loaded, collected by an init script,
+ * and what ran in the long animation frames over 100 ms (Chromium's LoAF entries: each
+ * script's file, function, what invoked it, and its time), to say where a long task goes.
+ */
 const OBSERVE = () => {
-  const w = window as unknown as { __long: number[] };
+  const w = window as unknown as { __long: number[]; __frames: string[] };
   w.__long = [];
+  w.__frames = [];
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) w.__long.push(e.duration);
   }).observe({ type: 'longtask', buffered: true });
+  interface Script {
+    sourceURL: string;
+    sourceFunctionName: string;
+    invoker: string;
+    duration: number;
+    forcedStyleAndLayoutDuration: number;
+  }
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries() as (PerformanceEntry & {
+      scripts: Script[];
+      renderStart: number;
+      styleAndLayoutStart: number;
+    })[]) {
+      if (e.duration < 100) continue;
+      const scripts = e.scripts
+        .map(
+          (x) =>
+            `${Math.round(x.duration)} ms ${x.invoker} ${x.sourceURL.split('/').pop()}` +
+            `${x.sourceFunctionName ? ` ${x.sourceFunctionName}` : ''}` +
+            (x.forcedStyleAndLayoutDuration > 10
+              ? ` (forced layout ${Math.round(x.forcedStyleAndLayoutDuration)} ms)`
+              : ''),
+        )
+        .join('; ');
+      const render = e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0;
+      w.__frames.push(`frame ${Math.round(e.duration)} ms (render ${render} ms): ${scripts}`);
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
 };
 const longTasks = (page: Page) =>
   page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
+const longFrames = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __frames: string[] }).__frames.splice(0));
 
 async function signedIn(e: E2E, user: TestUser) {
   const { context, page } = await e.newPage();
@@ -139,14 +174,62 @@ const ms = (n: number) => Math.round(n);
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!;
 
+/** BENCH_PROFILE=1: the functions that took the most of the board's opening (self time). */
+function printProfile(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.url.split('/').pop() || '(native)'} ${f.functionName || '(anonymous)'}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  // Who called the DOM's appendChild (the insertions' cost), three frames up.
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes as { id: number; children?: number[] }[])
+    for (const c of n.children ?? []) parent.set(c, n.id);
+  const callers = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    if (byId.get(id)!.callFrame.functionName !== 'appendChild') return;
+    const chain: string[] = [];
+    for (let p = parent.get(id), k = 0; p !== undefined && k < 6; p = parent.get(p), k++) {
+      const f = byId.get(p)!.callFrame;
+      chain.push(`${f.url.split('/').pop()}:${f.functionName}:${f.lineNumber}`);
+    }
+    const key = chain.join(' < ');
+    callers.set(key, (callers.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  const byFile = new Map<string, number>();
+  for (const [k, v] of self) byFile.set(k.split(' ')[0]!, (byFile.get(k.split(' ')[0]!) ?? 0) + v);
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${ms(v)} ms ${k}`);
+  console.log(['board load, self time by file:', ...top(byFile, 12)].join('\n'));
+  console.log(['board load, self time by function:', ...top(self, 25)].join('\n'));
+  console.log(['board load, appendChild called from:', ...top(callers, 8)].join('\n'));
+}
+
 async function benchBoard(page: Page, s: Seeded) {
   const url = `/statuses?view=statuses&types=${s.typeId}`;
+  const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const t0 = Date.now();
   await page.goto(url);
   await page.locator('[data-testid="job-card"]').first().waitFor();
   const firstCard = Date.now() - t0;
   await page.waitForLoadState('networkidle');
+  if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
   const loadLong = await longTasks(page);
+  for (const f of await longFrames(page)) console.log(`board load, long ${f}`);
   const cards = await page.locator('[data-testid="job-card"]').count();
   // A drag from New to Booked with the mouse, in small steps.
   const card = page

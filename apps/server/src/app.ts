@@ -278,6 +278,8 @@ async function serveSpa(app: App, dist: string): Promise<void> {
       root: dist,
       wildcard: false,
       index: false,
+      // The prerendered pages are sent for their own paths only (prerenderedFile).
+      globIgnore: ['prerendered/**'],
       // The build writes .br and .gz siblings (scripts/precompress.mjs): sent as they are.
       preCompressed: true,
       // Hashed assets never change; everything else (sw.js, the manifest) is revalidated.

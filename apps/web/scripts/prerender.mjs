@@ -25,7 +25,15 @@ const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const target = path.join(dist, 'prerendered');
 fs.mkdirSync(target, { recursive: true });
 for (const [route, file] of Object.entries(PRERENDERED)) {
-  const html = pageHtml(template, await renderPath(route));
+  // The server's rule (apps/server/src/app.ts, prerenderedFile): / or /<small letters>.
+  const word = /^\/([a-z]*)$/.exec(route)?.[1];
+  if (word === undefined || word === 'index' || file !== `${word || 'index'}.html`)
+    throw new Error(`${route} -> ${file}: the server would never send it`);
+  const markup = await renderPath(route);
+  // A screen that fell back to its spinner or to the browser ($!) is no page to send.
+  if (markup.includes('<!--$!') || markup.includes('aria-label="Loading"'))
+    throw new Error(`${route}: rendered its loading state, not the page`);
+  const html = pageHtml(template, markup);
   fs.writeFileSync(path.join(target, file), html);
   console.log(
     `prerendered ${route} -> dist/prerendered/${file} (${(html.length / 1024).toFixed(1)} KB)`,

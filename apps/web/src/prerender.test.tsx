@@ -68,9 +68,12 @@ describe('prerendered public pages', () => {
 
   it('puts the page in the root and the signed-in hint in the head, byte for byte', () => {
     const template =
-      '<!doctype html><html lang="en"><head><title>F</title></head><body><div id="root"></div></body></html>';
-    const html = pageHtml(template, '<p>page</p>');
-    expect(html).toContain('<div id="root"><p>page</p></div>');
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><link rel="stylesheet" href="/a.css"><title>F</title></head><body><div id="root"></div></body></html>';
+    const html = pageHtml(template, '<p>page $& $1 $$</p>');
+    // A `$` in the page is text, not a replacement pattern.
+    expect(html).toContain('<div id="root"><p>page $& $1 $$</p></div>');
+    // The hint comes before the stylesheet, which an inline script would wait for.
+    expect(html.indexOf(SIGNED_IN_HINT_SCRIPT)).toBeLessThan(html.indexOf('a.css'));
     expect(html).toContain('<html lang="en" data-mantine-color-scheme="light">');
     // The server allows this script by its hash: one changed byte and the browser refuses it.
     const scripts = [...html.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]);

@@ -10,7 +10,12 @@ import { SignedOutRoutes } from './app/signed-out-router';
  * before any script has loaded, and the browser's main.tsx hydrates it.
  */
 
-/** The pages sent as HTML, by path, and the file each is written to under dist/prerendered. */
+/**
+ * The pages sent as HTML, by path, and the file each is written to under dist/prerendered.
+ * The server sends prerendered/<word>.html for a path /<word> of small letters and
+ * prerendered/index.html for / (apps/server/src/app.ts, prerenderedFile): a path of
+ * another shape would be written and never sent, so scripts/prerender.mjs refuses it.
+ */
 export const PRERENDERED: Record<string, string> = {
   '/': 'index.html',
   '/termsandconditions': 'termsandconditions.html',
@@ -27,9 +32,15 @@ export async function renderPath(path: string): Promise<string> {
         </StaticRouter>
       }
     />,
-    // Each screen's content in place, not outlined behind an inline swap script,
-    // which the CSP would refuse (script-src 'self').
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    {
+      // Each screen's content in place, not outlined behind an inline swap script,
+      // which the CSP would refuse (script-src 'self').
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A screen that throws would be left to the browser behind its spinner: the build fails.
+      onError: (error: unknown) => {
+        throw error;
+      },
+    },
   );
   const chunks: Buffer[] = [];
   for await (const c of prelude) chunks.push(Buffer.from(c as Uint8Array));
@@ -42,13 +53,19 @@ export async function renderPath(path: string): Promise<string> {
  */
 export function pageHtml(template: string, markup: string): string {
   const root = '<div id="root"></div>';
-  if (!template.includes(root) || !template.includes('</head>'))
-    throw new Error('index.html has no empty #root or no </head>');
-  return template
-    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-    .replace(
-      '</head>',
-      `<style>${SIGNED_IN_HINT_STYLE}</style><script>${SIGNED_IN_HINT_SCRIPT}</script></head>`,
-    )
-    .replace(root, `<div id="root">${markup}</div>`);
+  if (!template.includes(root)) throw new Error('index.html has no empty #root');
+  const charset = '<meta charset="UTF-8" />';
+  if (!template.includes(charset)) throw new Error('index.html has no <meta charset="UTF-8" />');
+  // Functions, not strings, as replacements: a `$` in the page is text, not a pattern.
+  return (
+    template
+      .replace('<html lang="en">', () => '<html lang="en" data-mantine-color-scheme="light">')
+      // First in the head: before any stylesheet, which an inline script would wait for.
+      .replace(
+        charset,
+        () =>
+          `${charset}<style>${SIGNED_IN_HINT_STYLE}</style><script>${SIGNED_IN_HINT_SCRIPT}</script>`,
+      )
+      .replace(root, () => `<div id="root">${markup}</div>`)
+  );
 }

@@ -46,7 +46,7 @@ const EMPTY: Record<TRecurringType, string> = {
  */
 export function RecurringPage() {
   const { companyId, member } = useCurrentCompany();
-  const [params] = useScreenSearchParams();
+  const [params, setParams] = useScreenSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const type = typeParam(params.get('type'));
@@ -149,8 +149,9 @@ export function RecurringPage() {
           key={type}
           type={type}
           id={open === 'new' ? null : open}
+          // Through the screen's setter: a save answered after the user left goes nowhere.
           onSaved={(id) =>
-            void navigate(at(type, id), { replace: true, state: location.state as unknown })
+            setParams(at(type, id), { replace: true, state: location.state as unknown })
           }
           onClose={close}
         />

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -67,6 +67,10 @@ function Board() {
   const me = useCurrentUser();
   const types = useJobTypes();
   const cards = useActiveCards();
+  // The cards as a deferred value: an answer (a thousand cards, read by a store that React
+  // renders at once) is drawn in a render React may interrupt, so opening the board or a
+  // refetch holds no long task (docs/performance.md, "Scheduling in Chromium").
+  const cardList = useDeferredValue(cards.data);
   const members = (company?.users ?? []).filter((u) => !u.disabled);
   const memberIds = members.map((u) => u.userId);
   const s = useBoardSelection(types.data, memberIds, me._id);
@@ -82,7 +86,7 @@ function Board() {
   const userSet = s.users ? new Set(s.users) : null;
   const mine = (c: TJobCard) => !userSet || isAssignedTo(c, userSet);
   const countOf = (typeId: string) =>
-    (cards.data ?? []).filter((c) => c.appointmentTypeId === typeId && mine(c)).length;
+    (cardList ?? []).filter((c) => c.appointmentTypeId === typeId && mine(c)).length;
 
   const header = (
     <PageHeader
@@ -111,7 +115,7 @@ function Board() {
     );
   // The open job (?job=) shows while the cards load or cannot (offline, a board never
   // kept on this phone): a job kept there opens all the same.
-  if (!types.data || !cards.data)
+  if (!types.data || !cardList)
     return (
       <>
         {pageLoading}
@@ -182,7 +186,7 @@ function Board() {
       {view === 'statuses' && type && (
         <Kanban
           type={type}
-          cards={cards.data.filter((c) =>
+          cards={cardList.filter((c) =>
             cardMatches(c, { typeIds: [type._id], userIds: s.users, statuses: null }),
           )}
           sort={params.sort}
