@@ -52,6 +52,10 @@ export function BoardColumn<T>({
     overscan: 4,
     paddingStart: 2,
     paddingEnd: 2,
+    // The column's size before it is measured: the first render already holds the cards in
+    // view, instead of none and then a second render inside the same task when the
+    // scroller mounts (opening a board of a thousand jobs was one long task of it).
+    initialRect: { width: BOARD.columnWidth, height: BOARD.columnHeight },
   });
   const refused = allowed === false;
   const tone = !isOver ? undefined : refused ? 'red' : 'blue';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -105,25 +105,26 @@ function Board() {
     />
   );
   const error = types.error ?? cards.error;
+  // The open job's modal stays in one place in the tree whatever the board shows, so the
+  // cards arriving (a deferred render that may come late) never remount it mid-edit.
+  const withModal = (body: ReactNode) => (
+    <>
+      {body}
+      {modal}
+    </>
+  );
   if (error)
-    return (
+    return withModal(
       <>
         {header}
         <ErrorAlert title="The board could not be loaded" error={error} />
-        {modal}
-      </>
+      </>,
     );
   // The open job (?job=) shows while the cards load or cannot (offline, a board never
   // kept on this phone): a job kept there opens all the same.
-  if (!types.data || !cardList)
-    return (
-      <>
-        {pageLoading}
-        {modal}
-      </>
-    );
+  if (!types.data || !cardList) return withModal(pageLoading);
   if (!types.data.length)
-    return (
+    return withModal(
       <>
         {header}
         <Alert color="gray" title="No appointment types yet">
@@ -134,13 +135,12 @@ function Board() {
             </Anchor>
           )}
         </Alert>
-        {modal}
-      </>
+      </>,
     );
 
   const view = params.view;
   const type = s.selected[0];
-  return (
+  return withModal(
     <>
       {header}
       <Stack gap="xs" mb="md">
@@ -227,7 +227,6 @@ function Board() {
           />
         </Suspense>
       )}
-      {modal}
-    </>
+    </>,
   );
 }
