@@ -4,7 +4,12 @@ import path from 'node:path';
 import { hydrateRoot } from 'react-dom/client';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SIGNED_IN_HINT_SCRIPT, SIGNED_IN_HINT_STYLE } from '@fieldbook/core';
+import {
+  APP_ENTRY_META,
+  APP_LOADER_SCRIPT,
+  SIGNED_IN_HINT_SCRIPT,
+  SIGNED_IN_HINT_STYLE,
+} from '@fieldbook/core';
 import { AppRouter } from './app/app-router';
 import { AppTree } from './app/app-tree';
 import { PRERENDERED, pageHtml } from './prerender';
@@ -66,9 +71,12 @@ describe('prerendered public pages', () => {
     },
   );
 
-  it('puts the page in the root and the signed-in hint in the head, byte for byte', () => {
+  it('puts the page in the root, the signed-in hint in the head and the loader after the page, byte for byte', () => {
     const template =
-      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><link rel="stylesheet" href="/a.css"><title>F</title></head><body><div id="root"></div></body></html>';
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>F</title>\n' +
+      '<script type="module" crossorigin src="/assets/index-A1.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/dep-B2.js">\n' +
+      '<link rel="stylesheet" crossorigin href="/a.css"></head><body><div id="root"></div></body></html>';
     const html = pageHtml(template, '<p>page $& $1 $$</p>');
     // A `$` in the page is text, not a replacement pattern.
     expect(html).toContain('<div id="root"><p>page $& $1 $$</p></div>');
@@ -77,7 +85,14 @@ describe('prerendered public pages', () => {
     expect(html).toContain('<html lang="en" data-mantine-color-scheme="light">');
     // The server allows this script by its hash: one changed byte and the browser refuses it.
     const scripts = [...html.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]);
-    expect(scripts).toEqual([SIGNED_IN_HINT_SCRIPT]);
+    expect(scripts).toEqual([SIGNED_IN_HINT_SCRIPT, APP_LOADER_SCRIPT]);
+    // The app's code is no longer asked for while the page is parsed: the loader reads its address.
+    expect(html).not.toMatch(/<script[^>]* src=|modulepreload/);
+    expect(html).toContain(`<meta name="${APP_ENTRY_META}" content="/assets/index-A1.js" />`);
+    expect(html.indexOf(APP_LOADER_SCRIPT)).toBeGreaterThan(html.indexOf('page $&'));
+    expect(() => pageHtml(template.replace(/<script type="module".*\n/, ''), 'x')).toThrow(
+      /module script/,
+    );
     expect(html.indexOf(SIGNED_IN_HINT_STYLE)).toBeLessThan(html.indexOf('</head>'));
     expect(() => pageHtml('<html><body></body></html>', 'x')).toThrow(/#root/);
   });

@@ -1,6 +1,11 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { SIGNED_IN_HINT_SCRIPT, SIGNED_IN_HINT_STYLE } from '@fieldbook/core';
+import {
+  APP_ENTRY_META,
+  APP_LOADER_SCRIPT,
+  SIGNED_IN_HINT_SCRIPT,
+  SIGNED_IN_HINT_STYLE,
+} from '@fieldbook/core';
 import { AppTree } from './app/app-tree';
 import { SignedOutRoutes } from './app/signed-out-router';
 
@@ -49,13 +54,21 @@ export async function renderPath(path: string): Promise<string> {
 
 /**
  * The built index.html with a page in its root: Mantine's light scheme on
- * <html> as the app sets it, and the signed-in hint before the body.
+ * <html> as the app sets it, the signed-in hint before the body, and the app's
+ * code asked for by the loader once the page is drawn.
  */
 export function pageHtml(template: string, markup: string): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error('index.html has no empty #root');
   const charset = '<meta charset="UTF-8" />';
   if (!template.includes(charset)) throw new Error('index.html has no <meta charset="UTF-8" />');
+  // The app's code is asked for by the loader once the page is drawn (core's prerender.ts):
+  // its entry's address moves to a <meta>, and the entry's preloads go.
+  const entries = [
+    ...template.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g),
+  ];
+  if (entries.length !== 1) throw new Error('index.html has not exactly one module script');
+  const [entryTag, entry] = entries[0]!;
   // Functions, not strings, as replacements: a `$` in the page is text, not a pattern.
   return (
     template
@@ -66,6 +79,8 @@ export function pageHtml(template: string, markup: string): string {
         () =>
           `${charset}<style>${SIGNED_IN_HINT_STYLE}</style><script>${SIGNED_IN_HINT_SCRIPT}</script>`,
       )
-      .replace(root, () => `<div id="root">${markup}</div>`)
+      .replace(entryTag, () => `<meta name="${APP_ENTRY_META}" content="${entry}" />\n    `)
+      .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
+      .replace(root, () => `<div id="root">${markup}</div><script>${APP_LOADER_SCRIPT}</script>`)
   );
 }

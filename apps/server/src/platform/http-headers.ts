@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { SIGNED_IN_HINT_SCRIPT } from '@fieldbook/core';
+import { PRERENDERED_INLINE_SCRIPTS } from '@fieldbook/core';
 import type { Config } from '../config.js';
 
 /** Where a Pay Now form may post: PayFast's live and sandbox hosts, or the configured stand-in. */
@@ -16,13 +16,15 @@ export function payfastOrigins(config: Pick<Config, 'payfastUrl'>): string[] {
 export const TILE_ORIGINS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
 export const SEARCH_ORIGINS = ['https://nominatim.openstreetmap.org'];
 
-/** The one inline script allowed: the prerendered public pages' signed-in hint (core's prerender.ts). */
-export const SIGNED_IN_HINT_HASH = `'sha256-${createHash('sha256').update(SIGNED_IN_HINT_SCRIPT).digest('base64')}'`;
+/** The only inline scripts allowed: the prerendered public pages' two (core's prerender.ts). */
+export const PRERENDERED_SCRIPT_HASHES = PRERENDERED_INLINE_SCRIPTS.map(
+  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+);
 
 /**
  * The Content-Security-Policy of every answer (SPA, API, /view/...). Scripts
  * only from this origin, never eval, and inline only the one script allowed by its
- * hash (the prerendered pages' signed-in hint, SIGNED_IN_HINT_HASH): an injected script cannot
+ * hashes (the prerendered pages' signed-in hint and app loader, PRERENDERED_SCRIPT_HASHES): an injected script cannot
  * run, which is what protects the session token kept in localStorage.
  * Styles may be inline (Mantine and the document templates write style
  * attributes and <style> elements; the template HTML is sanitised on the
@@ -37,7 +39,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'payfastUrl'>) {
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
-      scriptSrc: ["'self'", SIGNED_IN_HINT_HASH],
+      scriptSrc: ["'self'", ...PRERENDERED_SCRIPT_HASHES],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...TILE_ORIGINS],

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNED_IN_HINT_SCRIPT } from '@fieldbook/core';
+import { APP_LOADER_SCRIPT, SIGNED_IN_HINT_SCRIPT } from '@fieldbook/core';
 import { startHarness, type Harness } from '../support/harness.js';
 
 /** Security headers on every answer (Security 7) and compression (Usability 2). */
@@ -58,9 +58,13 @@ describe('security headers', () => {
     expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
     const csp = directives(String(r.headers['content-security-policy']));
     expect(csp['default-src']).toEqual(["'self'"]);
-    // No inline script but the prerendered pages' signed-in hint, byte for byte.
-    const hint = createHash('sha256').update(SIGNED_IN_HINT_SCRIPT).digest('base64');
-    expect(csp['script-src']).toEqual(["'self'", `'sha256-${hint}'`]);
+    // No inline script but the prerendered pages' signed-in hint and app loader, byte for byte.
+    const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      hash(SIGNED_IN_HINT_SCRIPT),
+      hash(APP_LOADER_SCRIPT),
+    ]);
     expect(csp['object-src']).toEqual(["'self'", 'blob:']);
     expect(csp['frame-ancestors']).toEqual(["'self'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
