@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { statusNode } from '@fieldbook/core';
 import {
   HttpApi,
@@ -15,7 +15,7 @@ import {
 import { EVENT_BUSES, busEnv } from '../../apps/server/test/support/redis.js';
 import { PAGE_TIMEOUT, SHOTS } from '../support/constants.js';
 import { startNginx, type Nginx } from './nginx.js';
-import { LOCAL_ONLY_ARGS } from '../support/local-only.js';
+import { launchJourneyBrowser } from '../support/browser.js';
 
 /**
  * The tested topology of docs/deploy.md ("Behind a proxy"): nginx with
@@ -138,15 +138,7 @@ for (const bus of EVENT_BUSES)
       jobId = job._id;
       typeId = type._id;
       jobNumber = job.appointmentNumber;
-      browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          ...LOCAL_ONLY_ARGS,
-        ],
-      });
+      browser = await launchJourneyBrowser();
       fs.mkdirSync(SHOTS, { recursive: true });
     }, 240_000);
 

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { attachChatRealtime } from '../../apps/server/src/areas/chat/index.js';
 import { attachTasksRealtime } from '../../apps/server/src/areas/tasks/index.js';
 import { attachNotificationsRealtime } from '../../apps/server/src/areas/notifications/index.js';
 import { attachRealtime } from '../../apps/server/src/platform/realtime.js';
 import { startHarness, type Harness } from '../../apps/server/test/support/harness.js';
 import { PAGE_TIMEOUT, SHOTS } from './constants.js';
-import { LOCAL_ONLY_ARGS } from './local-only.js';
+import { launchJourneyBrowser } from './browser.js';
 import { screenshot } from './screenshot.js';
 import { recordTrail } from './trail.js';
 
@@ -45,19 +45,7 @@ export async function startE2E(opts: { workers?: boolean } = {}): Promise<E2E> {
   const baseUrl = `http://127.0.0.1:${port}`;
   // Links in e-mails point at this server.
   h.deps.config.publicUrl = baseUrl;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      ...LOCAL_ONLY_ARGS,
-    ],
-  });
+  const browser = await launchJourneyBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
   return {
     h,
