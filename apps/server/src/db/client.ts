@@ -29,6 +29,14 @@ export type DbSource =
 /** The contrib extensions the schema uses (pg_trgm: the search's trigram indexes). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * The embedded database's session settings. PGlite's pages come from memory or
+ * the OS cache: a random read costs about what a sequential one does. At the
+ * default 4 the planner read all 20,000 jobs for a fault no job holds (90 ms)
+ * rather than ask the trigram index (2 ms); docs/performance.md, "Search".
+ */
+export const PGLITE_SESSION = 'SET random_page_cost = 1.1';
+
 /** Open the database (no migrations). */
 export async function openDatabase(src: DbSource): Promise<Database> {
   if (src.kind === 'postgres') {
@@ -45,11 +53,7 @@ export async function openDatabase(src: DbSource): Promise<Database> {
     ...(src.loadDataDir ? { loadDataDir: src.loadDataDir } : { dataDir: src.dir ?? 'memory://' }),
     extensions: PGLITE_EXTENSIONS,
   });
-  // PGlite's pages come from memory or the OS cache: a random read costs about
-  // what a sequential one does. At the default 4 the planner read all 20,000
-  // jobs for a fault no job holds (90 ms) rather than ask the trigram index
-  // (2 ms); docs/performance.md, "Search".
-  await pglite.exec('SET random_page_cost = 1.1');
+  await pglite.exec(PGLITE_SESSION);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, connect: null, close: () => pglite.close() };
 }

@@ -16,6 +16,7 @@ import { createEvents } from '../../src/platform/events.js';
 import { createMailer } from '../../src/platform/mail.js';
 import { createPdfRenderer } from '../../src/platform/pdf.js';
 import { startMailCatcher } from './mail-catcher.js';
+import { keepDatabase, rememberLoadedSchema, takeKeptDatabase } from './pglite-reuse.js';
 import { startDelivery, type Delivery } from '../../src/areas/delivery/delivery-workers.js';
 import { jobAutomationHandlers } from '../../src/areas/jobs/automations.js';
 import { webhookHandlers } from '../../src/areas/webhooks/index.js';
@@ -42,7 +43,9 @@ export async function freshDatabase(): Promise<Database> {
     return openDatabase({ kind: 'postgres', url: u.toString(), max: 5 });
   }
   const dump = fs.readFileSync(inject('pgliteDump'));
-  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  await rememberLoadedSchema(database);
+  return database;
 }
 
 export interface Harness {
@@ -71,7 +74,8 @@ export async function startHarness(
     smtpUrl: mail.url,
     webDist: opts.webDist ?? path.join(dataDir, 'no-web'),
   };
-  const database = await freshDatabase();
+  // The worker's last harness's database, emptied (support/pglite-reuse.ts), or a fresh one.
+  const database = (await takeKeptDatabase()) ?? (await freshDatabase());
   await installShippedTemplates(database.db);
   const deps: AppDeps = {
     config,
@@ -110,7 +114,7 @@ export async function startHarness(
       await delivery?.stop();
       await app.close();
       await deps.pdf.close();
-      await database.close();
+      await keepDatabase(database);
       deps.mailer.close();
       await mail.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
