@@ -250,7 +250,9 @@ describe('a super user', () => {
     expect(await page.getByText('This template comes with Fieldbook.').count()).toBe(0);
     await page.getByRole('button', { name: 'Generate PDF' }).click();
     const viewer = page.getByRole('dialog', { name: /PDF/ });
-    await viewer.getByRole('button', { name: 'Download', exact: true }).waitFor({ timeout: 30_000 });
+    await viewer
+      .getByRole('button', { name: 'Download', exact: true })
+      .waitFor({ timeout: 30_000 });
     await e.shot(page, 'templates-super-pdf');
     await viewer.getByRole('button', { name: 'Close' }).first().click();
     await viewer.waitFor({ state: 'hidden' });
