@@ -32,8 +32,10 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: os.availableParallelism(),
     // A worker imports the app once and runs file after file in it: importing
-    // cost about 6.7 s per file. Each file still starts its own app on its own
-    // database (test/support/harness.ts), and no file mocks modules or fakes timers.
+    // cost about 6.7 s per file. Each file still starts its own app on a database
+    // as migrated and empty (test/support/harness.ts: on PGlite the worker's last
+    // one, emptied, test/support/pglite-reuse.ts; on PostgreSQL a copy of the
+    // template), and no file mocks modules or fakes timers.
     isolate: false,
     sequence: { sequencer: SlowFirst },
   },

@@ -23,9 +23,10 @@ export const PRERENDERED_SCRIPT_HASHES = PRERENDERED_INLINE_SCRIPTS.map(
 
 /**
  * The Content-Security-Policy of every answer (SPA, API, /view/...). Scripts
- * only from this origin, never eval, and inline only the one script allowed by its
- * hashes (the prerendered pages' signed-in hint and app loader, PRERENDERED_SCRIPT_HASHES): an injected script cannot
- * run, which is what protects the session token kept in localStorage.
+ * only from this origin, never eval, and inline only the two scripts allowed by
+ * their hashes (the prerendered pages' signed-in hint and app loader,
+ * PRERENDERED_SCRIPT_HASHES): an injected script cannot run, which is what
+ * protects the session token kept in localStorage.
  * Styles may be inline (Mantine and the document templates write style
  * attributes and <style> elements; the template HTML is sanitised on the
  * server). Images from here, data: and blob: (previews, logos, uploads) and
