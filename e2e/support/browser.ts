@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../apps/server/src/platform/pdf.js';
 import { LOCAL_ONLY_ARGS } from './local-only.js';
 
 /**
@@ -19,17 +20,8 @@ export function journeyChromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
 
-/** Flags every journey's browser takes: no sandbox (root in CI), no GPU, nothing outside. */
-export const JOURNEY_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  ...LOCAL_ONLY_ARGS,
-];
+/** The server's own Chromium flags (no sandbox, no GPU, no background traffic), and nothing outside. */
+export const JOURNEY_ARGS = [...CHROMIUM_ARGS, ...LOCAL_ONLY_ARGS];
 
 export const launchJourneyBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: journeyChromiumPath(), args: JOURNEY_ARGS });
