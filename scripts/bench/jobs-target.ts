@@ -30,6 +30,7 @@ import { systemCaller, type Caller } from '../../apps/server/src/platform/access
 import { newToken } from '../../apps/server/src/platform/crypto.js';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.js';
 import { seededRandom } from '../../apps/server/src/seed/random.js';
+import { rowsOf } from '../../apps/server/src/db/rows.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const ACTIVE = Number(process.env.BENCH_ACTIVE_JOBS ?? 1_000);
@@ -212,9 +213,9 @@ const cards = await jobs.activeCardsJson(companyId, who);
 const full = JSON.stringify(await jobs.active(companyId, who));
 const args = await jobs.activeCardsArgs(companyId, who);
 // The plan: the partial index appointments_company_active_idx, not a scan of 10,000 jobs.
-const plan = (await db.execute(
+const plan = await db.execute(
   sql`explain (analyze, costs off) ${activeCardsQuery(companyId, args.hideAssignee, args.names)}`,
-)) as unknown as { rows: Record<string, string>[] };
+);
 const inProcess = {
   rowsMs: await median(() => listActive(db, companyId)),
   presenterMs: await median(async () => JSON.stringify(await jobs.active(companyId, who))),
@@ -231,7 +232,9 @@ const inProcess = {
     zlib.brotliCompressSync(cards, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
       .length / 1000,
   gzipMs: await median(async () => zlib.gzipSync(cards)),
-  plan: plan.rows.map((r) => Object.values(r)[0]).join('\n'),
+  plan: rowsOf<Record<string, string>>(plan)
+    .map((r) => Object.values(r)[0])
+    .join('\n'),
 };
 
 const app = await buildApp(deps);

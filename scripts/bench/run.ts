@@ -89,6 +89,7 @@ async function benchOne(label: string, env: Record<string, string>) {
   try {
     const bareJson = await load(`http://127.0.0.1:${t.bare}/json`);
     const bareQuery = await load(`http://127.0.0.1:${t.bare}/query`);
+    const barePrepared = await load(`http://127.0.0.1:${t.bare}/prepared`);
     const authed = await load(`http://127.0.0.1:${t.app}/api/companies/${t.companyId}/groups`, {
       username: t.username,
       token: t.token,
@@ -100,7 +101,17 @@ async function benchOne(label: string, env: Record<string, string>) {
     const monthList = await load(`${base}/invoices?${q}`, headers);
     const boxes = await load(`${base}/invoices/summary?${q}`, headers);
     const statement = await load(`${base}/entities/${t.clientId}/statement`, headers);
-    return { label, bareJson, bareQuery, authed, monthList, boxes, statement, seed: t.seedSeconds };
+    return {
+      label,
+      bareJson,
+      bareQuery,
+      barePrepared,
+      authed,
+      monthList,
+      boxes,
+      statement,
+      seed: t.seedSeconds,
+    };
   } finally {
     await stop();
   }
@@ -214,6 +225,9 @@ for (const r of results) {
     `| ${r.label} | bare one-query | ${r.bareQuery.rps.toFixed(0)} | ${r.bareQuery.p99} |`,
   );
   console.log(
+    `| ${r.label} | bare one-query, prepared | ${r.barePrepared.rps.toFixed(0)} | ${r.barePrepared.p99} |`,
+  );
+  console.log(
     `| ${r.label} | authenticated GET /companies/{cid}/groups | ${r.authed.rps.toFixed(0)} | ${r.authed.p99} |`,
   );
 }
@@ -236,7 +250,7 @@ console.log('');
 for (const r of results) {
   console.log(`${r.label}: finance fixture inserted in ${r.seed.toFixed(1)} s`);
   console.log(
-    `${r.label}: authenticated read = ${pct(r.authed.rps, r.bareJson.rps)} of bare Fastify, ${pct(r.authed.rps, r.bareQuery.rps)} of the bare one-query route`,
+    `${r.label}: authenticated read = ${pct(r.authed.rps, r.bareJson.rps)} of bare Fastify, ${pct(r.authed.rps, r.bareQuery.rps)} of the bare one-query route, ${pct(r.authed.rps, r.barePrepared.rps)} of the same query prepared`,
   );
 }
 

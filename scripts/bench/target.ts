@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { allRights, currentPeriod, todayIn } from '@fieldbook/core';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
@@ -16,6 +16,8 @@ import { addMember } from '../../apps/server/src/areas/companies/companies.repo.
 import { systemCaller } from '../../apps/server/src/platform/access.js';
 import { newToken } from '../../apps/server/src/platform/crypto.js';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.js';
+import { rowsOf } from '../../apps/server/src/db/rows.js';
+import { companyGroups } from '../../apps/server/src/db/schema/index.js';
 import { seedFinanceBench } from './finance-fixture.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-bench-'));
@@ -78,11 +80,20 @@ const bare = Fastify({ logger: false });
 bare.get('/json', () => ({ hello: 'world' }));
 // One query of the same shape as the authenticated route's own read.
 bare.get('/query', async () => {
-  const r = (await deps.database.db.execute(
+  const r = await deps.database.db.execute(
     sql`select id, name, rights from company_groups where company_id = ${companyId} order by name`,
-  )) as unknown as { rows: unknown[] };
-  return r.rows;
+  );
+  return rowsOf(r);
 });
+// The same read as a named prepared statement, as the authenticated route's repo runs it
+// (companies.repo.ts, listGroups): what the app's one query costs without the app around it.
+const prepared = deps.database.db
+  .select()
+  .from(companyGroups)
+  .where(eq(companyGroups.companyId, sql.placeholder('companyId')))
+  .orderBy(asc(companyGroups.name))
+  .prepare('bench_company_groups');
+bare.get('/prepared', () => prepared.execute({ companyId }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (a: { server: { address(): unknown } }) =>

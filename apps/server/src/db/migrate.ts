@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { MIGRATIONS_DIR } from '../paths.js';
 import type { Database } from './client.js';
+import { rowsOf } from './rows.js';
 
 /**
  * Migrations at start, once (docs/deploy.md, "Migrations"). On PostgreSQL
@@ -73,13 +74,13 @@ interface Recorded {
   created_at: string | number;
 }
 
-/** The recorded migrations (`rows` on node-postgres and PGlite alike). */
+/** The recorded migrations. */
 const recorded = async (database: Database) =>
-  (
-    (await database.db.execute(
+  rowsOf<Recorded>(
+    await database.db.execute(
       sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at`,
-    )) as unknown as { rows: Recorded[] }
-  ).rows;
+    ),
+  );
 
 /** Compares the recorded migrations with the journal (one small query). */
 export async function schemaState(

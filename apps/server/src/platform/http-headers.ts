@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { PRERENDERED_INLINE_SCRIPTS } from '@fieldbook/core';
 import type { Config } from '../config.js';
@@ -50,20 +50,43 @@ export function contentSecurityPolicy(config: Pick<Config, 'payfastUrl'>) {
       manifestSrc: ["'self'"],
       objectSrc: ["'self'", 'blob:'],
       frameSrc: ["'self'", 'blob:'],
-      // Read per request: tests point the config at a PayFast stand-in after start.
-      formAction: ["'self'", () => payfastOrigins(config).join(' ')],
+      formAction: ["'self'", ...payfastOrigins(config)],
       frameAncestors: ["'self'"],
     },
   };
 }
 
 /**
- * Security headers (@fastify/helmet) and compression (@fastify/compress) for
- * every route; both register hooks that must exist before the routes do.
+ * Security headers (helmet) and compression (@fastify/compress) for every
+ * route; both register hooks that must exist before the routes do. helmet's
+ * middleware is built once here: @fastify/helmet built it again on every
+ * request, parsing the policy each time (about a tenth of an authenticated
+ * read's time, docs/performance.md, "Platform: authenticated read").
  */
 export async function installHttpHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  // One middleware per PayFast address, so every directive is fixed and helmet writes the
+  // policy once; the address is read per request (tests point it at a stand-in after start).
+  const byPayfast = new Map<string, ReturnType<typeof helmet>>();
+  const setSecurityHeaders = () => {
+    const key = config.payfastUrl ?? '';
+    let set = byPayfast.get(key);
+    if (!set) byPayfast.set(key, (set = securityHeaders(config)));
+    return set;
+  };
+  app.addHook('onRequest', (request, reply, done) =>
+    setSecurityHeaders()(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
+  await app.register(compress, {
     global: true,
+    encodings: ['br', 'gzip'],
+    // Requests are not inflated: a compressed upload would only be a way around bodyLimit.
+    globalDecompression: false,
+    threshold: 1024,
+  });
+}
+
+function securityHeaders(config: Pick<Config, 'payfastUrl'>) {
+  return helmet({
     contentSecurityPolicy: contentSecurityPolicy(config),
     // The app opens no cross-origin windows that need to keep a handle on it,
     // and the Pay Now form leaves the page; the PayFast return comes back by URL.
@@ -79,12 +102,5 @@ export async function installHttpHeaders(app: FastifyInstance, config: Config): 
     // HSTS only matters behind HTTPS, which a proxy in front provides; harmless otherwise.
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
     xFrameOptions: { action: 'sameorigin' },
-  });
-  await app.register(compress, {
-    global: true,
-    encodings: ['br', 'gzip'],
-    // Requests are not inflated: a compressed upload would only be a way around bodyLimit.
-    globalDecompression: false,
-    threshold: 1024,
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { queueJobs, sendCounts } from '../db/schema/index.js';
+import { rowsOf } from '../db/rows.js';
 
 /** Counts stop here: a scrape reads a bounded number of index entries, whatever the backlog. */
 export const COUNT_CAP = 100_000;
@@ -39,7 +40,7 @@ export async function readQueueAndSends(
 ): Promise<QueueAndSends> {
   const free = sql`(locked_until is null or locked_until < now())`;
   const hour = sql`${sendCounts.hour} = date_trunc('hour', now())`;
-  const r = (await db.execute(sql`select
+  const r = await db.execute(sql`select
     ${capped(sql`state = 'queued' and run_at <= now() and ${free}`)} as due,
     ${capped(sql`state = 'queued' and locked_until >= now()`)} as running,
     ${capped(sql`state = 'queued' and run_at > now() and ${free}`)} as scheduled,
@@ -49,10 +50,8 @@ export async function readQueueAndSends(
     (select count(*)::int from ${sendCounts} where ${hour} and ${sendCounts.count} >= ${nearAt}) as near,
     (select count(*)::int from ${sendCounts} where ${hour} and ${sendCounts.count} >= ${limit}) as full,
     (select coalesce(sum(${sendCounts.count}), 0)::int from ${sendCounts} where ${hour}) as sends,
-    (select coalesce(max(${sendCounts.count}), 0)::int from ${sendCounts} where ${hour}) as top`)) as unknown as {
-    rows: Record<string, number | string>[];
-  };
-  const row = r.rows[0] ?? {};
+    (select coalesce(max(${sendCounts.count}), 0)::int from ${sendCounts} where ${hour}) as top`);
+  const row = rowsOf<Record<string, number | string>>(r)[0] ?? {};
   const n = (k: string) => Number(row[k] ?? 0);
   return {
     due: n('due'),

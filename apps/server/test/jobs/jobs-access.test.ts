@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildMember, type TestUser } from '../support/factories.js';
 import { line } from '../support/finance-factories.js';
@@ -109,8 +110,7 @@ describe('a status with permissions', () => {
     const rows = await h.deps.database.db.execute(
       sql`select user_id from appointments where id = ${after._id}`,
     );
-    const list = (rows as unknown as { rows?: { user_id: string }[] }).rows ?? rows;
-    expect((list as { user_id: string }[])[0]!.user_id).toBe(tech.id);
+    expect(rowsOf<{ user_id: string }>(rows)[0]!.user_id).toBe(tech.id);
   });
 
   it('takes back what it sent (lines without prices) unchanged', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../support/harness.js';
 import { jobsUrl, saveJob } from '../support/jobs-helpers.js';
@@ -13,10 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Rows = { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
 async function query(q: ReturnType<typeof sql>) {
-  const r = (await h.deps.database.db.execute(q)) as unknown as Rows;
-  return Array.isArray(r) ? r : (r.rows ?? []);
+  return rowsOf<Record<string, unknown>>(await h.deps.database.db.execute(q));
 }
 
 describe('Unscheduled and Scheduled keep the last status permissions', () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, type TestUser } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
@@ -108,9 +109,6 @@ describe('type saves', () => {
     const rows = await h.deps.database.db.execute(
       sql`select last_status from appointments where id = ${j._id}`,
     );
-    const list = ((rows as unknown as { rows?: unknown[] }).rows ?? rows) as {
-      last_status: string;
-    }[];
-    expect(list[0]!.last_status).toBe('Fresh');
+    expect(rowsOf<{ last_status: string }>(rows)[0]!.last_status).toBe('Fresh');
   });
 });

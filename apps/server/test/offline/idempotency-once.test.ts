@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { once, type IdempotencyKey } from '../../src/platform/idempotency.js';
 import { buildCompany, type TestUser } from '../support/factories.js';
@@ -38,11 +39,11 @@ async function secondIsWaiting() {
   if (!process.env.TEST_DATABASE_URL) return;
   await expect
     .poll(async () => {
-      const r = (await h.deps.database.db.execute(
+      const r = await h.deps.database.db.execute(
         sql`SELECT count(*)::int AS n FROM pg_stat_activity
             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      )) as unknown as { rows: { n: number }[] };
-      return r.rows[0]!.n;
+      );
+      return rowsOf<{ n: number }>(r)[0]!.n;
     })
     .toBeGreaterThan(0);
 }

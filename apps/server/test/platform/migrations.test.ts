@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows.js';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
@@ -20,18 +21,15 @@ import { freePort, spawnServer } from '../support/server-process.js';
 /** Migrations at start, once (docs/deploy.md, "Migrations"), on PGlite and PostgreSQL. */
 
 const rows = async (d: Database) =>
-  (
-    (await d.db.execute(
+  rowsOf<{ hash: string; created_at: string }>(
+    await d.db.execute(
       sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at`,
-    )) as unknown as { rows: { hash: string; created_at: string }[] }
-  ).rows;
+    ),
+  );
 
 const tableExists = async (d: Database, name: string) =>
-  (
-    (await d.db.execute(sql`SELECT to_regclass(${name}) AS t`)) as unknown as {
-      rows: { t: string | null }[];
-    }
-  ).rows[0]!.t !== null;
+  rowsOf<{ t: string | null }>(await d.db.execute(sql`SELECT to_regclass(${name}) AS t`))[0]!.t !==
+  null;
 
 /** The committed migrations plus `extra` ones, in a folder of their own. */
 function folderWith(extra: { tag: string; sql: string }[]): string {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueRecurring } from '../../src/areas/recurring/index.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
@@ -9,8 +10,6 @@ import { startHarness, type Harness } from '../support/harness.js';
 const url = process.env.TEST_DATABASE_URL;
 const ITEMS = 12;
 const DATES = 40;
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
 /**
  * Several server processes on one PostgreSQL database, each with its own

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRights, vatTax, type TSearchResults } from '@fieldbook/core';
 import {
@@ -208,12 +209,10 @@ describe('GET /companies/{cid}/search', () => {
   });
 
   it('has a trigram index on each searched expression', async () => {
-    const rows = (await h.deps.database.db.execute(
+    const rows = await h.deps.database.db.execute(
       sql`select indexname, indexdef from pg_indexes where indexdef like '%gin_trgm_ops%'`,
-    )) as unknown as { rows?: { indexname: string }[] };
-    const names = (rows.rows ?? (rows as unknown as { indexname: string }[])).map(
-      (r) => r.indexname,
     );
+    const names = rowsOf<{ indexname: string }>(rows).map((r) => r.indexname);
     expect(names.sort()).toEqual([
       'appointments_fault_trgm_idx',
       'appointments_number_trgm_idx',
@@ -225,10 +224,10 @@ describe('GET /companies/{cid}/search', () => {
   });
 
   it('has a (company, lower(number)) index for each exact number', async () => {
-    const rows = (await h.deps.database.db.execute(
+    const rows = await h.deps.database.db.execute(
       sql`select indexdef from pg_indexes where indexname like '%number_lower_idx'`,
-    )) as unknown as { rows?: { indexdef: string }[] };
-    const defs = (rows.rows ?? (rows as unknown as { indexdef: string }[])).map((r) => r.indexdef);
+    );
+    const defs = rowsOf<{ indexdef: string }>(rows).map((r) => r.indexdef);
     expect(defs.sort()).toEqual([
       expect.stringMatching(
         /ON public\.appointments USING btree \(company_id, lower\(appointment_number\)\)/,

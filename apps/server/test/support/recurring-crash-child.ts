@@ -6,6 +6,7 @@
  * `count` prints what was made as JSON.
  */
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows.js';
 import { ZRecurringSave } from '@fieldbook/core';
 import { createAuthService } from '../../src/areas/auth/auth.service.js';
 import { joinCompany } from '../../src/areas/companies/index.js';
@@ -26,10 +27,7 @@ async function counts() {
            (select count(distinct occurrence_date)::int from recurring_runs) as dates,
            (select count(distinct document_id)::int from recurring_runs) as docs,
            (select count(*)::int from invoices) as invoices`);
-  // node-postgres answers { rows }, PGlite's driver the rows themselves.
-  const rows =
-    (r as unknown as { rows?: Record<string, number>[] }).rows ??
-    (r as unknown as Record<string, number>[]);
+  const rows = rowsOf<Record<string, number>>(r);
   return rows[0] as { runs: number; invoices: number; dates: number; docs: number };
 }
 

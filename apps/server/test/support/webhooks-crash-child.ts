@@ -7,6 +7,7 @@
  * status as JSON.
  */
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows.js';
 import { createAuthService } from '../../src/areas/auth/auth.service.js';
 import { joinCompany } from '../../src/areas/companies/index.js';
 import { systemCaller } from '../../src/platform/access.js';
@@ -25,10 +26,7 @@ async function byStatus(): Promise<Record<string, number>> {
   const r = await db.execute<{ status: string; n: number }>(
     sql`select status, count(*)::int as n from webhook_deliveries group by status`,
   );
-  // node-postgres answers { rows }, PGlite's driver the rows themselves.
-  const rows =
-    (r as unknown as { rows?: { status: string; n: number }[] }).rows ??
-    (r as unknown as { status: string; n: number }[]);
+  const rows = rowsOf<{ status: string; n: number }>(r);
   return Object.fromEntries(rows.map((x) => [x.status, x.n]));
 }
 

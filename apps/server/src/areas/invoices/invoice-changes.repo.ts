@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TEmailRecord } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
 import { invoices } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** Gives the invoice its client (and the client's name and e-mail when asked). */
 export async function setInvoiceParty(
@@ -107,17 +108,14 @@ export async function claimSendByHand(
   companyId: string,
   id: string,
 ): Promise<{ wasQueued: boolean } | null> {
-  // node-postgres and PGlite both answer { rows }; the shared Db type does not say so.
-  const rows = (await tx.execute(sql`
+  const rows = await tx.execute(sql`
     update ${invoices} i set sending_at = now(), queued_for_sending = false
       from (select id, queued_for_sending from ${invoices}
              where company_id = ${companyId} and id = ${id} for update) old
      where i.id = old.id and (i.sending_at is null
        or i.sending_at < now() - make_interval(mins => ${SEND_CLAIM_MINUTES}))
-    returning old.queued_for_sending as was_queued`)) as unknown as {
-    rows: { was_queued: boolean }[];
-  };
-  const row = rows.rows[0];
+    returning old.queued_for_sending as was_queued`);
+  const row = rowsOf<{ was_queued: boolean }>(rows)[0];
   return row ? { wasQueued: row.was_queued } : null;
 }
 

@@ -6,6 +6,7 @@ import {
   cardChanges,
   clients,
 } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Whether one member may not see the assignee (hideAssignee, the only
@@ -34,13 +35,8 @@ export async function listActiveCardsJson(
   names: Record<string, string>,
   range?: CardRange,
 ): Promise<string> {
-  // node-postgres and PGlite both answer { rows }; the shared Db type does not say so.
-  const r = (await db.execute(
-    activeCardsQuery(companyId, hideAssignee, names, range),
-  )) as unknown as {
-    rows: { json: string }[];
-  };
-  return r.rows[0]?.json ?? '[]';
+  const r = await db.execute(activeCardsQuery(companyId, hideAssignee, names, range));
+  return rowsOf<{ json: string }>(r)[0]?.json ?? '[]';
 }
 
 /**
