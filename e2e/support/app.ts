@@ -81,6 +81,25 @@ export function linkIn(text: string, needle: string): string {
 
 export { PNG } from './png.js';
 
+/**
+ * Go to `path` in the signed-in app the page shows, the way the app's own links go
+ * (history and popstate, no new page load), or load it when the page shows no
+ * signed-in app. A page load repeats the app's whole start, 1.5 to 2.5 s of
+ * Chromium's CPU (docs/performance.md, "How long CI takes"); the journeys that
+ * are about addresses and reloads (navigation, offline) still load pages.
+ * The caller waits for what the screen shows, as after a click on a link.
+ */
+export async function openInApp(page: Page, path: string) {
+  if ((await page.getByRole('navigation', { name: 'Main menu' }).count()) === 0) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** Sign in through the sign-in screen and wait for the dashboard and its menu. */
 export async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');

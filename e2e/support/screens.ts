@@ -11,7 +11,7 @@ import {
 } from '../../apps/server/src/db/schema/index.js';
 import { makeLink } from '../../apps/server/src/areas/portal-links/index.js';
 import { DEMO, seedDemoIfEmpty } from '../../apps/server/src/seed/demo.js';
-import type { E2E } from './app.js';
+import { openInApp, type E2E } from './app.js';
 import { settled } from './settled.js';
 
 /** The demo company's ids that the screens below need. */
@@ -92,8 +92,13 @@ export interface Screen {
   ready: (page: Page) => Promise<unknown>;
 }
 
+// A name given as text is the heading's whole text: a screen opened from another one must not
+// be taken as ready on the last one's heading ('Expense' after 'Expenses').
 const heading = (name: string | RegExp) => (page: Page) =>
-  page.getByRole('heading', { name }).first().waitFor();
+  page
+    .getByRole('heading', { name, exact: typeof name === 'string' })
+    .first()
+    .waitFor();
 
 /** The main screens of the product, signed out and signed in. */
 export function mainScreens(d: Demo): Screen[] {
@@ -167,7 +172,8 @@ export function mainScreens(d: Demo): Screen[] {
       name: 'expense',
       path: `/expenses/${d.expenseId}`,
       signedIn: true,
-      ready: heading('Expense'),
+      // The loaded form ('Expense EXP-…'), not the 'Expense' header shown while it loads.
+      ready: heading(/^Expense \S/),
     },
     {
       name: 'accounting',
@@ -237,9 +243,13 @@ export function mainScreens(d: Demo): Screen[] {
   ];
 }
 
-/** Open a screen and wait until it shows its content and the fonts and images settled. */
+/**
+ * Open a screen and wait until it shows its content and the fonts and images settled.
+ * A signed-in screen opens in the app already showing (`openInApp`).
+ */
 export async function openScreen(page: Page, s: Screen) {
-  await page.goto(s.path);
+  if (s.signedIn) await openInApp(page, s.path);
+  else await page.goto(s.path);
   await s.ready(page);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // Transitions (Mantine fades) end before a screenshot or an axe run.

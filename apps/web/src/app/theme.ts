@@ -41,6 +41,9 @@ export const theme = createTheme({
     // take it for a second page banner beside the app's (landmark-no-duplicate-banner).
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
+    // A loader is a <span>: its name ('Loading') is allowed only with a role
+    // (axe: aria-prohibited-attr, serious). As a status it is also announced.
+    Loader: { defaultProps: { role: 'status' } },
     Paper: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'md', withBorder: true } },
     // A table wider than a phone scrolls sideways: keyboard users reach it too.
