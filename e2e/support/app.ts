@@ -88,16 +88,18 @@ export { PNG } from './png.js';
  * Chromium's CPU (docs/performance.md, "How long CI takes"); the journeys that
  * are about addresses and reloads (navigation, offline) still load pages.
  * The caller waits for what the screen shows, as after a click on a link.
+ * Answers whether it stayed in the app (no page load, so no load state to wait for).
  */
-export async function openInApp(page: Page, path: string) {
+export async function openInApp(page: Page, path: string): Promise<boolean> {
   if ((await page.getByRole('navigation', { name: 'Main menu' }).count()) === 0) {
     await page.goto(path);
-    return;
+    return false;
   }
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+  return true;
 }
 
 /** Sign in through the sign-in screen and wait for the dashboard and its menu. */

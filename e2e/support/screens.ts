@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEFAULT_TIME_ZONE, todayIn } from '@fieldbook/core';
 import {
@@ -244,14 +244,37 @@ export function mainScreens(d: Demo): Screen[] {
 }
 
 /**
- * Open a screen and wait until it shows its content and the fonts and images settled.
- * A signed-in screen opens in the app already showing (`openInApp`).
+ * Open a screen and wait until it shows its content, its data has come and the
+ * fonts and images settled. A signed-in screen opens in the app already showing
+ * (`openInApp`): no page load, so instead of the load's network idle it waits
+ * for no request in flight and no loader left in the screen.
  */
 export async function openScreen(page: Page, s: Screen) {
-  if (s.signedIn) await openInApp(page, s.path);
-  else await page.goto(s.path);
+  const pending = requestsInFlight(page);
+  const inApp = s.signedIn ? await openInApp(page, s.path) : (await page.goto(s.path), false);
   await s.ready(page);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  if (inApp) {
+    await expect.poll(() => pending.size, { message: 'requests in flight' }).toBe(0);
+    const loaders = page.locator('main .mantine-Loader-root');
+    await expect.poll(() => loaders.count(), { message: 'loaders in the screen' }).toBe(0);
+  } else await page.waitForLoadState('networkidle').catch(() => undefined);
   // Transitions (Mantine fades) end before a screenshot or an axe run.
   await settled(page);
+}
+
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** The page's requests still waiting for their answer (socket.io's own aside), counted from the first call. */
+function requestsInFlight(page: Page): Set<Request> {
+  let pending = inFlight.get(page);
+  if (!pending) {
+    const open = new Set<Request>();
+    page.on('request', (r) => {
+      if (!r.url().includes('/socket.io/')) open.add(r);
+    });
+    page.on('requestfinished', (r) => open.delete(r));
+    page.on('requestfailed', (r) => open.delete(r));
+    inFlight.set(page, (pending = open));
+  }
+  return pending;
 }

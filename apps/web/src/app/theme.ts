@@ -42,7 +42,8 @@ export const theme = createTheme({
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     // A loader is a <span>: its name ('Loading') is allowed only with a role
-    // (axe: aria-prohibited-attr, serious). As a status it is also announced.
+    // (axe: aria-prohibited-attr, serious). Inside a listbox give it aria-hidden
+    // (global-search.tsx): a listbox holds options only.
     Loader: { defaultProps: { role: 'status' } },
     Paper: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'md', withBorder: true } },

@@ -126,9 +126,11 @@ export function GlobalSearch() {
           ) : results.isError ? (
             <Combobox.Empty>Search failed</Combobox.Empty>
           ) : (
+            // Inside the listbox only text: a loader is a status, which a listbox may not hold.
             <Combobox.Empty>
-              <Group justify="center">
-                <Loader size="sm" aria-label="Searching" />
+              <Group justify="center" gap="xs">
+                <Loader size="sm" aria-hidden />
+                Searching…
               </Group>
             </Combobox.Empty>
           )}
