@@ -12,6 +12,7 @@ import { PAGE_TIMEOUT, signIn, startE2E, type E2E } from '../support/app.js';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 import { screenshot } from '../support/screenshot.js';
+import { keysHeardAfterPickUp } from '../support/settled.js';
 
 let e: E2E;
 let owner: TestUser;
@@ -181,6 +182,7 @@ describe('the status board', () => {
     await page.keyboard.press('Space');
     // Picked up: it is over its own column now.
     await said(page, `Job ${job.burst!.number} is over New.`);
+    await keysHeardAfterPickUp(page);
     await page.keyboard.press('ArrowRight');
     await said(page, `Job ${job.burst!.number} is over Booked.`);
     await page.keyboard.press('Space');

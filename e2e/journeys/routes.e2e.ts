@@ -12,6 +12,7 @@ import { buildJob, buildType } from '../../apps/server/test/support/jobs-helpers
 import { signIn, startE2E, type E2E } from '../support/app.js';
 import { newSizedPage, sidewaysOverflow } from '../support/viewport.js';
 import { screenshot } from '../support/screenshot.js';
+import { keysHeardAfterPickUp } from '../support/settled.js';
 
 /** The screenshots the brief asks for, opened and checked by eye. */
 const ZONE = 'Africa/Johannesburg';
@@ -159,6 +160,7 @@ describe("a technician's day of 14 stops on the route screen", () => {
     const live = page.locator('[id^="DndLiveRegion"]');
     await page.keyboard.press('Space');
     await expect.poll(() => live.innerText()).toMatch(/place 2\.$/);
+    await keysHeardAfterPickUp(page);
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => live.innerText()).toContain(`over place ${3 + i}.`);

@@ -23,3 +23,14 @@ export async function settled(page: Page): Promise<void> {
     }
   });
 }
+
+/**
+ * After a keyboard pick-up in dnd-kit: its KeyboardSensor starts listening for
+ * keys only in a task it queues at the pick-up (a `setTimeout` in `attach`), so
+ * an arrow pressed as soon as the pick-up is announced can be lost (seen once
+ * in the board journey on a loaded machine). This returns once a task queued
+ * now has run, which is after the sensor's.
+ */
+export async function keysHeardAfterPickUp(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+}
