@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { allRights, currentPeriod, todayIn } from '@fieldbook/core';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
@@ -12,12 +12,11 @@ import { openDeps } from '../../apps/server/src/open-deps.js';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
 import { joinCompany } from '../../apps/server/src/areas/companies/index.js';
 import { companiesService } from '../../apps/server/src/compose.js';
-import { addMember } from '../../apps/server/src/areas/companies/companies.repo.js';
+import { addMember, listGroups } from '../../apps/server/src/areas/companies/companies.repo.js';
 import { systemCaller } from '../../apps/server/src/platform/access.js';
 import { newToken } from '../../apps/server/src/platform/crypto.js';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.js';
 import { rowsOf } from '../../apps/server/src/db/rows.js';
-import { companyGroups } from '../../apps/server/src/db/schema/index.js';
 import { seedFinanceBench } from './finance-fixture.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fb-bench-'));
@@ -85,15 +84,9 @@ bare.get('/query', async () => {
   );
   return rowsOf(r);
 });
-// The same read as a named prepared statement, as the authenticated route's repo runs it
-// (companies.repo.ts, listGroups): what the app's one query costs without the app around it.
-const prepared = deps.database.db
-  .select()
-  .from(companyGroups)
-  .where(eq(companyGroups.companyId, sql.placeholder('companyId')))
-  .orderBy(asc(companyGroups.name))
-  .prepare('bench_company_groups');
-bare.get('/prepared', () => prepared.execute({ companyId }));
+// The authenticated route's own read (companies.repo.ts, listGroups: a named prepared
+// statement), called with nothing of the app around it.
+bare.get('/prepared', () => listGroups(deps.database.db, companyId));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (a: { server: { address(): unknown } }) =>
