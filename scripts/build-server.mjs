@@ -45,7 +45,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node22',
+  target: 'node24',
   sourcemap: true,
   // Only what is reached: core's contracts the server does not use are left out.
   treeShaking: true,
