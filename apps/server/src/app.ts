@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -150,7 +149,6 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4 } });
   await app.register(rateLimit, { global: false });
   installAuth(app, deps);
   installAccess(app, deps, app.routeTable);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash as digest, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
@@ -21,7 +21,7 @@ export async function verifyPassword(stored: string | null, password: string): P
   }
 }
 
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+export const sha256 = (s: string) => digest('sha256', s, 'base64url');
 
 /** A fresh random token (256 bits) and the hash that is stored in its place. */
 export function newToken(): { token: string; hash: string } {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
@@ -58,24 +59,27 @@ export function contentSecurityPolicy(config: Pick<Config, 'payfastUrl'>) {
 
 /**
  * Security headers (helmet) and compression (@fastify/compress) for every
- * route; both register hooks that must exist before the routes do. helmet's
- * middleware is built once here: @fastify/helmet built it again on every
- * request, parsing the policy each time (about a tenth of an authenticated
- * read's time, docs/performance.md, "Platform: authenticated read").
+ * route; both register hooks that must exist before the routes do. Every
+ * directive is fixed, so helmet runs once per PayFast address, into a list of
+ * headers that each answer then carries as Fastify's own headers:
+ * @fastify/helmet built helmet again on every request, parsing the policy
+ * each time, and helmet's own middleware sets each header on the raw
+ * response, which Node then merges again at writeHead (docs/performance.md,
+ * "Platform: authenticated read").
  */
 export async function installHttpHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  // One middleware per PayFast address, so every directive is fixed and helmet writes the
-  // policy once; the address is read per request (tests point it at a stand-in after start).
-  const byPayfast = new Map<string, ReturnType<typeof helmet>>();
-  const setSecurityHeaders = () => {
+  // The address is read per request: tests point it at a stand-in after start.
+  const byPayfast = new Map<string, Record<string, string>>();
+  const headersNow = () => {
     const key = config.payfastUrl ?? '';
-    let set = byPayfast.get(key);
-    if (!set) byPayfast.set(key, (set = securityHeaders(config)));
-    return set;
+    let headers = byPayfast.get(key);
+    if (!headers) byPayfast.set(key, (headers = securityHeaders(config)));
+    return headers;
   };
-  app.addHook('onRequest', (request, reply, done) =>
-    setSecurityHeaders()(request.raw, reply.raw, (err) => done(err as Error | undefined)),
-  );
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headersNow());
+    done();
+  });
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],
@@ -85,8 +89,27 @@ export async function installHttpHeaders(app: FastifyInstance, config: Config): 
   });
 }
 
-function securityHeaders(config: Pick<Config, 'payfastUrl'>) {
-  return helmet({
+/** What helmet's middleware writes on a response, read by running it once on a recorder. */
+export function headersOf(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let done = false;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+    done = true;
+  });
+  // A middleware that answered later would depend on the request: these never do.
+  if (!done) throw new Error('helmet did not finish at once');
+  return headers;
+}
+
+function securityHeaders(config: Pick<Config, 'payfastUrl'>): Record<string, string> {
+  const middleware = helmet({
     contentSecurityPolicy: contentSecurityPolicy(config),
     // The app opens no cross-origin windows that need to keep a handle on it,
     // and the Pay Now form leaves the page; the PayFast return comes back by URL.
@@ -103,4 +126,5 @@ function securityHeaders(config: Pick<Config, 'payfastUrl'>) {
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
     xFrameOptions: { action: 'sameorigin' },
   });
+  return headersOf(middleware);
 }

@@ -1,6 +1,24 @@
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
 import { checkInput } from './input-guard.js';
+
+/**
+ * Declares routes that read a multipart body, in a scope of their own: only
+ * there does @fastify/multipart parse multipart/form-data and run its hooks
+ * (a close listener and a clean-up on every answer, for files saved to disk,
+ * which Fieldbook never does). Any other route refuses a multipart body with
+ * 415, for every company alike. Each upload caps its own sizes when it reads.
+ */
+export async function withUploads<App extends FastifyInstance>(
+  app: App,
+  routes: (scope: App) => void,
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4 } });
+    routes(scope as App);
+  });
+}
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 

@@ -80,3 +80,33 @@ describe('multipart routes', () => {
         });
   });
 });
+
+describe('a multipart body outside the upload routes', () => {
+  it('is refused with 415, for a company of the caller and an unknown one alike', async () => {
+    const own = await owner.api.upload(`/api/companies/${cid}/groups`, { name: 'Crew' }, {});
+    const unknown = await owner.api.upload(
+      `/api/companies/${crypto.randomUUID()}/groups`,
+      { name: 'Crew' },
+      {},
+    );
+    expect([own.status, unknown.status]).toEqual([415, 415]);
+    // The upload routes, each in its own scope, still read theirs.
+    const logo = await owner.api.upload(
+      `/api/companies/${cid}/logo`,
+      {},
+      {
+        logo: {
+          data: Buffer.from(
+            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+            'base64',
+          ),
+          filename: 'logo.png',
+          type: 'image/png',
+        },
+      },
+    );
+    expect(logo.status).toBe(200);
+    expect(logo.body.companyLogo).toBeTruthy();
+    expect((await owner.api.get(`/api/companies/${cid}/groups`)).status).toBe(200);
+  });
+});

@@ -6,6 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_LOADER_SCRIPT, SIGNED_IN_HINT_SCRIPT } from '@fieldbook/core';
+import helmet from 'helmet';
+import { headersOf } from '../../src/platform/http-headers.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 /** Security headers on every answer (Security 7) and compression (Usability 2). */
@@ -71,6 +73,44 @@ describe('security headers', () => {
     // The Pay Now form posts to PayFast (here the configured stand-in).
     expect(csp['form-action']).toEqual(["'self'", 'http://127.0.0.1:9']);
     expect(csp['img-src']).toContain('https://tile.openstreetmap.org');
+  });
+});
+
+describe('helmet read once', () => {
+  it('gives what its middleware sets, names in lower case, removals applied', () => {
+    const headers = headersOf(helmet({ contentSecurityPolicy: false }));
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['content-security-policy']).toBeUndefined();
+    expect(Object.keys(headers).every((k) => k === k.toLowerCase())).toBe(true);
+    // X-Powered-By is removed by helmet, so it never reaches the list.
+    expect(headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('refuses a middleware that does not finish at once (its headers would depend on the request)', () => {
+    expect(() => headersOf((_req, _res, next) => void setImmediate(next))).toThrow(
+      'helmet did not finish at once',
+    );
+  });
+
+  it('answers with the same headers on every request', async () => {
+    const [a, b] = [await get('/api/health'), await get('/api/nowhere')];
+    const names = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const security = (r: typeof a) => Object.fromEntries(names.map((n) => [n, r.headers[n]]));
+    expect(Object.values(security(a)).every((v) => typeof v === 'string' && v !== '')).toBe(true);
+    expect(security(b)).toEqual(security(a));
+    expect(a.headers['x-powered-by']).toBeUndefined();
   });
 });
 

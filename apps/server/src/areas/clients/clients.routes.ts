@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { sendJsonList } from '../../platform/send-json.js';
+import { withUploads } from '../../platform/uploads.js';
 import { attachment, readDocumentUpload } from './client-documents.js';
 import type { ClientsService } from './clients.service.js';
 
@@ -86,21 +87,23 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
     handler: (req) => clients.remove(req.company!.id, req.params.id),
   });
 
-  app.post('/api/companies/:cid/entities/:id/document', {
-    config: { access: access.company('clients', 'u') },
-    schema: {
-      tags,
-      params: cidId,
-      consumes: ['multipart/form-data'],
-      description: 'One file in the field `file`, of any type, at most 10 MB.',
-      response: { 200: ZClientDocument },
-    },
-    handler: async (req) => {
-      // Refuse an unknown client before reading up to 10 MB of body.
-      await clients.requireLive(req.company!.id, req.params.id);
-      const up = await readDocumentUpload(req);
-      return clients.addDocument(req.company!.id, req.user!.id, req.params.id, up);
-    },
+  await withUploads(app, (scope) => {
+    scope.post('/api/companies/:cid/entities/:id/document', {
+      config: { access: access.company('clients', 'u') },
+      schema: {
+        tags,
+        params: cidId,
+        consumes: ['multipart/form-data'],
+        description: 'One file in the field `file`, of any type, at most 10 MB.',
+        response: { 200: ZClientDocument },
+      },
+      handler: async (req) => {
+        // Refuse an unknown client before reading up to 10 MB of body.
+        await clients.requireLive(req.company!.id, req.params.id);
+        const up = await readDocumentUpload(req);
+        return clients.addDocument(req.company!.id, req.user!.id, req.params.id, up);
+      },
+    });
   });
 
   app.get('/api/companies/:cid/entities/:id/documents/:docId', {

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, callerOf } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
-import { readImageUpload } from '../../platform/uploads.js';
+import { readImageUpload, withUploads } from '../../platform/uploads.js';
 import type { CompaniesService } from './companies.service.js';
 
 const LOGO_MAX = 2 * 1024 * 1024;
@@ -33,31 +33,33 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
     handler: (req) => companies.listMine(req.user!.id),
   });
 
-  app.post('/api/companies', {
-    config: {
-      access: access.user,
-      // Per user: a flood of new companies would crowd the queue's fair claim for everyone
-      // (docs/performance.md, "Fairness between companies").
-      rateLimit: {
-        max: COMPANIES_PER_HOUR,
-        timeWindow: '1 hour',
-        hook: 'preHandler',
-        keyGenerator: (req) => `company-create:${req.user?.id ?? req.ip}`,
+  await withUploads(app, (scope) => {
+    scope.post('/api/companies', {
+      config: {
+        access: access.user,
+        // Per user: a flood of new companies would crowd the queue's fair claim for everyone
+        // (docs/performance.md, "Fairness between companies").
+        rateLimit: {
+          max: COMPANIES_PER_HOUR,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (req) => `company-create:${req.user?.id ?? req.ip}`,
+        },
       },
-    },
-    schema: {
-      tags: ['companies'],
-      consumes: ['multipart/form-data'],
-      description: 'Fields: companyName; file: logo.',
-      response: { 200: ZSaved },
-    },
-    handler: async (req) => {
-      const up = await readImageUpload(req, LOGO_MAX);
-      const name = text(120).safeParse(up.fields.companyName ?? '');
-      if (!name.success)
-        throw badField('companyName', name.error.issues[0]?.message ?? 'is invalid');
-      return companies.create(req.user!.id, name.data, up.files.logo ?? null);
-    },
+      schema: {
+        tags: ['companies'],
+        consumes: ['multipart/form-data'],
+        description: 'Fields: companyName; file: logo.',
+        response: { 200: ZSaved },
+      },
+      handler: async (req) => {
+        const up = await readImageUpload(req, LOGO_MAX);
+        const name = text(120).safeParse(up.fields.companyName ?? '');
+        if (!name.success)
+          throw badField('companyName', name.error.issues[0]?.message ?? 'is invalid');
+        return companies.create(req.user!.id, name.data, up.files.logo ?? null);
+      },
+    });
   });
 
   app.get('/api/companies/:id', {
@@ -72,19 +74,21 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
     handler: (req) => companies.save(req.company!.id, req.body, callerOf(req)),
   });
 
-  app.post('/api/companies/:cid/logo', {
-    config: { access: access.company('settings', 'u') },
-    schema: {
-      tags: ['companies'],
-      params: cid,
-      consumes: ['multipart/form-data'],
-      response: { 200: z.object({ companyLogo: z.string() }) },
-    },
-    handler: async (req) => {
-      const up = await readImageUpload(req, LOGO_MAX);
-      if (!up.files.logo) throw badField('logo', 'is required');
-      return companies.setLogo(req.company!.id, req.user!.id, up.files.logo);
-    },
+  await withUploads(app, (scope) => {
+    scope.post('/api/companies/:cid/logo', {
+      config: { access: access.company('settings', 'u') },
+      schema: {
+        tags: ['companies'],
+        params: cid,
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ companyLogo: z.string() }) },
+      },
+      handler: async (req) => {
+        const up = await readImageUpload(req, LOGO_MAX);
+        if (!up.files.logo) throw badField('logo', 'is required');
+        return companies.setLogo(req.company!.id, req.user!.id, up.files.logo);
+      },
+    });
   });
 
   app.get('/api/companies/:cid/groups', {

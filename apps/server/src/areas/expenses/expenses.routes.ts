@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, callerOf, decideSave, hasId } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
 import { checkInput } from '../../platform/input-guard.js';
-import { readImageUpload } from '../../platform/uploads.js';
+import { readImageUpload, withUploads } from '../../platform/uploads.js';
 import type { ExpensesService } from './expenses.service.js';
 
 const PHOTO_MAX = 5 * 1024 * 1024;
@@ -52,24 +52,26 @@ export const expensesRoutes: FastifyPluginAsyncZod<{ expenses: ExpensesService }
 
   // One route creates (needs c) and updates (needs u); which one is in the
   // multipart body, so the hook admits c or u and the handler has platform decide.
-  app.post(base, {
-    config: { access: access.save('expenses', 'handler') },
-    schema: {
-      tags,
-      params: cid,
-      consumes: ['multipart/form-data'],
-      description:
-        'Fields: data (the JSON of ZExpenseSave; no _id creates, needs expenses.c; ' +
-        'with _id updates, needs expenses.u); file: photo (PNG, JPEG, GIF or WebP, at most 5 MB).',
-      response: { 200: ZSaved },
-    },
-    handler: async (req) => {
-      const up = await readImageUpload(req, PHOTO_MAX);
-      const data = readData(up.fields.data);
-      // Before the body is validated: a caller without the right learns nothing from it.
-      decideSave(req, hasId(data));
-      return expenses.save(callerOf(req), data, up.files.photo ?? null);
-    },
+  await withUploads(app, (scope) => {
+    scope.post(base, {
+      config: { access: access.save('expenses', 'handler') },
+      schema: {
+        tags,
+        params: cid,
+        consumes: ['multipart/form-data'],
+        description:
+          'Fields: data (the JSON of ZExpenseSave; no _id creates, needs expenses.c; ' +
+          'with _id updates, needs expenses.u); file: photo (PNG, JPEG, GIF or WebP, at most 5 MB).',
+        response: { 200: ZSaved },
+      },
+      handler: async (req) => {
+        const up = await readImageUpload(req, PHOTO_MAX);
+        const data = readData(up.fields.data);
+        // Before the body is validated: a caller without the right learns nothing from it.
+        decideSave(req, hasId(data));
+        return expenses.save(callerOf(req), data, up.files.photo ?? null);
+      },
+    });
   });
 
   app.post(`${base}/:id/delete`, {

@@ -22,7 +22,7 @@ import { access, callerOf } from '../../platform/access.js';
 import { HttpError, badField } from '../../platform/errors.js';
 import { idempotencyHeaders, keyed } from '../../platform/idempotency.js';
 import { sendJsonCached, sendJsonList, sendJsonText } from '../../platform/send-json.js';
-import { readImageUpload } from '../../platform/uploads.js';
+import { readImageUpload, withUploads } from '../../platform/uploads.js';
 import type { JobsService } from './jobs.service.js';
 
 const cid = z.object({ cid: z.string() });
@@ -181,33 +181,37 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
       ),
   });
 
-  app.post(`${BASE}/:id/images`, {
-    config: { access: access.company('appointments', 'u') },
-    schema: {
-      tags,
-      params: cidId,
-      headers: idempotencyHeaders,
-      consumes: ['multipart/form-data'],
-      description:
-        'One file (any field name; PNG, JPEG, GIF or WebP, at most 5 MB); with the text field ' +
-        "kind=signature it must be a PNG. Answers the file id to put in the job's values.",
-      response: { 200: ZJobFile },
-    },
-    handler: async (req, reply) => {
-      // The job is looked up before the body is read: another company's id is a 404.
-      const job = await jobs.get(req.company!.id, caller(req), req.params.id);
-      const up = await readImageUpload(req, IMAGE_MAX);
-      const [name, file] = Object.entries(up.files)[0] ?? [];
-      if (!name || !file) throw badField('file', 'is required');
-      if (up.fields.kind === 'signature' && file.contentType !== 'image/png')
-        throw new HttpError(400, `${name} must be a PNG image`, { [name]: 'must be a PNG image' });
-      // A key's request is the job, the kind and the file's bytes (docs/offline.md).
-      return keyed(
-        req,
-        reply,
-        (key) => jobs.addImage(req.company!.id, caller(req), req.params.id, file, key),
-        [job._id, up.fields.kind ?? '', file.data],
-      );
-    },
+  await withUploads(app, (scope) => {
+    scope.post(`${BASE}/:id/images`, {
+      config: { access: access.company('appointments', 'u') },
+      schema: {
+        tags,
+        params: cidId,
+        headers: idempotencyHeaders,
+        consumes: ['multipart/form-data'],
+        description:
+          'One file (any field name; PNG, JPEG, GIF or WebP, at most 5 MB); with the text field ' +
+          "kind=signature it must be a PNG. Answers the file id to put in the job's values.",
+        response: { 200: ZJobFile },
+      },
+      handler: async (req, reply) => {
+        // The job is looked up before the body is read: another company's id is a 404.
+        const job = await jobs.get(req.company!.id, caller(req), req.params.id);
+        const up = await readImageUpload(req, IMAGE_MAX);
+        const [name, file] = Object.entries(up.files)[0] ?? [];
+        if (!name || !file) throw badField('file', 'is required');
+        if (up.fields.kind === 'signature' && file.contentType !== 'image/png')
+          throw new HttpError(400, `${name} must be a PNG image`, {
+            [name]: 'must be a PNG image',
+          });
+        // A key's request is the job, the kind and the file's bytes (docs/offline.md).
+        return keyed(
+          req,
+          reply,
+          (key) => jobs.addImage(req.company!.id, caller(req), req.params.id, file, key),
+          [job._id, up.fields.kind ?? '', file.data],
+        );
+      },
+    });
   });
 };

@@ -3,7 +3,7 @@ import { ZPerson, ZPersonSave, ZSaved } from '@fieldbook/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access.js';
 import { badField } from '../../platform/errors.js';
-import { readImageUpload } from '../../platform/uploads.js';
+import { readImageUpload, withUploads } from '../../platform/uploads.js';
 import type { PeopleService } from './people.service.js';
 
 const id = z.object({ id: z.string() });
@@ -32,18 +32,20 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ people: PeopleService }> = as
     schema: { tags: ['people'], params: id, body: ZPersonSave, response: { 200: ZSaved } },
     handler: (req) => people.save(req.user!.id, req.params.id, req.body),
   });
-  app.post('/api/people/:id/picture', {
-    config: { access: access.user },
-    schema: {
-      tags: ['people'],
-      params: id,
-      consumes: ['multipart/form-data'],
-      response: { 200: z.object({ profilePicture: z.string() }) },
-    },
-    handler: async (req) => {
-      const up = await readImageUpload(req, 5 * 1024 * 1024);
-      if (!up.files.file) throw badField('file', 'is required');
-      return people.setPicture(req.user!.id, req.params.id, up.files.file);
-    },
+  await withUploads(app, (scope) => {
+    scope.post('/api/people/:id/picture', {
+      config: { access: access.user },
+      schema: {
+        tags: ['people'],
+        params: id,
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ profilePicture: z.string() }) },
+      },
+      handler: async (req) => {
+        const up = await readImageUpload(req, 5 * 1024 * 1024);
+        if (!up.files.file) throw badField('file', 'is required');
+        return people.setPicture(req.user!.id, req.params.id, up.files.file);
+      },
+    });
   });
 };

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { access, callerOf, isUuid } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
-import { readImageUpload } from '../../platform/uploads.js';
+import { readImageUpload, withUploads } from '../../platform/uploads.js';
 import { unsafeGetTemplateImage } from '../files/index.js';
 import { attachment } from '../../platform/attachment.js';
 import {
@@ -183,20 +183,26 @@ export const templatesRoutes: FastifyPluginAsyncZod<
     },
   });
 
-  app.post(base('templates/:id/images'), {
-    config: { access: access.company('settings', 'u') },
-    schema: {
-      tags,
-      params: cidId,
-      consumes: ['multipart/form-data'],
-      description: 'One PNG, JPEG, GIF or WebP image (at most 5 MB) in the field `file`.',
-      response: { 200: ZTemplateImage },
-    },
-    handler: async (req) => {
-      // Refuse an unknown or read-only template before reading up to 5 MB of body.
-      await svc.requireEditable(caller(req), req.params.id);
-      return svc.addImage(caller(req), req.params.id, await readImageUpload(req, IMAGE_MAX_BYTES));
-    },
+  await withUploads(app, (scope) => {
+    scope.post(base('templates/:id/images'), {
+      config: { access: access.company('settings', 'u') },
+      schema: {
+        tags,
+        params: cidId,
+        consumes: ['multipart/form-data'],
+        description: 'One PNG, JPEG, GIF or WebP image (at most 5 MB) in the field `file`.',
+        response: { 200: ZTemplateImage },
+      },
+      handler: async (req) => {
+        // Refuse an unknown or read-only template before reading up to 5 MB of body.
+        await svc.requireEditable(caller(req), req.params.id);
+        return svc.addImage(
+          caller(req),
+          req.params.id,
+          await readImageUpload(req, IMAGE_MAX_BYTES),
+        );
+      },
+    });
   });
 
   app.get('/api/images/template/:id', {
