@@ -25,11 +25,49 @@ export function badText(s: string): string | null {
 /** A readable field name even when a key itself is the bad text. */
 const segment = (key: string) => key.replaceAll(NUL, '\\0').replace(/[\uD800-\uDFFF]/gu, '?');
 
+/** A raw body (a Buffer or a stream) holds no text fields. */
+const isRaw = (v: object) =>
+  ArrayBuffer.isView(v) || typeof (v as { pipe?: unknown }).pipe === 'function';
+
+/**
+ * Whether checkInput would refuse the value: the same walk without naming
+ * fields, so a clean request (nearly all of them) builds no field names.
+ */
+function anyRefused(value: unknown, maxDepth: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length) {
+    const v = values.pop();
+    const depth = depths.pop()!;
+    if (typeof v === 'string') {
+      if (badText(v)) return true;
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= maxDepth) return true;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        values.push(v[i]);
+        depths.push(depth + 1);
+      }
+      continue;
+    }
+    if (isRaw(v)) continue;
+    for (const key of Object.keys(v)) {
+      if (badText(key)) return true;
+      values.push((v as Record<string, unknown>)[key]);
+      depths.push(depth + 1);
+    }
+  }
+  return false;
+}
+
 /**
  * Walks a parsed value without recursion (a hostile body cannot overflow the
  * stack); throws the 400 for the first bad text or a nesting deeper than maxDepth.
  */
 export function checkInput(value: unknown, root: string | null, maxDepth = MAX_DEPTH): void {
+  if (!anyRefused(value, maxDepth)) return;
   const stack: { v: unknown; path: string | null; depth: number }[] = [
     { v: value, path: root, depth: 0 },
   ];
@@ -48,8 +86,7 @@ export function checkInput(value: unknown, root: string | null, maxDepth = MAX_D
         stack.push({ v: v[i], path: join(path, String(i)), depth: depth + 1 });
       continue;
     }
-    // Buffers and streams (raw bodies) are not text fields.
-    if (ArrayBuffer.isView(v) || typeof (v as { pipe?: unknown }).pipe === 'function') continue;
+    if (isRaw(v)) continue;
     const entries = Object.entries(v as Record<string, unknown>);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i]!;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, buildCompany, type TestUser } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
+import { checkInput } from '../../src/platform/input-guard.js';
 
 /** DECISIONS §14: NUL characters and unpaired surrogates are refused, in one place for every route. */
 
@@ -130,5 +131,36 @@ describe('multipart bodies', () => {
     expect(deep.status).toBe(400);
     expect(deep.body.fields).toEqual({ data: 'is nested too deeply' });
     expect((await owner.api.get(expenses())).body).toEqual([]);
+  });
+});
+
+describe('checkInput on its own', () => {
+  const nest = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: [nest(depth - 1)] });
+  const refusal = (value: unknown, maxDepth?: number) => {
+    try {
+      checkInput(value, null, maxDepth);
+      return null;
+    } catch (e) {
+      return (e as { fields?: Record<string, string> }).fields ?? null;
+    }
+  };
+
+  it('passes clean text, raw bodies and sparse arrays, and refuses with the field named', () => {
+    expect(refusal({ a: [1, 'two', { b: null, c: true }], d: 'é😀' })).toBeNull();
+    expect(refusal({ raw: Buffer.from([0, 0xd8, 0]) })).toBeNull();
+    // eslint-disable-next-line no-sparse-arrays
+    expect(refusal({ list: [1, , 3] })).toBeNull();
+    expect(refusal({ a: [{}, { b: 'x\u0000' }] })).toEqual({
+      'a.1.b': 'must not contain NUL characters',
+    });
+    expect(refusal({ ok: 1, ['k\ud800']: 1 })).toEqual({
+      'k?': 'must not contain unpaired surrogates',
+    });
+  });
+
+  it('counts nesting the same way clean or not: 32 containers pass a limit of 32, not of 31', () => {
+    // nest(16) holds 32 containers, one in the other (an object and an array per level).
+    expect(refusal(nest(16), 32)).toBeNull();
+    expect(refusal(nest(16), 31)).toEqual({ body: 'is nested too deeply' });
   });
 });
