@@ -187,6 +187,20 @@ function backoffList(raw: string | undefined): number[] {
   return list;
 }
 
+/** PayFast's base address: an http(s) URL, checked here so a bad one stops the start, not every answer. */
+function payfastUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let u: URL | null = null;
+  try {
+    u = new URL(raw);
+  } catch {
+    // refused below
+  }
+  if (!u || !['http:', 'https:'].includes(u.protocol) || !u.hostname)
+    throw new Error(`PAYFAST_URL is not an http:// or https:// address: ${raw}`);
+  return raw.replace(/\/$/, '');
+}
+
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -218,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appleClientId: env.APPLE_CLIENT_ID ?? 'za.co.fieldbook',
     appleWebClientId: env.APPLE_WEB_CLIENT_ID?.trim() || null,
     appleAuthUrl: env.APPLE_AUTH_URL?.trim() || 'https://appleid.apple.com/auth/authorize',
-    payfastUrl: env.PAYFAST_URL ? env.PAYFAST_URL.replace(/\/$/, '') : null,
+    payfastUrl: payfastUrl(env.PAYFAST_URL),
     webDist: WEB_DIST,
     logRequests: env.NODE_ENV !== 'test' && env.LOG_REQUESTS !== '0',
     workDir: env.INIT_CWD || process.cwd(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 
-/** FIELDBOOK_ROLE and SHUTDOWN_TIMEOUT_MS (docs/deploy.md, "Roles" and "Stopping"). */
+/** Settings refused at start: FIELDBOOK_ROLE and SHUTDOWN_TIMEOUT_MS (docs/deploy.md, "Roles" and "Stopping"), PAYFAST_URL. */
 const PG = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/fb' };
 
 describe('FIELDBOOK_ROLE', () => {
@@ -42,6 +42,23 @@ describe('SHUTDOWN_TIMEOUT_MS', () => {
     for (const bad of ['0', '-1', '2.5', 'soon'])
       expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: bad })).toThrow(
         `SHUTDOWN_TIMEOUT_MS is not a positive whole number: ${bad}`,
+      );
+  });
+});
+
+describe('PAYFAST_URL', () => {
+  it('takes an http or https address, without its last slash', () => {
+    expect(loadConfig({ PAYFAST_URL: 'https://sandbox.payfast.co.za/' }).payfastUrl).toBe(
+      'https://sandbox.payfast.co.za',
+    );
+    expect(loadConfig({}).payfastUrl).toBeNull();
+  });
+
+  it('refuses anything else at start, naming the setting and the value', () => {
+    // Before, a bad address failed every answer with a 500 (the security headers read it).
+    for (const bad of ['sandbox.payfast.co.za', 'ftp://payfast.co.za', 'http://', 'javascript:x'])
+      expect(() => loadConfig({ PAYFAST_URL: bad })).toThrow(
+        `PAYFAST_URL is not an http:// or https:// address: ${bad}`,
       );
   });
 });
