@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { statusNode } from '@fieldbook/core';
+import { addDays, daysBetween, statusNode, todayIn } from '@fieldbook/core';
 import {
   buildCompany,
   buildUser,
@@ -256,8 +256,14 @@ describe('/calendar and the client Calendar tab', () => {
     await page.waitForURL(/cal=timeGridDay/);
     await page.getByText('Week', { exact: true }).click();
     await page.waitForURL(/cal=timeGridWeek/);
+    // Today, from a week far from it: the address moves to the week that holds today
+    // (weeks start on Monday; 2026-12-07 is one).
+    await page.goto('/calendar?date=2020-01-06&cal=timeGridWeek');
+    await expect.poll(() => page.getByTestId('calendar-title').textContent()).toContain('2020');
     await page.getByRole('button', { name: 'Today' }).click();
-    await expect.poll(() => page.url()).not.toContain('date=2026-12-07');
+    const today = todayIn('Africa/Johannesburg');
+    const monday = addDays(today, -(((daysBetween('2026-12-07', today) % 7) + 7) % 7));
+    await page.waitForURL(new RegExp(`date=${monday}&cal=timeGridWeek`));
     await page.goto('/calendar?date=2026-12-07&cal=timeGridWeek');
 
     // A refused move (the server's 400) puts the event back and shows the server's message.
