@@ -29,70 +29,51 @@ const segment = (key: string) => key.replaceAll(NUL, '\\0').replace(/[\uD800-\uD
 const isRaw = (v: object) =>
   ArrayBuffer.isView(v) || typeof (v as { pipe?: unknown }).pipe === 'function';
 
-/**
- * Whether checkInput would refuse the value: the same walk without naming
- * fields, so a clean request (nearly all of them) builds no field names.
- */
-function anyRefused(value: unknown, maxDepth: number): boolean {
-  const values: unknown[] = [value];
-  const depths: number[] = [0];
-  while (values.length) {
-    const v = values.pop();
-    const depth = depths.pop()!;
-    if (typeof v === 'string') {
-      if (badText(v)) return true;
-      continue;
-    }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= maxDepth) return true;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        values.push(v[i]);
-        depths.push(depth + 1);
-      }
-      continue;
-    }
-    if (isRaw(v)) continue;
-    for (const key of Object.keys(v)) {
-      if (badText(key)) return true;
-      values.push((v as Record<string, unknown>)[key]);
-      depths.push(depth + 1);
-    }
-  }
-  return false;
+/** A value met on the walk, with the way back to the root (the field name is built only for a refusal). */
+interface Step {
+  v: unknown;
+  depth: number;
+  up: Step | null;
+  key: string | null;
+}
+
+/** The field name of a step: the root's name, then each key down to it, dot-joined. */
+function fieldOf(step: Step, root: string | null, last?: string): string | null {
+  const keys: string[] = last === undefined ? [] : [last];
+  for (let s: Step | null = step; s?.key != null; s = s.up) keys.push(s.key);
+  if (root !== null) keys.push(root);
+  return keys.length ? keys.reverse().join('.') : null;
 }
 
 /**
  * Walks a parsed value without recursion (a hostile body cannot overflow the
- * stack); throws the 400 for the first bad text or a nesting deeper than maxDepth.
+ * stack), in document order; throws the 400 for the first bad text or a
+ * nesting deeper than maxDepth. A clean value builds no field names.
  */
 export function checkInput(value: unknown, root: string | null, maxDepth = MAX_DEPTH): void {
-  if (!anyRefused(value, maxDepth)) return;
-  const stack: { v: unknown; path: string | null; depth: number }[] = [
-    { v: value, path: root, depth: 0 },
-  ];
-  const join = (path: string | null, key: string) => (path ? `${path}.${key}` : key);
+  const stack: Step[] = [{ v: value, depth: 0, up: null, key: null }];
   while (stack.length) {
-    const { v, path, depth } = stack.pop()!;
+    const step = stack.pop()!;
+    const { v, depth } = step;
     if (typeof v === 'string') {
       const why = badText(v);
-      if (why) throw badField(path ?? 'body', why);
+      if (why) throw badField(fieldOf(step, root) ?? 'body', why);
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
     if (depth >= maxDepth) throw badField(root ?? 'body', 'is nested too deeply');
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--)
-        stack.push({ v: v[i], path: join(path, String(i)), depth: depth + 1 });
+        stack.push({ v: v[i], depth: depth + 1, up: step, key: String(i) });
       continue;
     }
     if (isRaw(v)) continue;
-    const entries = Object.entries(v as Record<string, unknown>);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i]!;
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
       const why = badText(key);
-      if (why) throw badField(join(path, segment(key)), why);
-      stack.push({ v: child, path: join(path, key), depth: depth + 1 });
+      if (why) throw badField(fieldOf(step, root, segment(key))!, why);
+      stack.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, up: step, key });
     }
   }
 }
