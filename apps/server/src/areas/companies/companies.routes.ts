@@ -33,6 +33,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
     handler: (req) => companies.listMine(req.user!.id),
   });
 
+  // Creating a company (with its logo) and replacing the logo read multipart bodies.
   await withUploads(app, (scope) => {
     scope.post('/api/companies', {
       config: {
@@ -60,21 +61,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
         return companies.create(req.user!.id, name.data, up.files.logo ?? null);
       },
     });
-  });
 
-  app.get('/api/companies/:id', {
-    config: { access: access.member('params.id') },
-    schema: { tags: ['companies'], params: id, response: { 200: ZCompany } },
-    handler: (req) => companies.get(req.company!.id, callerOf(req)),
-  });
-
-  app.post('/api/companies/:id', {
-    config: { access: access.company('settings', 'u', 'params.id') },
-    schema: { tags: ['companies'], params: id, body: ZCompanySave, response: { 200: ZSaved } },
-    handler: (req) => companies.save(req.company!.id, req.body, callerOf(req)),
-  });
-
-  await withUploads(app, (scope) => {
     scope.post('/api/companies/:cid/logo', {
       config: { access: access.company('settings', 'u') },
       schema: {
@@ -89,6 +76,18 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
         return companies.setLogo(req.company!.id, req.user!.id, up.files.logo);
       },
     });
+  });
+
+  app.get('/api/companies/:id', {
+    config: { access: access.member('params.id') },
+    schema: { tags: ['companies'], params: id, response: { 200: ZCompany } },
+    handler: (req) => companies.get(req.company!.id, callerOf(req)),
+  });
+
+  app.post('/api/companies/:id', {
+    config: { access: access.company('settings', 'u', 'params.id') },
+    schema: { tags: ['companies'], params: id, body: ZCompanySave, response: { 200: ZSaved } },
+    handler: (req) => companies.save(req.company!.id, req.body, callerOf(req)),
   });
 
   app.get('/api/companies/:cid/groups', {
