@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { PipelinedPool } from './pipelined-pool.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -23,7 +24,7 @@ export interface Database {
 }
 
 export type DbSource =
-  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'postgres'; url: string; max?: number; lanes?: number }
   | { kind: 'pglite'; dir?: string; loadDataDir?: Blob };
 
 /** The contrib extensions the schema uses (pg_trgm: the search's trigram indexes). */
@@ -40,7 +41,12 @@ export const PGLITE_SESSION = 'SET random_page_cost = 1.1';
 /** Open the database (no migrations). */
 export async function openDatabase(src: DbSource): Promise<Database> {
   if (src.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: src.url, max: src.max ?? 10 });
+    // The named statements (hot reads) on pipelined lanes, the rest on the pool.
+    const pool = new PipelinedPool({
+      connectionString: src.url,
+      max: src.max ?? 10,
+      lanes: src.lanes,
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const connect = async () => {
       const client = new pg.Client({ connectionString: src.url });

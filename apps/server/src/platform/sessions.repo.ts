@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { GroupRights } from '@fieldbook/core';
 import type { Tx } from '../db/client.js';
+import { hotRead } from '../db/hot-read.js';
 import {
   companies,
   companyGroups,
@@ -19,9 +20,9 @@ export interface SessionRow {
   revokedAt: Date | null;
 }
 
-/** Sessions are looked up by token hash only: the token is what scopes them. */
-export async function findSession(db: Tx, tokenHash: string): Promise<SessionRow | null> {
-  const [row] = await db
+// A hot read (db/hot-read.ts): each request whose session is not cached.
+const findSessionQuery = hotRead((db) =>
+  db
     .select({
       userId: sessions.userId,
       username: users.username,
@@ -32,8 +33,14 @@ export async function findSession(db: Tx, tokenHash: string): Promise<SessionRow
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token'),
+);
+
+/** Sessions are looked up by token hash only: the token is what scopes them. */
+export async function findSession(db: Tx, tokenHash: string): Promise<SessionRow | null> {
+  const [row] = await findSessionQuery(db).execute({ tokenHash });
   return row ?? null;
 }
 
@@ -86,13 +93,9 @@ export async function userHasSecondFactor(db: Tx, userId: string): Promise<boole
   return row?.on === true;
 }
 
-/** The caller's membership of a company, or null when they are not a member. */
-export async function findMember(
-  db: Tx,
-  companyId: string,
-  userId: string,
-): Promise<MemberRow | null> {
-  const [row] = await db
+// A hot read (db/hot-read.ts): each request whose membership is not cached.
+const findMemberQuery = hotRead((db) =>
+  db
     .select({
       ownerId: companies.userId,
       disabled: companyMembers.disabled,
@@ -103,7 +106,22 @@ export async function findMember(
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .leftJoin(companyGroups, eq(companyGroups.id, companyMembers.groupId))
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
-    .limit(1);
+    .where(
+      and(
+        eq(companyMembers.companyId, sql.placeholder('companyId')),
+        eq(companyMembers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare('member_access'),
+);
+
+/** The caller's membership of a company, or null when they are not a member. */
+export async function findMember(
+  db: Tx,
+  companyId: string,
+  userId: string,
+): Promise<MemberRow | null> {
+  const [row] = await findMemberQuery(db).execute({ companyId, userId });
   return row ?? null;
 }

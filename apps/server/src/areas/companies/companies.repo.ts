@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { GroupRights } from '@fieldbook/core';
 import type { Tx } from '../../db/client.js';
+import { hotRead } from '../../db/hot-read.js';
 import {
   companies,
   companyGroups,
@@ -107,20 +108,18 @@ export async function deleteMember(db: Tx, companyId: string, userId: string): P
   return rows.length > 0;
 }
 
-// A hot read: a named prepared statement, so neither Drizzle nor PostgreSQL plans it per request.
-const listGroupsQuery = (db: Tx) =>
+// A hot read (db/hot-read.ts): every authenticated GET of the groups.
+const listGroupsQuery = hotRead((db) =>
   db
     .select()
     .from(companyGroups)
     .where(eq(companyGroups.companyId, sql.placeholder('companyId')))
     .orderBy(asc(companyGroups.name))
-    .prepare('company_groups_list');
-const listGroupsPrepared = new WeakMap<Tx, ReturnType<typeof listGroupsQuery>>();
+    .prepare('company_groups_list'),
+);
 
 export async function listGroups(db: Tx, companyId: string): Promise<GroupRow[]> {
-  let q = listGroupsPrepared.get(db);
-  if (!q) listGroupsPrepared.set(db, (q = listGroupsQuery(db)));
-  return q.execute({ companyId });
+  return listGroupsQuery(db).execute({ companyId });
 }
 
 export async function findGroup(
