@@ -15,6 +15,25 @@ export const LANE_STATEMENT_TIMEOUT_MS = 5_000;
 interface Lane {
   client: Promise<pg.Client>;
   inFlight: number;
+  /** The connection is corked until the end of this turn of the event loop. */
+  corked: boolean;
+}
+
+/**
+ * The reads written in one turn of the event loop (the requests that one poll
+ * of the sockets brought) leave in one write: the lane's connection is corked
+ * at the first of them and uncorked once the turn's callbacks have run
+ * (setImmediate). node-postgres's own cork around each query nests inside.
+ */
+function holdWritesForThisTurn(lane: Lane, client: pg.Client) {
+  if (lane.corked) return;
+  const stream = client.connection.stream;
+  lane.corked = true;
+  stream.cork();
+  setImmediate(() => {
+    lane.corked = false;
+    stream.uncork();
+  });
 }
 
 /** drizzle's prepared statements carry their name; its other queries carry none. */
@@ -73,7 +92,7 @@ export class PipelinedPool extends pg.Pool {
         : poolQuery(config, values, callback);
   }
 
-  /** Open lanes (tests and metrics). */
+  /** How many lanes are open (tests). */
   get openLanes(): number {
     return this.#lanes.filter((l) => l !== null).length;
   }
@@ -83,6 +102,7 @@ export class PipelinedPool extends pg.Pool {
     lane.inFlight++;
     try {
       const client = await lane.client;
+      holdWritesForThisTurn(lane, client);
       return await client.query(config, values);
     } finally {
       lane.inFlight--;
@@ -105,7 +125,7 @@ export class PipelinedPool extends pg.Pool {
 
   #open(i: number): Lane {
     const client = new pg.Client(this.#laneConfig);
-    const lane: Lane = { client: client.connect().then(() => client), inFlight: 0 };
+    const lane: Lane = { client: client.connect().then(() => client), inFlight: 0, corked: false };
     const drop = () => {
       if (this.#lanes[i] === lane) this.#lanes[i] = null;
     };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import net from 'node:net';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { PipelinedPool } from '../../src/db/pipelined-pool.js';
 
@@ -34,6 +35,36 @@ describe.skipIf(!url)('a pipelined pool (PostgreSQL)', () => {
     expect(pool.openLanes).toBeGreaterThanOrEqual(1);
     expect(pool.openLanes).toBeLessThanOrEqual(2);
     expect(pool.totalCount).toBe(0);
+  });
+
+  it('sends the reads asked for in one turn of the event loop in one write', async () => {
+    const pool = newPool({ lanes: 1 });
+    await pool.query(double(0)); // the lane is open
+    const toDatabase = (socket: net.Socket) =>
+      socket.remotePort === Number(new URL(url!).port || 5432);
+    let writes = 0;
+    const proto = net.Socket.prototype as unknown as Record<
+      '_write' | '_writev',
+      (...a: unknown[]) => void
+    >;
+    for (const method of ['_write', '_writev'] as const) {
+      const original = proto[method];
+      vi.spyOn(proto, method).mockImplementation(function (this: net.Socket, ...args: unknown[]) {
+        if (toDatabase(this)) writes++;
+        return original.apply(this, args);
+      });
+    }
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => pool.query(double(i))),
+      );
+      expect(answers.map((r) => (r.rows[0] as { n: number }).n)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i * 2),
+      );
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(writes).toBe(1);
   });
 
   it('runs unnamed queries on the pool and opens no lane for them', async () => {
