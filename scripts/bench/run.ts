@@ -155,8 +155,76 @@ async function benchMetrics() {
   for (const r of rows) console.log(r);
 }
 
+/** The authenticated read and the finance routes against the bare routes (the first tables). */
+async function benchHttp(only: string | undefined) {
+  const results = only === 'postgres' ? [] : [await benchOne('PGlite', {})];
+  const fresh = `fb_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  // A query on a client that never connected waits for ever: the drop only after a connect.
+  let connected = false;
+  try {
+    if (only === 'pglite') throw new Error('BENCH_DB=pglite');
+    await admin.connect();
+    connected = true;
+    await admin.query(`CREATE DATABASE ${fresh}`);
+    const u = new URL(PG_URL);
+    u.pathname = `/${fresh}`;
+    results.push(await benchOne('PostgreSQL', { BENCH_DATABASE_URL: u.toString() }));
+  } catch (e) {
+    console.error(`PostgreSQL bench skipped: ${(e as Error).message}`);
+  } finally {
+    if (connected)
+      await admin.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+
+  const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)} %`;
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION} s per route, ${new Date().toISOString().slice(0, 10)}\n`,
+  );
+  console.log('| database | route | requests/s | p99 ms |');
+  console.log('|---|---|---:|---:|');
+  for (const r of results) {
+    console.log(
+      `| ${r.label} | bare Fastify JSON | ${r.bareJson.rps.toFixed(0)} | ${r.bareJson.p99} |`,
+    );
+    console.log(
+      `| ${r.label} | bare one-query | ${r.bareQuery.rps.toFixed(0)} | ${r.bareQuery.p99} |`,
+    );
+    console.log(
+      `| ${r.label} | bare one-query, prepared | ${r.barePrepared.rps.toFixed(0)} | ${r.barePrepared.p99} |`,
+    );
+    console.log(
+      `| ${r.label} | authenticated GET /companies/{cid}/groups | ${r.authed.rps.toFixed(0)} | ${r.authed.p99} |`,
+    );
+  }
+  console.log(
+    '\n| database | finance route | requests/s | p99 ms | one request alone, ms | of bare JSON |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|');
+  for (const r of results) {
+    const rows: [string, { rps: number; p99: number; alone: number }][] = [
+      ['GET invoices, one month (100k invoices, 5k clients)', r.monthList],
+      ['GET invoices/summary (list boxes), one month', r.boxes],
+      ['GET entities/{id}/statement', r.statement],
+    ];
+    for (const [name, x] of rows)
+      console.log(
+        `| ${r.label} | ${name} | ${x.rps.toFixed(0)} | ${x.p99} | ${x.alone.toFixed(1)} | ${pct(x.rps, r.bareJson.rps)} |`,
+      );
+  }
+  console.log('');
+  for (const r of results) {
+    console.log(`${r.label}: finance fixture inserted in ${r.seed.toFixed(1)} s`);
+    console.log(
+      `${r.label}: authenticated read = ${pct(r.authed.rps, r.bareJson.rps)} of bare Fastify, ${pct(r.authed.rps, r.bareQuery.rps)} of the bare one-query route, ${pct(r.authed.rps, r.barePrepared.rps)} of the same query prepared`,
+    );
+  }
+}
+
 // `npm run bench -- pdf` runs only the named parts; no name runs them all.
 const PARTS: Record<string, () => Promise<unknown>> = {
+  http: () => benchHttp(process.env.BENCH_DB),
   pdf: benchPdf,
   'bulk-send': async () => printBulkSendBench(await benchBulkSend()),
   'job-done': async () => printJobDoneBench(await benchJobDone()),
@@ -191,68 +259,8 @@ if (selected.length > 0) {
 }
 
 const only = process.env.BENCH_DB; // pglite | postgres | unset for both
-const results = only === 'postgres' ? [] : [await benchOne('PGlite', {})];
-const fresh = `fb_bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: PG_URL });
-// A query on a client that never connected waits for ever: the drop only after a connect.
-let connected = false;
-try {
-  if (only === 'pglite') throw new Error('BENCH_DB=pglite');
-  await admin.connect();
-  connected = true;
-  await admin.query(`CREATE DATABASE ${fresh}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${fresh}`;
-  results.push(await benchOne('PostgreSQL', { BENCH_DATABASE_URL: u.toString() }));
-} catch (e) {
-  console.error(`PostgreSQL bench skipped: ${(e as Error).message}`);
-} finally {
-  if (connected) await admin.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`).catch(() => {});
-  await admin.end().catch(() => {});
-}
-
-const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)} %`;
-console.log(
-  `\n${CONNECTIONS} connections, ${DURATION} s per route, ${new Date().toISOString().slice(0, 10)}\n`,
-);
-console.log('| database | route | requests/s | p99 ms |');
-console.log('|---|---|---:|---:|');
-for (const r of results) {
-  console.log(
-    `| ${r.label} | bare Fastify JSON | ${r.bareJson.rps.toFixed(0)} | ${r.bareJson.p99} |`,
-  );
-  console.log(
-    `| ${r.label} | bare one-query | ${r.bareQuery.rps.toFixed(0)} | ${r.bareQuery.p99} |`,
-  );
-  console.log(
-    `| ${r.label} | bare one-query, prepared | ${r.barePrepared.rps.toFixed(0)} | ${r.barePrepared.p99} |`,
-  );
-  console.log(
-    `| ${r.label} | authenticated GET /companies/{cid}/groups | ${r.authed.rps.toFixed(0)} | ${r.authed.p99} |`,
-  );
-}
-console.log(
-  '\n| database | finance route | requests/s | p99 ms | one request alone, ms | of bare JSON |',
-);
-console.log('|---|---|---:|---:|---:|---:|');
-for (const r of results) {
-  const rows: [string, { rps: number; p99: number; alone: number }][] = [
-    ['GET invoices, one month (100k invoices, 5k clients)', r.monthList],
-    ['GET invoices/summary (list boxes), one month', r.boxes],
-    ['GET entities/{id}/statement', r.statement],
-  ];
-  for (const [name, x] of rows)
-    console.log(
-      `| ${r.label} | ${name} | ${x.rps.toFixed(0)} | ${x.p99} | ${x.alone.toFixed(1)} | ${pct(x.rps, r.bareJson.rps)} |`,
-    );
-}
-console.log('');
-for (const r of results) {
-  console.log(`${r.label}: finance fixture inserted in ${r.seed.toFixed(1)} s`);
-  console.log(
-    `${r.label}: authenticated read = ${pct(r.authed.rps, r.bareJson.rps)} of bare Fastify, ${pct(r.authed.rps, r.bareQuery.rps)} of the bare one-query route, ${pct(r.authed.rps, r.barePrepared.rps)} of the same query prepared`,
-  );
-}
+// The first tables: the authenticated read and the finance routes (`-- http` alone).
+await benchHttp(only);
 
 // Bulk e-mail of 500 invoices through the real server (scripts/bench/bulk-send.ts).
 printBulkSendBench(await benchBulkSend(only));

@@ -113,6 +113,32 @@ describe.skipIf(!url)('a pipelined pool (PostgreSQL)', () => {
     expect(pool.openLanes).toBe(1);
   });
 
+  it('lets a slow read hold only its own lane: a read asked after it takes the other lane and answers', async () => {
+    const pool = newPool({ lanes: 2 });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock(2112)');
+      // Waits on the lock the test holds: slow until the test lets it go.
+      const order: string[] = [];
+      const slow = pool
+        .query({
+          name: 'pp_wait',
+          text: 'select pg_advisory_xact_lock($1::bigint) as w',
+          values: [2112],
+        })
+        .then(() => order.push('slow'));
+      const quick = await pool.query(double(3));
+      order.push(`quick ${(quick.rows[0] as { n: number }).n}`);
+      expect(pool.openLanes).toBe(2);
+      await admin.query('select pg_advisory_unlock(2112)');
+      await slow;
+      expect(order).toEqual(['quick 6', 'slow']);
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('cancels a named read that outlasts the lane statement timeout, and the lane goes on', async () => {
     const pool = newPool({ lanes: 1, statementTimeoutMs: 100 });
     const slow = { name: 'pp_slow', text: 'select pg_sleep($1::float) as s', values: [30] };
