@@ -9,7 +9,6 @@ import { allRights, currentPeriod, todayIn } from '@fieldbook/core';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDeps } from '../../apps/server/src/open-deps.js';
-import { openDatabase } from '../../apps/server/src/db/client.js';
 import { createAuthService } from '../../apps/server/src/areas/auth/auth.service.js';
 import { joinCompany } from '../../apps/server/src/areas/companies/index.js';
 import { companiesService } from '../../apps/server/src/compose.js';
@@ -26,20 +25,14 @@ const config = {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    // BENCH_LANES=0: the hot reads on the pool, as before the pipelined lanes.
+    DATABASE_LANES: process.env.BENCH_LANES ?? '',
     // `npm run bench -- metrics`: the request hook of GET /metrics on.
     METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN ?? '',
   }),
   logRequests: false,
 };
-// BENCH_LANES=0: the named statements on the pool, as before the pipelined lanes.
-const lanes = process.env.BENCH_LANES ? Number(process.env.BENCH_LANES) : undefined;
-const deps = await openDeps(
-  config,
-  'bench',
-  config.databaseUrl && lanes !== undefined
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, lanes })
-    : undefined,
-);
+const deps = await openDeps(config, 'bench');
 const auth = createAuthService(deps, joinCompany);
 const companies = companiesService(deps, auth);
 const owner = await auth.createUser({

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { WEB_DIST } from './paths.js';
+import { PIPELINE_LANES } from './db/pipelined-pool.js';
 
 /** Typed configuration; the only reader of process.env (DECISIONS §11). */
 export interface Config {
@@ -8,6 +9,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL: pipelined connections for the hot reads (`DATABASE_LANES`, 0 to 8; 0 turns them off). */
+  databaseLanes: number;
   /**
    * Redis (redis:// or rediss://, an optional database number as the path)
    * for the events between processes instead of PostgreSQL NOTIFY; null keeps
@@ -201,6 +204,16 @@ function payfastUrl(raw: string | undefined): string | null {
   return raw.replace(/\/$/, '');
 }
 
+/** `DATABASE_LANES`: 0 to 8, default 2 (docs/architecture.md, "Hot reads on PostgreSQL"). */
+function databaseLanes(env: NodeJS.ProcessEnv): number {
+  const raw = env.DATABASE_LANES;
+  if (raw === undefined || raw === '') return PIPELINE_LANES;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 8)
+    throw new Error(`DATABASE_LANES is not a whole number from 0 to 8: ${raw}`);
+  return n;
+}
+
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -220,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databaseLanes: databaseLanes(env),
     redisUrl: redisUrl(env),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     osrmUrl: env.OSRM_URL?.trim().replace(/\/$/, '') || null,

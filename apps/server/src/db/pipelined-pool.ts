@@ -1,22 +1,57 @@
 import pg from 'pg';
 
+/** Only statements named with this prefix (`hotRead`, db/hot-read.ts) go on a lane. */
+export const HOT_READ_PREFIX = 'hot_';
+
 /**
- * How many pipelined connections carry the named statements, per process, on
- * top of the pool's own (docs/performance.md, "Pipelined hot reads").
+ * How many pipelined connections carry the hot reads, per process, on top of
+ * the pool's own (`DATABASE_LANES`; docs/architecture.md, "Hot reads on PostgreSQL").
  */
 export const PIPELINE_LANES = 2;
 
 /**
- * A named statement on a lane that runs longer than this is cancelled: every
- * read written behind it on the same connection waits for it.
+ * A hot read that runs longer than this on a lane is cancelled: the reads
+ * written behind it on the same connection wait for it. Hot reads take well
+ * under a millisecond.
  */
-export const LANE_STATEMENT_TIMEOUT_MS = 5_000;
+export const LANE_STATEMENT_TIMEOUT_MS = 2_000;
+
+/** A lane with reads in flight and no answer for this long is held: new reads go elsewhere. */
+export const LANE_HELD_MS = 100;
+
+/** A lane with nothing in flight for this long is closed. */
+export const LANE_IDLE_MS = 30_000;
+
+/** A lane that cannot connect within this sends its reads to the pool. */
+const LANE_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A read unanswered this long after it was asked ends its lane's connection
+ * (node-postgres destroys a pipelined connection on its query timeout): a
+ * connection the network lost, which no statement timeout reaches.
+ */
+const LANE_READ_TIMEOUT_MS = LANE_STATEMENT_TIMEOUT_MS + 5_000;
 
 interface Lane {
   client: Promise<pg.Client>;
   inFlight: number;
+  /** When the lane last answered (or took its first read after being idle). */
+  lastAnswerAt: number;
   /** The connection is corked until the end of this turn of the event loop. */
   corked: boolean;
+}
+
+type PoolQuery = (...args: unknown[]) => unknown;
+
+export interface PipelinedPoolConfig {
+  connectionString: string;
+  max: number;
+  /** 0: every query on the pool. */
+  lanes?: number;
+  /** Tests: a lane's own address (one that cannot connect), its timeout, when it counts as held. */
+  laneConnectionString?: string;
+  statementTimeoutMs?: number;
+  heldMs?: number;
 }
 
 /**
@@ -36,60 +71,89 @@ function holdWritesForThisTurn(lane: Lane, client: pg.Client) {
   });
 }
 
-/** drizzle's prepared statements carry their name; its other queries carry none. */
-const isNamed = (config: unknown): config is pg.QueryConfig =>
+const isHotRead = (config: unknown): config is pg.QueryConfig =>
   typeof config === 'object' &&
   config !== null &&
   typeof (config as { name?: unknown }).name === 'string' &&
-  (config as { name: string }).name !== '';
+  (config as { name: string }).name.startsWith(HOT_READ_PREFIX);
 
 /**
- * A node-postgres pool whose named prepared statements, the hot reads (each one
- * short indexed read, outside a transaction), share a few pipelined connections
+ * After these a lane's connection is not used again, as the pool drops a
+ * connection after an error: the connection's own errors (anything that is not
+ * an answer from the database, a FATAL, classes 08 and 57P), a prepared
+ * statement the connection lost (26000) and a plan the schema changed under
+ * (0A000). A statement's own error (a cancel, a bad value) leaves it in use.
+ */
+function losesTheLane(e: unknown): boolean {
+  if (!(e instanceof pg.DatabaseError)) return true;
+  const code = e.code ?? '';
+  return (
+    e.severity === 'FATAL' ||
+    e.severity === 'PANIC' ||
+    code.startsWith('08') ||
+    code.startsWith('57P') ||
+    code === '26000' ||
+    code === '0A000'
+  );
+}
+
+/** A lane's connection (its address's own query timeout left out: a lane has its own). */
+function laneClient(url: string): pg.Client {
+  const u = new URL(url);
+  u.searchParams.delete('query_timeout');
+  return new pg.Client({
+    connectionString: u.toString(),
+    pipeline: true,
+    application_name: 'fieldbook-lane',
+    keepAlive: true,
+    connectionTimeoutMillis: LANE_CONNECT_TIMEOUT_MS,
+    query_timeout: LANE_READ_TIMEOUT_MS,
+  });
+}
+
+/**
+ * A node-postgres pool whose hot reads (named `hot_…`, each a short indexed
+ * read outside a transaction) share a few pipelined connections, its lanes
  * (node-postgres's `pipeline` mode): many requests' reads go out in one write
  * and come back in one read, instead of one round trip and one connection each.
- * Everything else (unnamed queries, transactions, which take a connection of
+ * Everything else (other queries, and transactions, which take a connection of
  * their own through `connect()`) is the pool's, as before.
  *
- * Each query ends with its own Sync, so an error ends that query alone. A lane
- * opens when the open ones are all busy, and a lane whose connection fails is
- * dropped: the reads on it fail with the connection's error, as on a pooled
- * connection, and the next read opens a new one.
+ * Each read ends with its own Sync, so an error ends that read alone. A read
+ * goes to the least busy lane that is not held (no answer for `LANE_HELD_MS`),
+ * a lane opens when the open ones are busy, and when every lane is held or a
+ * lane cannot connect, the read goes to the pool. A lane whose connection
+ * fails is retired (its reads in flight fail with the error, as on a pooled
+ * connection) and the next read opens a new one; a lane idle for
+ * `LANE_IDLE_MS` is closed.
  */
 export class PipelinedPool extends pg.Pool {
   readonly #lanes: (Lane | null)[];
-  readonly #laneConfig: pg.ClientConfig;
+  readonly #laneUrl: string;
+  readonly #statementTimeoutMs: number;
+  readonly #heldMs: number;
+  #sweeper: NodeJS.Timeout | null = null;
   #closed = false;
 
-  constructor(config: {
-    connectionString: string;
-    max: number;
-    lanes?: number;
-    statementTimeoutMs?: number;
-  }) {
+  constructor(config: PipelinedPoolConfig) {
     super({ connectionString: config.connectionString, max: config.max });
-    this.#laneConfig = {
-      connectionString: config.connectionString,
-      pipeline: true,
-      statement_timeout: config.statementTimeoutMs ?? LANE_STATEMENT_TIMEOUT_MS,
-    };
+    this.#laneUrl = config.laneConnectionString ?? config.connectionString;
+    this.#statementTimeoutMs = config.statementTimeoutMs ?? LANE_STATEMENT_TIMEOUT_MS;
+    this.#heldMs = config.heldMs ?? LANE_HELD_MS;
     this.#lanes = Array.from({ length: config.lanes ?? PIPELINE_LANES }, () => null);
+    // An idle pooled connection lost (a database restart): the pool forgets it
+    // and the next query opens another; without a listener the process would end.
+    this.on('error', () => undefined);
     // Assigned rather than overridden, so callers keep the base's overloaded types.
-    this.query = this.#route(
-      super.query.bind(this) as (...args: unknown[]) => unknown,
-    ) as pg.Pool['query'];
-  }
-
-  /** The lane for a named statement in the promise form, the pool for anything else. */
-  #route(poolQuery: (...args: unknown[]) => unknown) {
-    return (config: unknown, values?: unknown, callback?: unknown) =>
-      isNamed(config) &&
+    const poolQuery = super.query.bind(this) as PoolQuery;
+    this.query = ((config: unknown, values?: unknown, callback?: unknown) =>
+      isHotRead(config) &&
       callback === undefined &&
       typeof values !== 'function' &&
       !this.#closed &&
       this.#lanes.length > 0
-        ? this.#onLane(config, values as unknown[] | undefined)
-        : poolQuery(config, values, callback);
+        ? this.#onLane(config, values as unknown[] | undefined, poolQuery)
+        : poolQuery(config, values, callback)) as pg.Pool['query'];
   }
 
   /** How many lanes are open (tests). */
@@ -97,49 +161,90 @@ export class PipelinedPool extends pg.Pool {
     return this.#lanes.filter((l) => l !== null).length;
   }
 
-  async #onLane(config: pg.QueryConfig, values: unknown[] | undefined) {
+  async #onLane(config: pg.QueryConfig, values: unknown[] | undefined, poolQuery: PoolQuery) {
     const lane = this.#pick();
-    lane.inFlight++;
+    if (!lane) return poolQuery(config, values);
+    if (lane.inFlight++ === 0) lane.lastAnswerAt = performance.now();
+    let client: pg.Client;
     try {
-      const client = await lane.client;
-      holdWritesForThisTurn(lane, client);
+      client = await lane.client;
+    } catch {
+      lane.inFlight--;
+      return poolQuery(config, values);
+    }
+    holdWritesForThisTurn(lane, client);
+    try {
       return await client.query(config, values);
+    } catch (e) {
+      if (losesTheLane(e)) this.#retire(lane);
+      throw e;
     } finally {
       lane.inFlight--;
+      lane.lastAnswerAt = performance.now();
     }
   }
 
-  /** The least busy open lane, or a new one while some are unopened and the open ones are busy. */
-  #pick(): Lane {
+  /**
+   * The least busy open lane that is not held; a new lane while some are
+   * unopened and the open ones are busy; null when every lane is held.
+   */
+  #pick(): Lane | null {
+    const now = performance.now();
     let best: Lane | null = null;
     let unopened = -1;
     for (let i = 0; i < this.#lanes.length; i++) {
       const lane = this.#lanes[i];
       if (!lane) {
         if (unopened < 0) unopened = i;
+      } else if (lane.inFlight > 0 && now - lane.lastAnswerAt >= this.#heldMs) {
+        // held: a slow read at its head
       } else if (!best || lane.inFlight < best.inFlight) best = lane;
     }
     if (unopened >= 0 && (!best || best.inFlight > 0)) return this.#open(unopened);
-    return best!;
+    return best;
   }
 
   #open(i: number): Lane {
-    const client = new pg.Client(this.#laneConfig);
-    const lane: Lane = { client: client.connect().then(() => client), inFlight: 0, corked: false };
-    const drop = () => {
-      if (this.#lanes[i] === lane) this.#lanes[i] = null;
+    const client = laneClient(this.#laneUrl);
+    // Set once connected rather than sent at start-up, which PgBouncer refuses
+    // and an address's own setting would override.
+    const statementTimeout = `SET statement_timeout = ${Math.trunc(this.#statementTimeoutMs)}`;
+    const lane: Lane = {
+      client: client
+        .connect()
+        .then(() => client.query(statementTimeout))
+        .then(() => client),
+      inFlight: 0,
+      lastAnswerAt: performance.now(),
+      corked: false,
     };
-    // Without a listener, a connection lost while idle would end the process.
-    client.on('error', drop);
-    client.on('end', drop);
-    lane.client.catch(drop);
+    client.on('error', () => this.#retire(lane));
+    client.on('end', () => this.#retire(lane));
+    lane.client.catch(() => this.#retire(lane));
     this.#lanes[i] = lane;
+    this.#sweeper ??= setInterval(() => this.#closeIdle(), LANE_IDLE_MS / 3).unref();
     return lane;
+  }
+
+  /** No new reads on the lane; its connection ends once the reads in flight are answered. */
+  #retire(lane: Lane) {
+    const i = this.#lanes.indexOf(lane);
+    if (i < 0) return;
+    this.#lanes[i] = null;
+    void lane.client.then((c) => c.end()).catch(() => undefined);
+  }
+
+  #closeIdle() {
+    const now = performance.now();
+    for (const lane of this.#lanes)
+      if (lane && lane.inFlight === 0 && now - lane.lastAnswerAt >= LANE_IDLE_MS)
+        this.#retire(lane);
   }
 
   /** Close the lanes (their reads in flight finish first), then the pool. */
   override async end(): Promise<void> {
     this.#closed = true;
+    if (this.#sweeper) clearInterval(this.#sweeper);
     const open = this.#lanes.filter((l): l is Lane => l !== null);
     this.#lanes.fill(null);
     await Promise.all(open.map((l) => l.client.then((c) => c.end()).catch(() => undefined)));

@@ -37,7 +37,7 @@ export async function openPlatformDeps(
       database ??
       (opened = await openDatabase(
         config.databaseUrl
-          ? { kind: 'postgres', url: config.databaseUrl }
+          ? { kind: 'postgres', url: config.databaseUrl, lanes: config.databaseLanes }
           : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
       ));
     await migrateDatabase(db);

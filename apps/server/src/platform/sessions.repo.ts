@@ -21,7 +21,7 @@ export interface SessionRow {
 }
 
 // A hot read (db/hot-read.ts): each request whose session is not cached.
-const findSessionQuery = hotRead((db) =>
+const findSessionQuery = hotRead('session_by_token', (db, statement) =>
   db
     .select({
       userId: sessions.userId,
@@ -35,7 +35,7 @@ const findSessionQuery = hotRead((db) =>
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
-    .prepare('session_by_token'),
+    .prepare(statement),
 );
 
 /** Sessions are looked up by token hash only: the token is what scopes them. */
@@ -94,7 +94,7 @@ export async function userHasSecondFactor(db: Tx, userId: string): Promise<boole
 }
 
 // A hot read (db/hot-read.ts): each request whose membership is not cached.
-const findMemberQuery = hotRead((db) =>
+const findMemberQuery = hotRead('member_access', (db, statement) =>
   db
     .select({
       ownerId: companies.userId,
@@ -113,7 +113,7 @@ const findMemberQuery = hotRead((db) =>
       ),
     )
     .limit(1)
-    .prepare('member_access'),
+    .prepare(statement),
 );
 
 /** The caller's membership of a company, or null when they are not a member. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 
-/** Settings refused at start: FIELDBOOK_ROLE and SHUTDOWN_TIMEOUT_MS (docs/deploy.md, "Roles" and "Stopping"), PAYFAST_URL. */
+/** Settings refused at start: FIELDBOOK_ROLE and SHUTDOWN_TIMEOUT_MS (docs/deploy.md, "Roles" and "Stopping"), PAYFAST_URL, DATABASE_LANES. */
 const PG = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/fb' };
 
 describe('FIELDBOOK_ROLE', () => {
@@ -59,6 +59,22 @@ describe('PAYFAST_URL', () => {
     for (const bad of ['sandbox.payfast.co.za', 'ftp://payfast.co.za', 'http://', 'javascript:x'])
       expect(() => loadConfig({ PAYFAST_URL: bad })).toThrow(
         `PAYFAST_URL is not an http:// or https:// address: ${bad}`,
+      );
+  });
+});
+
+describe('DATABASE_LANES', () => {
+  it('is 2 by default and takes a whole number from 0 (off) to 8', () => {
+    expect(loadConfig({}).databaseLanes).toBe(2);
+    expect(loadConfig({ ...PG, DATABASE_LANES: '' }).databaseLanes).toBe(2);
+    expect(loadConfig({ ...PG, DATABASE_LANES: '0' }).databaseLanes).toBe(0);
+    expect(loadConfig({ ...PG, DATABASE_LANES: '8' }).databaseLanes).toBe(8);
+  });
+
+  it('refuses anything else, naming the setting and the value', () => {
+    for (const bad of ['9', '-1', '1.5', 'two'])
+      expect(() => loadConfig({ ...PG, DATABASE_LANES: bad })).toThrow(
+        `DATABASE_LANES is not a whole number from 0 to 8: ${bad}`,
       );
   });
 });

@@ -109,13 +109,13 @@ export async function deleteMember(db: Tx, companyId: string, userId: string): P
 }
 
 // A hot read (db/hot-read.ts): every authenticated GET of the groups.
-const listGroupsQuery = hotRead((db) =>
+const listGroupsQuery = hotRead('company_groups_list', (db, statement) =>
   db
     .select()
     .from(companyGroups)
     .where(eq(companyGroups.companyId, sql.placeholder('companyId')))
     .orderBy(asc(companyGroups.name))
-    .prepare('company_groups_list'),
+    .prepare(statement),
 );
 
 export async function listGroups(db: Tx, companyId: string): Promise<GroupRow[]> {
