@@ -25,6 +25,9 @@ export const LANE_IDLE_MS = 30_000;
 /** A lane that cannot connect within this sends its reads to the pool. */
 const LANE_CONNECT_TIMEOUT_MS = 5_000;
 
+/** After a lane failed to connect, no lane is opened for this long (the reads go to the pool). */
+export const LANE_RETRY_MS = 5_000;
+
 /**
  * A read unanswered this long after it was asked ends its lane's connection
  * (node-postgres destroys a pipelined connection on its query timeout): a
@@ -122,8 +125,9 @@ function laneClient(url: string): pg.Client {
  * Each read ends with its own Sync, so an error ends that read alone. A read
  * goes to the least busy lane that is not held (no answer for `LANE_HELD_MS`),
  * a lane opens when the open ones are busy, and when every lane is held or a
- * lane cannot connect, the read goes to the pool. A lane whose connection
- * fails is retired (its reads in flight fail with the error, as on a pooled
+ * lane cannot connect, the read goes to the pool (and for `LANE_RETRY_MS`
+ * after a failed connect no lane is tried). A lane whose connection fails is
+ * retired (its reads in flight fail with the error, as on a pooled
  * connection) and the next read opens a new one; a lane idle for
  * `LANE_IDLE_MS` is closed.
  */
@@ -133,6 +137,8 @@ export class PipelinedPool extends pg.Pool {
   readonly #statementTimeoutMs: number;
   readonly #heldMs: number;
   #sweeper: NodeJS.Timeout | null = null;
+  /** No lane is opened before this (performance.now()): the last one could not connect. */
+  #openAfter = 0;
   #closed = false;
 
   constructor(config: PipelinedPoolConfig) {
@@ -200,7 +206,8 @@ export class PipelinedPool extends pg.Pool {
         // held: a slow read at its head
       } else if (!best || lane.inFlight < best.inFlight) best = lane;
     }
-    if (unopened >= 0 && (!best || best.inFlight > 0)) return this.#open(unopened);
+    if (unopened >= 0 && (!best || best.inFlight > 0) && now >= this.#openAfter)
+      return this.#open(unopened);
     return best;
   }
 
@@ -220,7 +227,10 @@ export class PipelinedPool extends pg.Pool {
     };
     client.on('error', () => this.#retire(lane));
     client.on('end', () => this.#retire(lane));
-    lane.client.catch(() => this.#retire(lane));
+    lane.client.catch(() => {
+      this.#openAfter = performance.now() + LANE_RETRY_MS;
+      this.#retire(lane);
+    });
     this.#lanes[i] = lane;
     this.#sweeper ??= setInterval(() => this.#closeIdle(), LANE_IDLE_MS / 3).unref();
     return lane;

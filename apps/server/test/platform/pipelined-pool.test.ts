@@ -181,7 +181,7 @@ describe.skipIf(!url)('a pipelined pool (PostgreSQL)', () => {
     });
   });
 
-  it('sends the reads to the pool when a lane cannot connect', async () => {
+  it('sends the reads to the pool when a lane cannot connect, and tries no lane for a while after', async () => {
     const pool = newPool({
       lanes: 1,
       laneConnectionString: 'postgres://postgres@127.0.0.1:1/none',
@@ -189,6 +189,10 @@ describe.skipIf(!url)('a pipelined pool (PostgreSQL)', () => {
     const answers = await Promise.all([1, 2, 3].map((n) => pool.query(double(n))));
     expect(answers.map(nOf)).toEqual([2, 4, 6]);
     expect(pool.totalCount).toBeGreaterThanOrEqual(1);
+    // For a while after, no lane is tried: the next read goes straight to the pool.
+    const next = pool.query(double(4));
+    expect(pool.openLanes).toBe(0);
+    expect(nOf(await next)).toBe(8);
   });
 
   it('cancels a hot read that outlasts the lane statement timeout, whatever the address says, and the lane goes on', async () => {
