@@ -16,7 +16,7 @@ export const PIPELINE_LANES = 2;
  */
 export const LANE_STATEMENT_TIMEOUT_MS = 2_000;
 
-/** A lane with reads in flight and no answer for this long is held: new reads go elsewhere. */
+/** A lane whose oldest unanswered read was asked this long ago is held: new reads go elsewhere. */
 export const LANE_HELD_MS = 100;
 
 /** A lane with nothing in flight for this long is closed. */
@@ -25,21 +25,26 @@ export const LANE_IDLE_MS = 30_000;
 /** A lane that cannot connect within this sends its reads to the pool. */
 const LANE_CONNECT_TIMEOUT_MS = 5_000;
 
-/** After a lane failed to connect, no lane is opened for this long (the reads go to the pool). */
+/** After a lane failed before answering a read, no lane is opened for this long (reads go to the pool). */
 export const LANE_RETRY_MS = 5_000;
 
 /**
  * A read unanswered this long after it was asked ends its lane's connection
  * (node-postgres destroys a pipelined connection on its query timeout): a
- * connection the network lost, which no statement timeout reaches.
+ * connection the network lost, or a lane stuck behind a lock.
  */
 const LANE_READ_TIMEOUT_MS = LANE_STATEMENT_TIMEOUT_MS + 5_000;
 
 interface Lane {
-  client: Promise<pg.Client>;
-  inFlight: number;
-  /** When the lane last answered (or took its first read after being idle). */
-  lastAnswerAt: number;
+  connection: pg.Client;
+  /** Connected, and the statement timeout set: reads wait for it. */
+  ready: Promise<pg.Client>;
+  /** When each read on the lane not yet answered was asked (performance.now()), oldest first. */
+  pending: number[];
+  /** It has answered a read: a lane retired before that holds off new lanes for a while. */
+  answered: boolean;
+  /** When the lane last answered, for the idle close. */
+  lastUsedAt: number;
   /** The connection is corked until the end of this turn of the event loop. */
   corked: boolean;
 }
@@ -51,10 +56,11 @@ export interface PipelinedPoolConfig {
   max: number;
   /** 0: every query on the pool. */
   lanes?: number;
-  /** Tests: a lane's own address (one that cannot connect), its timeout, when it counts as held. */
+  /** Tests: a lane's own address (one that cannot connect), its timeouts, when it counts as held. */
   laneConnectionString?: string;
   statementTimeoutMs?: number;
   heldMs?: number;
+  idleMs?: number;
 }
 
 /**
@@ -100,12 +106,25 @@ function losesTheLane(e: unknown): boolean {
   );
 }
 
-/** A lane's connection (its address's own query timeout left out: a lane has its own). */
-function laneClient(url: string): pg.Client {
-  const u = new URL(url);
-  u.searchParams.delete('query_timeout');
+/**
+ * A lane's address: the pool's, without the address's own query timeout and
+ * application name (a lane has its own). An address in a form other than a URL
+ * (node-postgres also takes `/socket/dir dbname`) is taken as it is.
+ */
+function laneAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    u.searchParams.delete('query_timeout');
+    u.searchParams.delete('application_name');
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+function laneClient(address: string): pg.Client {
   return new pg.Client({
-    connectionString: u.toString(),
+    connectionString: address,
     pipeline: true,
     application_name: 'fieldbook-lane',
     keepAlive: true,
@@ -115,27 +134,34 @@ function laneClient(url: string): pg.Client {
 }
 
 /**
+ * End a lane's connection after the reads already waiting for it are written
+ * (they queued on `ready` first, so they run first; node-postgres then waits
+ * for their answers), or at once when it never became ready.
+ */
+function endLane(lane: Lane): Promise<void> {
+  return lane.ready
+    .then(
+      (c) => c.end(),
+      () => lane.connection.end(),
+    )
+    .catch(() => undefined);
+}
+
+/**
  * A node-postgres pool whose hot reads (named `hot_…`, each a short indexed
  * read outside a transaction) share a few pipelined connections, its lanes
  * (node-postgres's `pipeline` mode): many requests' reads go out in one write
- * and come back in one read, instead of one round trip and one connection each.
- * Everything else (other queries, and transactions, which take a connection of
- * their own through `connect()`) is the pool's, as before.
- *
- * Each read ends with its own Sync, so an error ends that read alone. A read
- * goes to the least busy lane that is not held (no answer for `LANE_HELD_MS`),
- * a lane opens when the open ones are busy, and when every lane is held or a
- * lane cannot connect, the read goes to the pool (and for `LANE_RETRY_MS`
- * after a failed connect no lane is tried). A lane whose connection fails is
- * retired (its reads in flight fail with the error, as on a pooled
- * connection) and the next read opens a new one; a lane idle for
- * `LANE_IDLE_MS` is closed.
+ * and come back in one read, instead of one round trip and one connection
+ * each. Other queries, and transactions (a connection of their own through
+ * `connect()`), are the pool's as before. The rules: docs/architecture.md,
+ * "Hot reads on PostgreSQL".
  */
 export class PipelinedPool extends pg.Pool {
   readonly #lanes: (Lane | null)[];
   readonly #laneUrl: string;
   readonly #statementTimeoutMs: number;
   readonly #heldMs: number;
+  readonly #idleMs: number;
   #sweeper: NodeJS.Timeout | null = null;
   /** No lane is opened before this (performance.now()): the last one could not connect. */
   #openAfter = 0;
@@ -143,9 +169,10 @@ export class PipelinedPool extends pg.Pool {
 
   constructor(config: PipelinedPoolConfig) {
     super({ connectionString: config.connectionString, max: config.max });
-    this.#laneUrl = config.laneConnectionString ?? config.connectionString;
+    this.#laneUrl = laneAddress(config.laneConnectionString ?? config.connectionString);
     this.#statementTimeoutMs = config.statementTimeoutMs ?? LANE_STATEMENT_TIMEOUT_MS;
     this.#heldMs = config.heldMs ?? LANE_HELD_MS;
+    this.#idleMs = config.idleMs ?? LANE_IDLE_MS;
     this.#lanes = Array.from({ length: config.lanes ?? PIPELINE_LANES }, () => null);
     // An idle pooled connection lost (a database restart): the pool forgets it
     // and the next query opens another; without a listener the process would end.
@@ -170,29 +197,33 @@ export class PipelinedPool extends pg.Pool {
   async #onLane(config: pg.QueryConfig, values: unknown[] | undefined, poolQuery: PoolQuery) {
     const lane = this.#pick();
     if (!lane) return poolQuery(config, values);
-    if (lane.inFlight++ === 0) lane.lastAnswerAt = performance.now();
-    let client: pg.Client;
+    const askedAt = performance.now();
+    lane.pending.push(askedAt);
+    let client: pg.Client | null = null;
     try {
-      client = await lane.client;
+      client = await lane.ready;
     } catch {
-      lane.inFlight--;
-      return poolQuery(config, values);
+      // The lane could not connect: nothing was sent, so the pool may take the read.
     }
-    holdWritesForThisTurn(lane, client);
     try {
-      return await client.query(config, values);
+      if (!client) return await poolQuery(config, values);
+      holdWritesForThisTurn(lane, client);
+      const result = await client.query(config, values);
+      lane.answered = true;
+      return result;
     } catch (e) {
-      if (losesTheLane(e)) this.#retire(lane);
+      if (client && losesTheLane(e)) this.#retire(lane);
       throw e;
     } finally {
-      lane.inFlight--;
-      lane.lastAnswerAt = performance.now();
+      lane.pending.splice(lane.pending.indexOf(askedAt), 1);
+      lane.lastUsedAt = performance.now();
     }
   }
 
   /**
-   * The least busy open lane that is not held; a new lane while some are
-   * unopened and the open ones are busy; null when every lane is held.
+   * The least busy open lane that is not held (its oldest unanswered read was
+   * asked `heldMs` ago or more); a new lane while some are unopened and the
+   * open ones are busy; null (the pool) when there is neither.
    */
   #pick(): Lane | null {
     const now = performance.now();
@@ -202,52 +233,63 @@ export class PipelinedPool extends pg.Pool {
       const lane = this.#lanes[i];
       if (!lane) {
         if (unopened < 0) unopened = i;
-      } else if (lane.inFlight > 0 && now - lane.lastAnswerAt >= this.#heldMs) {
+      } else if (lane.pending.length > 0 && now - lane.pending[0]! >= this.#heldMs) {
         // held: a slow read at its head
-      } else if (!best || lane.inFlight < best.inFlight) best = lane;
+      } else if (!best || lane.pending.length < best.pending.length) best = lane;
     }
-    if (unopened >= 0 && (!best || best.inFlight > 0) && now >= this.#openAfter)
+    if (unopened >= 0 && (!best || best.pending.length > 0) && now >= this.#openAfter)
       return this.#open(unopened);
     return best;
   }
 
-  #open(i: number): Lane {
-    const client = laneClient(this.#laneUrl);
+  #open(i: number): Lane | null {
+    let connection: pg.Client;
+    try {
+      connection = laneClient(this.#laneUrl);
+    } catch {
+      this.#openAfter = performance.now() + LANE_RETRY_MS;
+      return null;
+    }
     // Set once connected rather than sent at start-up, which PgBouncer refuses
     // and an address's own setting would override.
     const statementTimeout = `SET statement_timeout = ${Math.trunc(this.#statementTimeoutMs)}`;
+    const now = performance.now();
     const lane: Lane = {
-      client: client
+      connection,
+      ready: connection
         .connect()
-        .then(() => client.query(statementTimeout))
-        .then(() => client),
-      inFlight: 0,
-      lastAnswerAt: performance.now(),
+        .then(() => connection.query(statementTimeout))
+        .then(() => connection),
+      pending: [],
+      answered: false,
+      lastUsedAt: now,
       corked: false,
     };
-    client.on('error', () => this.#retire(lane));
-    client.on('end', () => this.#retire(lane));
-    lane.client.catch(() => {
-      this.#openAfter = performance.now() + LANE_RETRY_MS;
-      this.#retire(lane);
-    });
+    connection.on('error', () => this.#retire(lane));
+    connection.on('end', () => this.#retire(lane));
+    lane.ready.catch(() => this.#retire(lane));
     this.#lanes[i] = lane;
-    this.#sweeper ??= setInterval(() => this.#closeIdle(), LANE_IDLE_MS / 3).unref();
+    this.#sweeper ??= setInterval(() => this.#closeIdle(), this.#idleMs / 3).unref();
     return lane;
   }
 
-  /** No new reads on the lane; its connection ends once the reads in flight are answered. */
+  /**
+   * No new reads on the lane; its connection ends once the reads in flight are
+   * answered. A lane retired before it answered a read (it could not connect,
+   * or failed at once) holds off new lanes for `LANE_RETRY_MS`.
+   */
   #retire(lane: Lane) {
     const i = this.#lanes.indexOf(lane);
     if (i < 0) return;
     this.#lanes[i] = null;
-    void lane.client.then((c) => c.end()).catch(() => undefined);
+    if (!lane.answered) this.#openAfter = performance.now() + LANE_RETRY_MS;
+    void endLane(lane);
   }
 
   #closeIdle() {
     const now = performance.now();
     for (const lane of this.#lanes)
-      if (lane && lane.inFlight === 0 && now - lane.lastAnswerAt >= LANE_IDLE_MS)
+      if (lane && lane.pending.length === 0 && now - lane.lastUsedAt >= this.#idleMs)
         this.#retire(lane);
   }
 
@@ -257,7 +299,7 @@ export class PipelinedPool extends pg.Pool {
     if (this.#sweeper) clearInterval(this.#sweeper);
     const open = this.#lanes.filter((l): l is Lane => l !== null);
     this.#lanes.fill(null);
-    await Promise.all(open.map((l) => l.client.then((c) => c.end()).catch(() => undefined)));
+    await Promise.all(open.map(endLane));
     await super.end();
   }
 }

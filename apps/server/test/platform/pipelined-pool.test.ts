@@ -63,8 +63,10 @@ describe.skipIf(!url)('a pipelined pool (PostgreSQL)', () => {
 
   it('sends the reads asked for in one turn of the event loop in one write', async () => {
     const pool = newPool({ lanes: 1 });
-    await pool.query(double(0)); // the lane is open
-    const port = Number(new URL(url!).port || 5432);
+    // The lane's own end of its connection, so no other socket to the database is counted.
+    const lanePort = (
+      await pool.query({ name: 'hot_pp_port', text: 'select inet_client_port() as p' })
+    ).rows[0].p as number;
     let writes = 0;
     const proto = net.Socket.prototype as unknown as Record<
       '_write' | '_writev',
@@ -73,7 +75,7 @@ describe.skipIf(!url)('a pipelined pool (PostgreSQL)', () => {
     for (const method of ['_write', '_writev'] as const) {
       const original = proto[method];
       vi.spyOn(proto, method).mockImplementation(function (this: net.Socket, ...args: unknown[]) {
-        if (this.remotePort === port) writes++;
+        if (this.localPort === lanePort) writes++;
         return original.apply(this, args);
       });
     }
@@ -151,6 +153,34 @@ describe.skipIf(!url)('a pipelined pool (PostgreSQL)', () => {
     });
     const after = await pidOf(pool);
     expect(after).not.toBe(before);
+  });
+
+  it('retires a lane whose prepared read a schema change made invalid, and answers on a new connection', async () => {
+    const table = `pp_t_${process.pid}_${Date.now()}`;
+    const pool = newPool({ lanes: 1 });
+    const read = { name: 'hot_pp_table', text: `select v from ${table}` };
+    await withAdmin(async (admin) => {
+      await admin.query(`create table ${table} (v int)`);
+      try {
+        await admin.query(`insert into ${table} values (1)`);
+        const before = await pidOf(pool);
+        expect((await pool.query(read)).rows).toEqual([{ v: 1 }]);
+        await admin.query(`alter table ${table} alter column v type text`);
+        await expect(pool.query(read)).rejects.toThrow('cached plan must not change result type');
+        expect(await pidOf(pool)).not.toBe(before);
+        expect((await pool.query(read)).rows).toEqual([{ v: '1' }]);
+      } finally {
+        await admin.query(`drop table if exists ${table}`);
+      }
+    });
+  });
+
+  it('closes a lane left idle', async () => {
+    const pool = newPool({ lanes: 1, idleMs: 60 });
+    await pool.query(double(1));
+    expect(pool.openLanes).toBe(1);
+    await expect.poll(() => pool.openLanes).toBe(0);
+    expect(nOf(await pool.query(double(2)))).toBe(4);
   });
 
   it('lets a slow read hold only its own lane: a read asked after it takes the other lane and answers', async () => {
