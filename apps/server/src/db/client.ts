@@ -41,7 +41,7 @@ export const PGLITE_SESSION = 'SET random_page_cost = 1.1';
 /** Open the database (no migrations). */
 export async function openDatabase(src: DbSource): Promise<Database> {
   if (src.kind === 'postgres') {
-    // The named statements (hot reads) on pipelined lanes, the rest on the pool.
+    // The hot reads (statements named hot_…) on pipelined lanes, the rest on the pool.
     const pool = new PipelinedPool({
       connectionString: src.url,
       max: src.max ?? 10,
