@@ -50,6 +50,15 @@ async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** How many of these backends pg_stat_activity still lists (`and …`: a further condition). */
+async function backends(admin: pg.Client, pids: number[], and = ''): Promise<number> {
+  const r = await admin.query(
+    `select count(*)::int as n from pg_stat_activity where pid = any($1::int[]) ${and}`,
+    [pids],
+  );
+  return (r.rows[0] as { n: number }).n;
+}
+
 describe.skipIf(!url)('a pipelined pool (PostgreSQL)', () => {
   it('answers each of 300 concurrent hot reads with its own rows, on at most its lanes and no pooled connection', async () => {
     const pool = newPool({ lanes: 2 });
@@ -137,17 +146,7 @@ describe.skipIf(!url)('a pipelined pool (PostgreSQL)', () => {
       await admin.query('select pg_advisory_lock(2113)');
       const held = pool.query(waitFor(2113)).catch((e: Error) => e);
       // The read waits for the lock on the lane's backend (the one that will be terminated).
-      await expect
-        .poll(
-          async () =>
-            (
-              await admin.query(
-                "select count(*)::int as n from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'",
-                [before],
-              )
-            ).rows[0].n,
-        )
-        .toBe(1);
+      await expect.poll(() => backends(admin, [before], "and wait_event_type = 'Lock'")).toBe(1);
       await admin.query('select pg_terminate_backend($1)', [before]);
       expect(await held).toBeInstanceOf(Error);
     });
@@ -256,17 +255,7 @@ describe.skipIf(!url)('a pipelined pool (PostgreSQL)', () => {
     pools.splice(pools.indexOf(pool), 1);
     await withAdmin(async (admin) => {
       // A backend leaves pg_stat_activity as it exits, just after its client hung up.
-      await expect
-        .poll(
-          async () =>
-            (
-              await admin.query(
-                'select count(*)::int as n from pg_stat_activity where pid = any($1::int[])',
-                [pids],
-              )
-            ).rows[0].n,
-        )
-        .toBe(0);
+      await expect.poll(() => backends(admin, pids)).toBe(0);
     });
   });
 
